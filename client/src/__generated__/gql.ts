@@ -1,0 +1,100 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
+    "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.SignUpDocument,
+    "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.LogInDocument,
+    "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
+    "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintPageDocument,
+    "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
+    "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
+    "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
+};
+const documents: Documents = {
+    "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": types.SessionUserFragmentDoc,
+    "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
+    "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.SignUpDocument,
+    "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.LogInDocument,
+    "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
+    "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintPageDocument,
+    "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
+    "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
+    "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n"): (typeof documents)["\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LogOut {\n    logOut\n  }\n"): (typeof documents)["\n  mutation LogOut {\n    logOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n"): (typeof documents)["\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,44 @@
+import { Route, Routes } from 'react-router';
+import { AppLayout } from './components/app-layout';
+import { RedirectIfSignedIn, RequireSession } from './components/require-session';
+import { BlueprintPage } from './pages/blueprint-page';
+import { LogInPage } from './pages/log-in-page';
+import { NotFound } from './pages/not-found-page';
+import { ProjectPage } from './pages/project-page';
+import { ProjectsPage } from './pages/projects-page';
+import { SignUpPage } from './pages/sign-up-page';
+
+export function App() {
+  return (
+    <Routes>
+      <Route
+        path="/signup"
+        element={
+          <RedirectIfSignedIn>
+            <SignUpPage />
+          </RedirectIfSignedIn>
+        }
+      />
+      <Route
+        path="/login"
+        element={
+          <RedirectIfSignedIn>
+            <LogInPage />
+          </RedirectIfSignedIn>
+        }
+      />
+      <Route
+        element={
+          <RequireSession>
+            <AppLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<ProjectsPage />} />
+        <Route path="p/:project" element={<ProjectPage />} />
+        <Route path="p/:project/blueprints/:id" element={<BlueprintPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,70 @@
+import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+
+/** Error codes of PRODUCT.md §8 that the client reacts to specifically. */
+export type ErrorCode =
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'BAD_USER_INPUT'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'INTERNAL_SERVER_ERROR'
+  | (string & {});
+
+/** Messages to show: one per form field (by input field name) plus any for the form as a whole. */
+export interface FormErrors {
+  fields: Record<string, string>;
+  form: string[];
+}
+
+export const noErrors: FormErrors = { fields: {}, form: [] };
+
+/** `extensions.path` as a dotted string; the server may send `input.email` or `['input', 'email']`. */
+function pathOf(extensions: Record<string, unknown> | undefined): string | undefined {
+  const path = extensions?.path;
+  if (typeof path === 'string') return path;
+  if (Array.isArray(path)) return path.join('.');
+  return undefined;
+}
+
+/** The first error code carried by a failed operation, if any. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  if (CombinedGraphQLErrors.is(error)) {
+    const code = error.errors.find((e) => e.extensions?.code)?.extensions?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** A sentence for an error that is not about one field. */
+export function describeError(error: unknown): string {
+  if (CombinedGraphQLErrors.is(error)) {
+    return error.errors.map((e) => e.message).join(' ') || 'The server refused the request.';
+  }
+  if (ServerError.is(error)) {
+    if (error.statusCode === 429) return 'Too many requests. Wait a moment and try again.';
+    if (error.statusCode >= 500) return 'The server had a problem. Try again in a moment.';
+    return `The server refused the request (HTTP ${error.statusCode}).`;
+  }
+  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong.';
+}
+
+/**
+ * Splits a failed mutation's errors into per-field messages (using
+ * `extensions.path`, such as `input.email` → `email`) and form-level ones.
+ * `knownFields` are the fields the form shows; errors about any other path
+ * go to the form so nothing is silently dropped.
+ */
+export function toFormErrors(error: unknown, knownFields: readonly string[]): FormErrors {
+  if (!CombinedGraphQLErrors.is(error)) return { fields: {}, form: [describeError(error)] };
+  const result: FormErrors = { fields: {}, form: [] };
+  for (const e of error.errors) {
+    const path = pathOf(e.extensions);
+    const field = path?.replace(/^input\./, '');
+    if (field && knownFields.includes(field) && !result.fields[field]) result.fields[field] = e.message;
+    else result.form.push(e.message);
+  }
+  return result;
+}

@@ -1,0 +1,96 @@
+import { Link, useParams } from 'react-router';
+import { graphql } from '../__generated__';
+import { useProjectPageQuery } from '../__generated__/hooks';
+import { ErrorMessage, Loading, Timestamp } from '../components/status';
+import { NotFound } from './not-found-page';
+
+/** A project page shows one page of blueprints (newest first). */
+const BLUEPRINTS_PAGE_SIZE = 50;
+
+graphql(`
+  query ProjectPage($id: ID!, $first: Int!) {
+    project(id: $id) {
+      id
+      name
+      slug
+      myRole
+      createdAt
+      blueprints(first: $first) {
+        totalCount
+        pageInfo {
+          hasNextPage
+        }
+        edges {
+          node {
+            id
+            name
+            description
+            revision
+            updatedAt
+          }
+        }
+      }
+    }
+  }
+`);
+
+export function ProjectPage() {
+  const { project: projectId = '' } = useParams();
+  const { data, loading, error, refetch } = useProjectPageQuery({
+    variables: { id: projectId, first: BLUEPRINTS_PAGE_SIZE },
+  });
+
+  if (error && !data) return <ErrorMessage error={error} retry={refetch} />;
+  if (loading && !data) return <Loading label="Loading project" />;
+  const project = data?.project;
+  // null for a missing id and for a project the user is not a member of alike.
+  if (!project) return <NotFound what="project" />;
+
+  const { blueprints } = project;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Projects</Link>
+      </nav>
+      <h1>{project.name}</h1>
+      <p className="meta">
+        {project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
+      </p>
+      <section aria-labelledby="blueprints-heading">
+        <h2 id="blueprints-heading">Blueprints ({blueprints.totalCount})</h2>
+        {blueprints.edges.length === 0 ? (
+          <p className="empty">No blueprints yet</p>
+        ) : (
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Revision</th>
+                <th scope="col">Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {blueprints.edges.map(({ node }) => (
+                <tr key={node.id}>
+                  <td>
+                    <Link to={`/p/${project.id}/blueprints/${node.id}`}>{node.name}</Link>
+                    {node.description && <div className="hint">{node.description}</div>}
+                  </td>
+                  <td>{node.revision}</td>
+                  <td>
+                    <Timestamp value={node.updatedAt} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {blueprints.pageInfo.hasNextPage && (
+          <p className="hint">
+            Showing the {blueprints.edges.length} most recently created of {blueprints.totalCount} blueprints.
+          </p>
+        )}
+      </section>
+    </>
+  );
+}
