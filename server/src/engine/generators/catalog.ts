@@ -1,0 +1,125 @@
+import { CellRng } from '../random/cell-rng';
+import { cellSeed, streamKey } from '../random/hash';
+import { localeData } from '../locale/locales';
+import type { Dialect, GeneratorDef, GeneratorInfo, OutputType, Value } from './types';
+import { personGenerators } from './person';
+import { locationGenerators } from './location';
+import { companyGenerators } from './company';
+import { internetGenerators } from './internet';
+import { phoneGenerators } from './phone';
+import { numberGenerators } from './number';
+import { dateGenerators } from './date';
+import { stringGenerators } from './string';
+import { seedbedGenerators } from './seedbed';
+import { textGenerators } from './text';
+import { lifestyleGenerators } from './lifestyle';
+import { businessGenerators } from './business';
+import { techGenerators } from './tech';
+
+const ALL: GeneratorDef[] = [
+  ...seedbedGenerators,
+  ...personGenerators,
+  ...locationGenerators,
+  ...companyGenerators,
+  ...internetGenerators,
+  ...phoneGenerators,
+  ...numberGenerators,
+  ...dateGenerators,
+  ...stringGenerators,
+  ...textGenerators,
+  ...lifestyleGenerators,
+  ...businessGenerators,
+  ...techGenerators,
+];
+
+const BY_ID = new Map(ALL.map((g) => [g.id, g]));
+if (BY_ID.size !== ALL.length) throw new Error('duplicate generator id in the catalog');
+
+export function getGenerator(id: string): GeneratorDef | undefined {
+  return BY_ID.get(id);
+}
+
+export const DEFAULT_SQL_TYPES: Record<OutputType, Record<Dialect, string>> = {
+  string: { postgres: 'TEXT', mysql: 'VARCHAR(255)', sqlite: 'TEXT' },
+  integer: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
+  float: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
+  boolean: { postgres: 'BOOLEAN', mysql: 'BOOLEAN', sqlite: 'INTEGER' },
+  date: { postgres: 'DATE', mysql: 'DATE', sqlite: 'TEXT' },
+  datetime: { postgres: 'TIMESTAMP', mysql: 'DATETIME', sqlite: 'TEXT' },
+  uuid: { postgres: 'UUID', mysql: 'CHAR(36)', sqlite: 'TEXT' },
+  json: { postgres: 'JSONB', mysql: 'JSON', sqlite: 'TEXT' },
+};
+
+export function sqlTypeOf(def: GeneratorDef | undefined, output: OutputType, dialect: Dialect): string {
+  return (def?.output === output ? def?.sqlType?.[dialect] : undefined) ?? DEFAULT_SQL_TYPES[output][dialect];
+}
+
+/** Options that make generators with required options produce examples. */
+const EXAMPLE_OPTIONS: Record<string, Record<string, unknown>> = {
+  'date.between': { from: '2020-01-01', to: '2025-12-31' },
+  weighted: { values: { paid: 70, pending: 25, refunded: 5 } },
+  list: { values: ['red', 'green', 'blue'] },
+  constant: { value: 'active' },
+  regex: { pattern: '[A-Z]{3}-\\d{4}' },
+  'string.fromCharacters': { characters: 'ABC123' },
+};
+
+const EXAMPLE_COUNT = 3;
+const EXAMPLE_REF_DATE = Date.UTC(2025, 0, 1);
+
+function examplesOf(def: GeneratorDef): Value[] {
+  if (def.examples) return def.examples;
+  const options = EXAMPLE_OPTIONS[def.id] ?? {};
+  const ctx = { locale: localeData('en'), refDate: EXAMPLE_REF_DATE, unique: false };
+  const fn = def.create(options, ctx);
+  const key = streamKey(0, 'examples', def.id);
+  const rng = new CellRng();
+  const values: Value[] = [];
+  for (let i = 0; i < EXAMPLE_COUNT; i++) values.push(fn(rng.reset(cellSeed(key, i)), { index: i, values: [] }));
+  return values;
+}
+
+function infoOf(def: GeneratorDef): GeneratorInfo {
+  return {
+    id: def.id,
+    category: def.category,
+    description: def.description,
+    optionsSchema: {
+      type: 'object',
+      properties: def.options ?? {},
+      ...(def.required?.length ? { required: def.required } : {}),
+      additionalProperties: false,
+    },
+    outputType: def.output,
+    sqlType: {
+      postgres: sqlTypeOf(def, def.output, 'postgres'),
+      mysql: sqlTypeOf(def, def.output, 'mysql'),
+      sqlite: sqlTypeOf(def, def.output, 'sqlite'),
+    },
+    get examples() {
+      return examplesOf(def);
+    },
+  };
+}
+
+let infos: GeneratorInfo[] | undefined;
+
+/** Every generator, as the API lists it (examples computed lazily, deterministically). */
+export function listGenerators(): GeneratorInfo[] {
+  infos ??= ALL.map(infoOf);
+  return infos;
+}
+
+export function categories(): string[] {
+  return [...new Set(ALL.map((g) => g.category))].sort();
+}
+
+/** Case-insensitive search over id, category and description; `category` filters exactly. */
+export function searchGenerators(search?: string | null, category?: string | null): GeneratorInfo[] {
+  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  return listGenerators().filter((g) => {
+    if (category && g.category !== category) return false;
+    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

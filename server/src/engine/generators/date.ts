@@ -1,0 +1,81 @@
+import type { GeneratorDef } from './types';
+import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption } from './helpers';
+
+const dateOnlyOption = { dateOnly: opt.bool({ description: 'Emit a date (YYYY-MM-DD) instead of a timestamp' }) };
+
+/** Uniform instant in [from, to], formatted as date or datetime. */
+function between(from: number, to: number, dateOnly: boolean) {
+  const span = Math.max(0, to - from);
+  if (dateOnly) {
+    const firstDay = Math.floor(from / DAY_MS);
+    const days = Math.floor(to / DAY_MS) - firstDay + 1;
+    return (rng: { below(n: number): number }) => formatDate((firstDay + rng.below(days)) * DAY_MS);
+  }
+  return (rng: { float53(): number }) => formatDateTime(from + Math.floor(rng.float53() * span));
+}
+
+/** Relative-date generators: a window of `years`/`days` before or after refDate. */
+function relative(id: string, description: string, unit: 'years' | 'days', defaultAmount: number, direction: -1 | 1): GeneratorDef {
+  return {
+    id,
+    category: 'date',
+    description,
+    options: { [unit]: opt.num({ exclusiveMinimum: 0 }), ...dateOnlyOption },
+    output: 'datetime',
+    outputFor: (o) => (o.dateOnly ? 'date' : 'datetime'),
+    plainText: true,
+    create: (o, ctx) => {
+      const span = (o[unit] ?? defaultAmount) * (unit === 'years' ? YEAR_MS : DAY_MS);
+      const [from, to] = direction < 0 ? [ctx.refDate - span, ctx.refDate] : [ctx.refDate, ctx.refDate + span];
+      return between(from, to, !!o.dateOnly);
+    },
+  };
+}
+
+export const dateGenerators: GeneratorDef[] = [
+  {
+    id: 'date.between',
+    category: 'date',
+    description: 'Instant uniformly between `from` and `to` (ISO dates)',
+    options: { from: opt.date(), to: opt.date(), ...dateOnlyOption },
+    required: ['from', 'to'],
+    output: 'datetime',
+    outputFor: (o) => (o.dateOnly ? 'date' : 'datetime'),
+    plainText: true,
+    create: (o, ctx) => between(parseDateOption(o.from, ctx.refDate - YEAR_MS), parseDateOption(o.to, ctx.refDate), !!o.dateOnly),
+    space: (o, ctx) => {
+      if (!o.dateOnly) return undefined;
+      const first = Math.floor(parseDateOption(o.from, ctx.refDate) / DAY_MS);
+      const days = Math.floor(parseDateOption(o.to, ctx.refDate) / DAY_MS) - first + 1;
+      return days > 0 ? { size: days, at: (i) => formatDate((first + i) * DAY_MS) } : undefined;
+    },
+  },
+  {
+    id: 'date.birthdate',
+    category: 'date',
+    description: 'Birth date of someone aged `min`–`max` years (default 18–80) at refDate',
+    options: { min: opt.int({ minimum: 0, maximum: 150 }), max: opt.int({ minimum: 0, maximum: 150 }) },
+    output: 'date',
+    plainText: true,
+    create: (o, ctx) => {
+      const youngest = ctx.refDate - (o.min ?? 18) * YEAR_MS;
+      const oldest = ctx.refDate - ((o.max ?? 80) + 1) * YEAR_MS + DAY_MS;
+      return between(oldest, youngest, true);
+    },
+  },
+  relative('date.past', 'Instant within `years` (default 1) before refDate', 'years', 1, -1),
+  relative('date.future', 'Instant within `years` (default 1) after refDate', 'years', 1, 1),
+  relative('date.recent', 'Instant within `days` (default 1) before refDate', 'days', 1, -1),
+  relative('date.soon', 'Instant within `days` (default 1) after refDate', 'days', 1, 1),
+  {
+    id: 'date.anytime',
+    category: 'date',
+    description: 'Instant within about a century around refDate',
+    output: 'datetime',
+    plainText: true,
+    create: (_o, ctx) => between(ctx.refDate - 50 * YEAR_MS, ctx.refDate + 50 * YEAR_MS, false),
+  },
+  fakerGenerator('date.month', 'Month name', { options: { abbreviated: opt.bool() } }),
+  fakerGenerator('date.weekday', 'Weekday name', { options: { abbreviated: opt.bool() } }),
+  fakerGenerator('date.timeZone', 'IANA time zone', { plainText: true }),
+];

@@ -1,0 +1,98 @@
+import type { CellRng } from '../random/cell-rng';
+import type { BuildContext, GeneratorDef, RowView } from './types';
+import { fakerGenerator, listGenerator, opt } from './helpers';
+
+const TOKEN_CACHE_LIMIT = 20_000;
+const tokenCache = new Map<string, string>();
+
+/**
+ * A name as an email/username token: ASCII letters only, lowercased. Names
+ * repeat constantly, so the (slow) Unicode normalization is memoized. Digits
+ * are stripped on purpose: unique emails append the row number, and a digit-free
+ * token keeps `name + number` unambiguous.
+ */
+export function nameToken(name: unknown): string {
+  const text = name == null ? '' : String(name);
+  let token = tokenCache.get(text);
+  if (token === undefined) {
+    token = text.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase();
+    if (tokenCache.size >= TOKEN_CACHE_LIMIT) tokenCache.clear();
+    tokenCache.set(text, token);
+  }
+  return token;
+}
+
+function nameLists(ctx: BuildContext) {
+  return { firsts: ctx.locale.list('person.first_name'), lasts: ctx.locale.list('person.last_name') };
+}
+
+/** Local part variants faker also uses; `unique` appends the 1-based row number instead of random digits. */
+function localPart(first: string, last: string, rng: CellRng, row: RowView, unique: boolean): string {
+  const a = first || 'user';
+  if (unique) return last ? `${a}.${last}${row.index + 1}` : `${a}${row.index + 1}`;
+  switch (rng.below(4)) {
+    case 0: return last ? `${a}.${last}` : a;
+    case 1: return last ? `${a}_${last}` : `${a}${rng.below(100)}`;
+    case 2: return `${a}.${last}${rng.below(100)}`;
+    default: return `${a}${rng.below(1000)}`;
+  }
+}
+
+export const internetGenerators: GeneratorDef[] = [
+  {
+    id: 'internet.email',
+    category: 'internet',
+    description: 'Email address; `firstName`/`lastName` can read name fields (`{first_name}`) so it matches the person',
+    options: { firstName: opt.str(), lastName: opt.str(), provider: opt.str({ description: 'Domain to use' }) },
+    output: 'string',
+    injective: true,
+    create: (o, ctx) => {
+      const { firsts, lasts } = nameLists(ctx);
+      const domains = o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email');
+      const unique = ctx.unique;
+      return (rng, row) => {
+        const first = nameToken(o.firstName ?? firsts[rng.below(firsts.length)]);
+        const last = nameToken(o.lastName ?? lasts[rng.below(lasts.length)]);
+        return `${localPart(first, last, rng, row, unique)}@${domains[rng.below(domains.length)]}`;
+      };
+    },
+  },
+  {
+    id: 'internet.username',
+    category: 'internet',
+    description: 'Username, optionally from name fields',
+    options: { firstName: opt.str(), lastName: opt.str() },
+    output: 'string',
+    injective: true,
+    create: (o, ctx) => {
+      const { firsts, lasts } = nameLists(ctx);
+      const unique = ctx.unique;
+      return (rng, row) => {
+        const first = nameToken(o.firstName ?? firsts[rng.below(firsts.length)]);
+        const last = nameToken(o.lastName ?? lasts[rng.below(lasts.length)]);
+        return localPart(first, last, rng, row, unique);
+      };
+    },
+  },
+  fakerGenerator('internet.exampleEmail', 'Email at a reserved example domain', { options: { firstName: opt.str(), lastName: opt.str() } }),
+  fakerGenerator('internet.displayName', 'Display name', { options: { firstName: opt.str(), lastName: opt.str() } }),
+  fakerGenerator('internet.password', 'Random password', {
+    options: { length: opt.int({ minimum: 1, maximum: 256 }), memorable: opt.bool(), prefix: opt.str() },
+  }),
+  fakerGenerator('internet.url', 'http(s) URL', { options: { appendSlash: opt.bool(), protocol: opt.oneOf(['http', 'https']) } }),
+  fakerGenerator('internet.domainName', 'Domain name', { plainText: true }),
+  fakerGenerator('internet.domainWord', 'Domain label', { plainText: true }),
+  listGenerator('internet.domainSuffix', 'Top-level domain', 'internet.domain_suffix'),
+  fakerGenerator('internet.ip', 'IPv4 or IPv6 address', { plainText: true }),
+  fakerGenerator('internet.ipv4', 'IPv4 address', { plainText: true }),
+  fakerGenerator('internet.ipv6', 'IPv6 address', { plainText: true }),
+  fakerGenerator('internet.mac', 'MAC address', { options: { separator: opt.oneOf([':', '-', '']) } }),
+  fakerGenerator('internet.port', 'TCP port number', { output: 'integer', plainText: true }),
+  fakerGenerator('internet.protocol', 'http or https', { plainText: true }),
+  fakerGenerator('internet.httpMethod', 'HTTP method', { plainText: true }),
+  fakerGenerator('internet.httpStatusCode', 'HTTP status code', { output: 'integer', plainText: true }),
+  fakerGenerator('internet.userAgent', 'Browser user agent string'),
+  fakerGenerator('internet.emoji', 'Emoji'),
+  fakerGenerator('internet.jwtAlgorithm', 'JWT signing algorithm', { plainText: true }),
+  fakerGenerator('internet.jwt', 'Signed-looking JSON Web Token', { args: (_o, ctx) => [{ refDate: new Date(ctx.refDate) }], plainText: true }),
+];

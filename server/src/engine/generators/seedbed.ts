@@ -1,0 +1,148 @@
+import RandExp from 'randexp';
+import type { GeneratorDef, Value } from './types';
+import { opt } from './helpers';
+import { uuidFromRng } from './string';
+
+/** `weighted.values` as an object `{value: weight}` or a list of `{value, weight}`. */
+export function weightedEntries(values: unknown): { value: Value; weight: number }[] {
+  if (Array.isArray(values)) return values.map((v) => ({ value: v.value as Value, weight: Number(v.weight) }));
+  return Object.entries((values ?? {}) as Record<string, number>).map(([value, weight]) => ({ value, weight: Number(weight) }));
+}
+
+/** The generators behind Seedbed's own features (keys, relations, shapes, logic). */
+export const seedbedGenerators: GeneratorDef[] = [
+  {
+    id: 'sequence',
+    category: 'seedbed',
+    description: 'start, start + step, ... in row order — the usual integer key',
+    options: { start: opt.int(), step: opt.int({ not: { const: 0 } }) },
+    output: 'integer',
+    sqlType: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
+    injective: true,
+    plainText: true,
+    create: (o) => {
+      const start = o.start ?? 1;
+      const step = o.step ?? 1;
+      return (_rng, row) => start + row.index * step;
+    },
+  },
+  {
+    id: 'uuid',
+    category: 'seedbed',
+    description: 'Random version-4 UUID, distinct per row',
+    output: 'uuid',
+    injective: true,
+    plainText: true,
+    create: () => uuidFromRng,
+  },
+  {
+    id: 'ref',
+    category: 'seedbed',
+    description: "Key of a row of `table` (its primary key, or `field`); child tables sized per parent point at their parent",
+    options: { table: opt.str({ minLength: 1 }), field: opt.str({ minLength: 1 }) },
+    required: ['table'],
+    output: 'integer',
+    examples: [1, 2, 3],
+    create: () => {
+      throw new Error('ref cells are resolved by the plan');
+    },
+  },
+  {
+    id: 'weighted',
+    category: 'seedbed',
+    description: 'One of `values`, chosen in proportion to its weight: {"paid": 70, "pending": 30}',
+    options: {
+      values: {
+        oneOf: [
+          { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0 } },
+          { type: 'array', minItems: 1, items: { type: 'object', required: ['value', 'weight'], properties: { weight: { type: 'number', minimum: 0 } } } },
+        ],
+      },
+    },
+    required: ['values'],
+    output: 'string',
+    create: (o) => {
+      const entries = weightedEntries(o.values);
+      const cumulative: number[] = [];
+      let total = 0;
+      for (const e of entries) cumulative.push((total += e.weight));
+      return (rng) => {
+        const x = rng.float() * total;
+        let i = 0;
+        while (i < cumulative.length - 1 && x >= cumulative[i]) i++;
+        return entries[i].value;
+      };
+    },
+    space: (o) => {
+      const entries = weightedEntries(o.values).filter((e) => e.weight > 0);
+      return { size: entries.length, at: (i) => entries[i].value };
+    },
+  },
+  {
+    id: 'list',
+    category: 'seedbed',
+    description: 'One of `values`, uniformly',
+    options: { values: { type: 'array', minItems: 1 } },
+    required: ['values'],
+    output: 'string',
+    create: (o) => {
+      const values = o.values as Value[];
+      return (rng) => values[rng.below(values.length)];
+    },
+    space: (o) => {
+      const values = [...new Set(o.values as Value[])];
+      return { size: values.length, at: (i) => values[i] };
+    },
+  },
+  {
+    id: 'constant',
+    category: 'seedbed',
+    description: 'The same `value` in every row',
+    options: { value: {} },
+    required: ['value'],
+    output: 'string',
+    create: (o) => () => o.value as Value,
+    space: (o) => ({ size: 1, at: () => o.value as Value }),
+  },
+  {
+    id: 'regex',
+    category: 'seedbed',
+    description: 'String matching `pattern`, e.g. "[A-Z]{3}-\\d{4}"',
+    options: { pattern: opt.str({ minLength: 1 }), maxRepetition: opt.int({ minimum: 1, maximum: 1000 }) },
+    required: ['pattern'],
+    output: 'string',
+    create: (o) => {
+      const gen = new RandExp(new RegExp(String(o.pattern)));
+      gen.max = o.maxRepetition ?? 10;
+      let current = { below: (_n: number) => 0 };
+      // randexp asks for integers in [a, b]; answer from the cell being generated.
+      gen.randInt = (a: number, b: number) => a + current.below(b - a + 1);
+      return (rng) => {
+        current = rng;
+        return gen.gen();
+      };
+    },
+  },
+  {
+    id: 'template',
+    category: 'seedbed',
+    description: 'Text with `{field}` placeholders filled from the same row: "{first_name} from {city}"',
+    options: { template: opt.str() },
+    required: ['template'],
+    output: 'string',
+    examples: ['Ada from Leeds', 'Linus from Oslo'],
+    create: (o) => () => String(o.template ?? ''),
+  },
+  {
+    id: 'formula',
+    category: 'seedbed',
+    description: "Expression over the row's fields: upper(status) & '-' & id, if(total > 100, 'big', 'small'), addDays(signed_up, 7)",
+    options: { expr: opt.str({ minLength: 1 }) },
+    required: ['expr'],
+    output: 'string',
+    examples: ['PAID-1', 'PENDING-2'],
+    create: () => {
+      throw new Error('formulas are compiled by the plan');
+    },
+  },
+];

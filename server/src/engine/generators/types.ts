@@ -1,0 +1,70 @@
+import type { CellRng } from '../random/cell-rng';
+import type { LocaleData } from '../locale/locales';
+
+export type OutputType = 'string' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'uuid' | 'json';
+export type Dialect = 'postgres' | 'mysql' | 'sqlite';
+export const DIALECTS: readonly Dialect[] = ['postgres', 'mysql', 'sqlite'];
+
+/** A cell value. Dates travel as ISO strings (`YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ`). */
+export type Value = string | number | boolean | null | object;
+
+/** What a generator may read of the row being generated. */
+export interface RowView {
+  readonly index: number;
+  readonly values: Value[];
+}
+
+/** Produces one cell from its randomness (and, for row-aware generators, its row). */
+export type CellFn = (rng: CellRng, row: RowView) => Value;
+
+/** Build-time context: everything a generator may close over once per run. */
+export interface BuildContext {
+  readonly locale: LocaleData;
+  /** Anchor for relative dates (ms since epoch): the document's refDate or a constant. */
+  readonly refDate: number;
+  /** The field asked for distinct values; injective generators switch to a row-tagged form. */
+  readonly unique: boolean;
+}
+
+/** A finite, indexable value space: `unique` fields permute the row index over it. */
+export interface ValueSpace {
+  readonly size: number;
+  at(index: number): Value;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface GeneratorDef {
+  /** faker's `module.method` where one exists, otherwise a Seedbed name such as `sequence`. */
+  id: string;
+  category: string;
+  description: string;
+  /** JSON Schema per option; the catalog exposes them as one object schema. */
+  options?: Record<string, JsonSchema>;
+  required?: string[];
+  output: OutputType;
+  /** Output type when it depends on the options (e.g. `date.between` with `dateOnly`). */
+  outputFor?(options: Record<string, unknown>): OutputType;
+  /** Overrides of the default SQL column type for `output`. */
+  sqlType?: Partial<Record<Dialect, string>>;
+  create(options: Record<string, any>, ctx: BuildContext): CellFn;
+  /** Enumerable value space for these options, when it is finite and cheap to index. */
+  space?(options: Record<string, any>, ctx: BuildContext): ValueSpace | undefined;
+  /** Distinct rows always give distinct values (or do so when `ctx.unique` is set). */
+  injective?: boolean;
+  /** Values never contain CSV/TSV metacharacters, so encoders may skip quoting checks. */
+  plainText?: boolean;
+  /** Fixed examples when values cannot be generated standalone (ref, formula, template). */
+  examples?: Value[];
+}
+
+/** A typed view of catalog entries for listing (what the API shows). */
+export interface GeneratorInfo {
+  id: string;
+  category: string;
+  description: string;
+  optionsSchema: JsonSchema;
+  outputType: OutputType;
+  sqlType: Record<Dialect, string>;
+  examples: Value[];
+}
