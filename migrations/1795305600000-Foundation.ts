@@ -11,7 +11,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         email text NOT NULL,
         name text NOT NULL,
         password_hash text NOT NULL,
-        created_at timestamptz NOT NULL DEFAULT now()
+        created_at timestamptz(3) NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE UNIQUE INDEX users_email_lower_key ON users (lower(email))`);
 
@@ -19,7 +19,7 @@ export class Foundation1795305600000 implements MigrationInterface {
       CREATE TABLE sessions (
         token_hash text PRIMARY KEY,
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
         expires_at timestamptz NOT NULL
       )`);
     await q.query(`CREATE INDEX sessions_user_id_idx ON sessions (user_id)`);
@@ -29,7 +29,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
         name text NOT NULL,
         slug text NOT NULL UNIQUE,
-        created_at timestamptz NOT NULL DEFAULT now()
+        created_at timestamptz(3) NOT NULL DEFAULT now()
       )`);
 
     await q.query(`
@@ -38,7 +38,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
         project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
         role text NOT NULL CHECK (role IN ('OWNER', 'EDITOR', 'VIEWER')),
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
         UNIQUE (user_id, project_id)
       )`);
     await q.query(`CREATE INDEX memberships_project_id_idx ON memberships (project_id)`);
@@ -53,7 +53,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         prefix text NOT NULL,
         last4 text NOT NULL,
         created_by uuid REFERENCES users(id) ON DELETE SET NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
         last_used_at timestamptz,
         expires_at timestamptz,
         revoked_at timestamptz
@@ -69,8 +69,8 @@ export class Foundation1795305600000 implements MigrationInterface {
         locale text NOT NULL,
         default_seed integer NOT NULL,
         current_revision integer NOT NULL CHECK (current_revision >= 1),
-        created_at timestamptz NOT NULL DEFAULT now(),
-        updated_at timestamptz NOT NULL DEFAULT now()
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
+        updated_at timestamptz(3) NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX blueprints_project_id_idx ON blueprints (project_id, created_at)`);
 
@@ -81,7 +81,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         number integer NOT NULL CHECK (number >= 1),
         document jsonb NOT NULL,
         author_id uuid REFERENCES users(id) ON DELETE SET NULL,
-        created_at timestamptz NOT NULL DEFAULT now(),
+        created_at timestamptz(3) NOT NULL DEFAULT now(),
         UNIQUE (blueprint_id, number)
       )`);
 
@@ -95,7 +95,7 @@ export class Foundation1795305600000 implements MigrationInterface {
         target_type text NOT NULL,
         target_id text,
         data jsonb,
-        created_at timestamptz NOT NULL DEFAULT now()
+        created_at timestamptz(3) NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX audit_events_project_idx ON audit_events (project_id, created_at)`);
   }

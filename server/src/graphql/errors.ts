@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
+import { currentRequestId } from '../http/request-context';
 
 export const ERROR_CODES = [
   'UNAUTHENTICATED',
@@ -85,7 +86,7 @@ export function formatError(log: Logger) {
         extensions: { code: tooComplex ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT' },
       };
     }
-    const requestId = randomUUID();
+    const requestId = currentRequestId() ?? randomUUID();
     log.error({ err: (error as { originalError?: unknown })?.originalError ?? error, requestId, path: formatted.path }, 'internal error');
     return {
       message: `Internal server error (request id ${requestId}).`,

@@ -1,0 +1,171 @@
+/**
+ * The HTTP surface on one port: GraphQL over HTTP and WebSocket at /graphql
+ * (with the GraphiQL IDE for browsers), health probes, the blueprint JSON
+ * Schema, and the built web client at /.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import express, { type ErrorRequestHandler, type Response } from 'express';
+import { useServer } from 'graphql-ws/use/ws';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { WebSocketServer } from 'ws';
+import type { Config } from './config';
+import { blueprintJsonSchema } from './engine/document/json-schema';
+import type { GraphQLContext, SessionCookie } from './graphql/context';
+import { AppError, formatError, httpErrorBody } from './graphql/errors';
+import { createLoaders } from './graphql/loaders';
+import { resolvers } from './graphql/resolvers';
+import { authenticate, SESSION_COOKIE } from './http/authenticate';
+import { graphiql } from './http/graphiql';
+import { assignRequestId } from './http/request-context';
+import { createServices, type Services } from './services';
+
+export interface App {
+  httpServer: http.Server;
+  services: Services;
+  listen(port: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.graphql'), 'utf8');
+
+export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
+  const services = createServices(db, config);
+  const schema = makeExecutableSchema({ typeDefs, resolvers });
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  const httpServer = http.createServer(app);
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer(
+    {
+      schema,
+      context: async ({ extra }): Promise<GraphQLContext> => ({
+        actor: await authenticate(extra.request, services),
+        loaders: createLoaders(db),
+        services,
+        db,
+        cookie: null,
+        log,
+      }),
+    },
+    wsServer,
+  );
+
+  const armor = new ApolloArmor({
+    maxDepth: { n: config.limits.queryDepth },
+    maxAliases: { n: config.limits.queryAliases },
+    costLimit: { maxCost: config.limits.queryCost },
+  }).protect();
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    ...armor,
+    csrfPrevention: true,
+    // main.ts owns shutdown order (HTTP, then the database, then embedded PostgreSQL).
+    stopOnTerminationSignals: false,
+    introspection: true,
+    formatError: formatError(log),
+    plugins: [
+      ...armor.plugins,
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+    ],
+  });
+  await apollo.start();
+
+  app.use(assignRequestId);
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await db.query('SELECT 1');
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).json({ status: 'database unreachable' });
+    }
+  });
+  app.get('/schemas/blueprint.json', (_req, res) => {
+    res.type('application/schema+json').send(JSON.stringify(blueprintJsonSchema, null, 2));
+  });
+
+  app.use(
+    '/graphql',
+    graphiql,
+    express.json({ limit: config.limits.bodyBytes }),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }): Promise<GraphQLContext> => {
+        let actor;
+        try {
+          actor = await authenticate(req, services);
+        } catch (error) {
+          if (error instanceof AppError) error.extensions.http = { status: 401 };
+          throw error;
+        }
+        return { actor, loaders: createLoaders(db), services, db, cookie: sessionCookie(res, req.secure), log };
+      },
+    }),
+  );
+
+  serveClient(app, config.clientDist);
+  app.use(bodyErrors);
+
+  return {
+    httpServer,
+    services,
+    listen: (port) =>
+      new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, () => resolve((httpServer.address() as import('node:net').AddressInfo).port));
+      }),
+    close: async () => {
+      await apollo.stop();
+      wsServer.close();
+      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
+
+function sessionCookie(res: Response, secure: boolean): SessionCookie {
+  const options = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+  return {
+    set: (token, expiresAt) => res.cookie(SESSION_COOKIE, token, { ...options, expires: expiresAt }),
+    clear: () => res.clearCookie(SESSION_COOKIE, options),
+  };
+}
+
+/** The built web client, with its routes (/p/...) falling back to index.html. */
+function serveClient(app: express.Express, dist: string) {
+  const index = path.join(dist, 'index.html');
+  app.use(express.static(dist, { index: false }));
+  app.get(/^\/(?!api\/|graphql|mock\/).*/, (req, res, next) => {
+    if (!req.accepts('html') || !fs.existsSync(index)) return next();
+    res.sendFile(index);
+  });
+}
+
+/** Body-parser failures, answered in the GraphQL error shape with a code. */
+const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const type = (error as { type?: string }).type;
+  if (type === 'entity.too.large') {
+    res.status(413).json(httpErrorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than the limit.'));
+  } else if (type === 'entity.parse.failed') {
+    res.status(400).json(httpErrorBody('BAD_USER_INPUT', 'The request body is not valid JSON.'));
+  } else if (typeof (error as { status?: number }).status === 'number' && (error as { status: number }).status < 500) {
+    res.status((error as { status: number }).status).json(httpErrorBody('BAD_USER_INPUT', String((error as Error).message)));
+  } else {
+    next(error);
+  }
+};

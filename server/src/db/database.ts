@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { createDataSource } from './data-source';
+import { startEmbeddedPostgres } from './embedded-postgres';
+
+export interface Database {
+  dataSource: DataSource;
+  url: string;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'seedbed';
+
+/** DATABASE_URL when given; otherwise an embedded PostgreSQL kept under the data directory. */
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  let url = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  if (!url) {
+    const dataDir = path.join(config.dataDir, 'postgres');
+    log.info({ dataDir }, 'no DATABASE_URL: starting embedded PostgreSQL');
+    const pg = await startEmbeddedPostgres({ dataDir, log: (line) => log.debug({ postgres: line }) });
+    stopEmbedded = pg.stop;
+    await ensureDatabase(pg.url, EMBEDDED_DATABASE);
+    url = pg.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE}`);
+  }
+  const dataSource = createDataSource({ url });
+  try {
+    await dataSource.initialize();
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    for (const migration of applied) log.info({ migration: migration.name }, 'migration applied');
+  } catch (error) {
+    await stopEmbedded?.();
+    throw error;
+  }
+  return {
+    dataSource,
+    url,
+    close: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      await stopEmbedded?.();
+    },
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,864 @@
+import { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import { UserEntity } from '../../modules/user/user.entity';
+import { ProjectEntity } from '../../modules/project/project.entity';
+import { MembershipEntity } from '../../modules/project/membership.entity';
+import { ApiKeyEntity } from '../../modules/api-key/api-key.entity';
+import { BlueprintEntity } from '../../modules/blueprint/blueprint.entity';
+import { BlueprintRevisionEntity } from '../../modules/blueprint/blueprint-revision.entity';
+import { AuditEventEntity } from '../../modules/audit/audit-event.entity';
+import { GraphQLContext } from '../context';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An ISO-8601 timestamp in UTC, such as `2026-01-31T12:00:00.000Z`. */
+  DateTime: { input: Date; output: Date; }
+  /** Any JSON value; used for the blueprint document (PRODUCT.md §10). */
+  JSON: { input: unknown; output: unknown; }
+};
+
+export type AddMemberInput = {
+  email: Scalars['String']['input'];
+  projectId: Scalars['ID']['input'];
+  role: Role;
+};
+
+/** A project-scoped credential for scripts and CI. Only a hash of the secret is stored. */
+export type ApiKey = {
+  __typename?: 'ApiKey';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<User>;
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  /** The last four characters of the secret. */
+  last4: Scalars['String']['output'];
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  /** The visible start of the secret, such as `sbk_AbCd`. */
+  prefix: Scalars['String']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** EDITOR or VIEWER; a key is never OWNER. */
+  role: Role;
+  status: ApiKeyStatus;
+};
+
+export type ApiKeyConnection = {
+  __typename?: 'ApiKeyConnection';
+  edges: Array<ApiKeyEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ApiKeyEdge = {
+  __typename?: 'ApiKeyEdge';
+  cursor: Scalars['String']['output'];
+  node: ApiKey;
+};
+
+export type ApiKeyStatus =
+  | 'ACTIVE'
+  | 'EXPIRED'
+  | 'REVOKED';
+
+/** A security-relevant action: login, key created or revoked, role changed, ... */
+export type AuditEvent = {
+  __typename?: 'AuditEvent';
+  /** Such as `auth.login`, `apiKey.create`, `apiKey.revoke`, `member.role`. */
+  action: Scalars['String']['output'];
+  actor?: Maybe<User>;
+  createdAt: Scalars['DateTime']['output'];
+  data?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  targetId?: Maybe<Scalars['String']['output']>;
+  /** The kind and id of the object acted on. */
+  targetType: Scalars['String']['output'];
+};
+
+export type AuditEventConnection = {
+  __typename?: 'AuditEventConnection';
+  edges: Array<AuditEventEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type AuditEventEdge = {
+  __typename?: 'AuditEventEdge';
+  cursor: Scalars['String']['output'];
+  node: AuditEvent;
+};
+
+export type AuthPayload = {
+  __typename?: 'AuthPayload';
+  user: User;
+};
+
+/** A description of a dataset: tables, fields and their generators, relationships. */
+export type Blueprint = {
+  __typename?: 'Blueprint';
+  /** Who saved the current revision. */
+  author?: Maybe<User>;
+  createdAt: Scalars['DateTime']['output'];
+  /** The seed used when a run or preview names none. */
+  defaultSeed: Scalars['Int']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  /** The blueprint document (PRODUCT.md §10) of the current revision. */
+  document: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  locale: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  project: Project;
+  /** The current revision number; pass it as `baseRevision` when saving. */
+  revision: Scalars['Int']['output'];
+  /** One revision by number, or null. */
+  revisionByNumber?: Maybe<BlueprintRevision>;
+  /** How many revisions exist. */
+  revisionCount: Scalars['Int']['output'];
+  /** Revisions, newest first. */
+  revisions: BlueprintRevisionConnection;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+
+/** A description of a dataset: tables, fields and their generators, relationships. */
+export type BlueprintRevisionByNumberArgs = {
+  number: Scalars['Int']['input'];
+};
+
+
+/** A description of a dataset: tables, fields and their generators, relationships. */
+export type BlueprintRevisionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+export type BlueprintConnection = {
+  __typename?: 'BlueprintConnection';
+  edges: Array<BlueprintEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type BlueprintEdge = {
+  __typename?: 'BlueprintEdge';
+  cursor: Scalars['String']['output'];
+  node: Blueprint;
+};
+
+/** An immutable snapshot of a blueprint document. */
+export type BlueprintRevision = {
+  __typename?: 'BlueprintRevision';
+  author?: Maybe<User>;
+  createdAt: Scalars['DateTime']['output'];
+  document: Scalars['JSON']['output'];
+  id: Scalars['ID']['output'];
+  number: Scalars['Int']['output'];
+};
+
+export type BlueprintRevisionConnection = {
+  __typename?: 'BlueprintRevisionConnection';
+  edges: Array<BlueprintRevisionEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type BlueprintRevisionEdge = {
+  __typename?: 'BlueprintRevisionEdge';
+  cursor: Scalars['String']['output'];
+  node: BlueprintRevision;
+};
+
+export type CreateApiKeyInput = {
+  /** Optional expiry; a key past it is refused. */
+  expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  name: Scalars['String']['input'];
+  projectId: Scalars['ID']['input'];
+  role: Role;
+};
+
+export type CreateBlueprintInput = {
+  /** A blueprint document (PRODUCT.md §10); its `name` names the blueprint. */
+  document: Scalars['JSON']['input'];
+  projectId: Scalars['ID']['input'];
+};
+
+export type CreateProjectInput = {
+  name: Scalars['String']['input'];
+};
+
+export type CreatedApiKey = {
+  __typename?: 'CreatedApiKey';
+  apiKey: ApiKey;
+  /** The whole secret (`sbk_` + 40 base62 characters). Shown only in this response. */
+  secret: Scalars['String']['output'];
+};
+
+export type LogInInput = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+export type Membership = {
+  __typename?: 'Membership';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  project: Project;
+  role: Role;
+  user: User;
+};
+
+export type MembershipConnection = {
+  __typename?: 'MembershipConnection';
+  edges: Array<MembershipEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type MembershipEdge = {
+  __typename?: 'MembershipEdge';
+  cursor: Scalars['String']['output'];
+  node: Membership;
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Adds an existing user, by email, to a project with a role (OWNER). */
+  addMember: Membership;
+  /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). The secret is returned once. */
+  createApiKey: CreatedApiKey;
+  /** Creates a blueprint from a document (OWNER or EDITOR). Its first revision is 1. */
+  createBlueprint: Blueprint;
+  /** Creates a project; the caller becomes its OWNER. Needs a signed-in user. */
+  createProject: Project;
+  /** Deletes a blueprint with all its revisions (OWNER or EDITOR). */
+  deleteBlueprint: Scalars['Boolean']['output'];
+  /** Deletes a project and everything in it (OWNER). */
+  deleteProject: Scalars['Boolean']['output'];
+  /** Signs in with email and password (sets the session cookie). */
+  logIn: AuthPayload;
+  /** Ends the current session. True when a session was ended. */
+  logOut: Scalars['Boolean']['output'];
+  /** Removes a member (OWNER). The last OWNER cannot be removed. */
+  removeMember: Scalars['Boolean']['output'];
+  /** Revokes an API key (OWNER or EDITOR). A revoked key is refused from then on. */
+  revokeApiKey: ApiKey;
+  /** Changes a member's role (OWNER). The last OWNER cannot be demoted. */
+  setMemberRole: Membership;
+  /** Creates an account and signs it in (sets the session cookie). */
+  signUp: AuthPayload;
+  /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
+  updateBlueprint: Blueprint;
+  /** Renames a project (OWNER). */
+  updateProject: Project;
+};
+
+
+export type MutationAddMemberArgs = {
+  input: AddMemberInput;
+};
+
+
+export type MutationCreateApiKeyArgs = {
+  input: CreateApiKeyInput;
+};
+
+
+export type MutationCreateBlueprintArgs = {
+  input: CreateBlueprintInput;
+};
+
+
+export type MutationCreateProjectArgs = {
+  input: CreateProjectInput;
+};
+
+
+export type MutationDeleteBlueprintArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteProjectArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationLogInArgs = {
+  input: LogInInput;
+};
+
+
+export type MutationRemoveMemberArgs = {
+  input: RemoveMemberInput;
+};
+
+
+export type MutationRevokeApiKeyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetMemberRoleArgs = {
+  input: SetMemberRoleInput;
+};
+
+
+export type MutationSignUpArgs = {
+  input: SignUpInput;
+};
+
+
+export type MutationUpdateBlueprintArgs = {
+  input: UpdateBlueprintInput;
+};
+
+
+export type MutationUpdateProjectArgs = {
+  input: UpdateProjectInput;
+};
+
+/** Relay pagination info. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Project = {
+  __typename?: 'Project';
+  /** API keys, newest first (OWNER or EDITOR). */
+  apiKeys: ApiKeyConnection;
+  /** Security-relevant events, newest first (OWNER). */
+  auditEvents: AuditEventConnection;
+  /** Blueprints, newest first. */
+  blueprints: BlueprintConnection;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  /** Members, oldest first. */
+  members: MembershipConnection;
+  /** The caller's role here (an API key's role for a key). */
+  myRole: Role;
+  name: Scalars['String']['output'];
+  /** Unique across Seedbed, derived from the name. */
+  slug: Scalars['String']['output'];
+};
+
+
+export type ProjectApiKeysArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+
+export type ProjectAuditEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+
+export type ProjectBlueprintsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+
+export type ProjectMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+export type ProjectConnection = {
+  __typename?: 'ProjectConnection';
+  edges: Array<ProjectEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type ProjectEdge = {
+  __typename?: 'ProjectEdge';
+  cursor: Scalars['String']['output'];
+  node: Project;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** A blueprint of a project the caller belongs to; null otherwise. */
+  blueprint?: Maybe<Blueprint>;
+  /** The signed-in user, or null for an anonymous caller or an API key. */
+  me?: Maybe<User>;
+  /** A project the caller belongs to; null when it does not exist or the caller is not a member. */
+  project?: Maybe<Project>;
+  /** Projects the caller belongs to, oldest first. An API key sees only its own project. */
+  projects: ProjectConnection;
+};
+
+
+export type QueryBlueprintArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProjectArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+export type RemoveMemberInput = {
+  membershipId: Scalars['ID']['input'];
+};
+
+/** A role in a project; each includes the rights of the ones below it. */
+export type Role =
+  /** Edit blueprints, import, start and cancel runs, create EDITOR/VIEWER API keys. */
+  | 'EDITOR'
+  /** Everything, including members, roles and deleting the project. */
+  | 'OWNER'
+  /** Read blueprints, preview, read runs, download. */
+  | 'VIEWER';
+
+export type SetMemberRoleInput = {
+  membershipId: Scalars['ID']['input'];
+  role: Role;
+};
+
+export type SignUpInput = {
+  /** A valid email, unique case-insensitively. */
+  email: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  /** At least 12 characters. */
+  password: Scalars['String']['input'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
+  heartbeat: Scalars['DateTime']['output'];
+};
+
+
+export type SubscriptionHeartbeatArgs = {
+  count?: InputMaybe<Scalars['Int']['input']>;
+  intervalMs?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type UpdateBlueprintInput = {
+  /** The revision this edit was based on; a stale one is a CONFLICT. */
+  baseRevision: Scalars['Int']['input'];
+  document: Scalars['JSON']['input'];
+  id: Scalars['ID']['input'];
+};
+
+export type UpdateProjectInput = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type User = {
+  __typename?: 'User';
+  createdAt: Scalars['DateTime']['output'];
+  email: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+
+
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  AddMemberInput: AddMemberInput;
+  ApiKey: ResolverTypeWrapper<ApiKeyEntity>;
+  ApiKeyConnection: ResolverTypeWrapper<Omit<ApiKeyConnection, 'edges'> & { edges: Array<ResolversTypes['ApiKeyEdge']> }>;
+  ApiKeyEdge: ResolverTypeWrapper<Omit<ApiKeyEdge, 'node'> & { node: ResolversTypes['ApiKey'] }>;
+  ApiKeyStatus: ApiKeyStatus;
+  AuditEvent: ResolverTypeWrapper<AuditEventEntity>;
+  AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
+  AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
+  AuthPayload: ResolverTypeWrapper<Omit<AuthPayload, 'user'> & { user: ResolversTypes['User'] }>;
+  Blueprint: ResolverTypeWrapper<BlueprintEntity>;
+  BlueprintConnection: ResolverTypeWrapper<Omit<BlueprintConnection, 'edges'> & { edges: Array<ResolversTypes['BlueprintEdge']> }>;
+  BlueprintEdge: ResolverTypeWrapper<Omit<BlueprintEdge, 'node'> & { node: ResolversTypes['Blueprint'] }>;
+  BlueprintRevision: ResolverTypeWrapper<BlueprintRevisionEntity>;
+  BlueprintRevisionConnection: ResolverTypeWrapper<Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversTypes['BlueprintRevisionEdge']> }>;
+  BlueprintRevisionEdge: ResolverTypeWrapper<Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversTypes['BlueprintRevision'] }>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CreateApiKeyInput: CreateApiKeyInput;
+  CreateBlueprintInput: CreateBlueprintInput;
+  CreateProjectInput: CreateProjectInput;
+  CreatedApiKey: ResolverTypeWrapper<Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  LogInInput: LogInInput;
+  Membership: ResolverTypeWrapper<MembershipEntity>;
+  MembershipConnection: ResolverTypeWrapper<Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversTypes['MembershipEdge']> }>;
+  MembershipEdge: ResolverTypeWrapper<Omit<MembershipEdge, 'node'> & { node: ResolversTypes['Membership'] }>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Project: ResolverTypeWrapper<ProjectEntity>;
+  ProjectConnection: ResolverTypeWrapper<Omit<ProjectConnection, 'edges'> & { edges: Array<ResolversTypes['ProjectEdge']> }>;
+  ProjectEdge: ResolverTypeWrapper<Omit<ProjectEdge, 'node'> & { node: ResolversTypes['Project'] }>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RemoveMemberInput: RemoveMemberInput;
+  Role: Role;
+  SetMemberRoleInput: SetMemberRoleInput;
+  SignUpInput: SignUpInput;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  UpdateBlueprintInput: UpdateBlueprintInput;
+  UpdateProjectInput: UpdateProjectInput;
+  User: ResolverTypeWrapper<UserEntity>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  AddMemberInput: AddMemberInput;
+  ApiKey: ApiKeyEntity;
+  ApiKeyConnection: Omit<ApiKeyConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApiKeyEdge']> };
+  ApiKeyEdge: Omit<ApiKeyEdge, 'node'> & { node: ResolversParentTypes['ApiKey'] };
+  AuditEvent: AuditEventEntity;
+  AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
+  AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
+  AuthPayload: Omit<AuthPayload, 'user'> & { user: ResolversParentTypes['User'] };
+  Blueprint: BlueprintEntity;
+  BlueprintConnection: Omit<BlueprintConnection, 'edges'> & { edges: Array<ResolversParentTypes['BlueprintEdge']> };
+  BlueprintEdge: Omit<BlueprintEdge, 'node'> & { node: ResolversParentTypes['Blueprint'] };
+  BlueprintRevision: BlueprintRevisionEntity;
+  BlueprintRevisionConnection: Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversParentTypes['BlueprintRevisionEdge']> };
+  BlueprintRevisionEdge: Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversParentTypes['BlueprintRevision'] };
+  Boolean: Scalars['Boolean']['output'];
+  CreateApiKeyInput: CreateApiKeyInput;
+  CreateBlueprintInput: CreateBlueprintInput;
+  CreateProjectInput: CreateProjectInput;
+  CreatedApiKey: Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  DateTime: Scalars['DateTime']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  JSON: Scalars['JSON']['output'];
+  LogInInput: LogInInput;
+  Membership: MembershipEntity;
+  MembershipConnection: Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversParentTypes['MembershipEdge']> };
+  MembershipEdge: Omit<MembershipEdge, 'node'> & { node: ResolversParentTypes['Membership'] };
+  Mutation: Record<PropertyKey, never>;
+  PageInfo: PageInfo;
+  Project: ProjectEntity;
+  ProjectConnection: Omit<ProjectConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProjectEdge']> };
+  ProjectEdge: Omit<ProjectEdge, 'node'> & { node: ResolversParentTypes['Project'] };
+  Query: Record<PropertyKey, never>;
+  RemoveMemberInput: RemoveMemberInput;
+  SetMemberRoleInput: SetMemberRoleInput;
+  SignUpInput: SignUpInput;
+  String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
+  UpdateBlueprintInput: UpdateBlueprintInput;
+  UpdateProjectInput: UpdateProjectInput;
+  User: UserEntity;
+}>;
+
+export type ApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKey'] = ResolversParentTypes['ApiKey']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  createdBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  last4?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastUsedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  prefix?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revokedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ApiKeyStatus'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKeyConnection'] = ResolversParentTypes['ApiKeyConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ApiKeyEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ApiKeyEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKeyEdge'] = ResolversParentTypes['ApiKeyEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+}>;
+
+export type AuditEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
+  action?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actor?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  data?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  targetId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  targetType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type AuditEventConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEventConnection'] = ResolversParentTypes['AuditEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AuditEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type AuditEventEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEventEdge'] = ResolversParentTypes['AuditEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AuditEvent'], ParentType, ContextType>;
+}>;
+
+export type AuthPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuthPayload'] = ResolversParentTypes['AuthPayload']> = ResolversObject<{
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+}>;
+
+export type BlueprintResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Blueprint'] = ResolversParentTypes['Blueprint']> = ResolversObject<{
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  defaultSeed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisionByNumber?: Resolver<Maybe<ResolversTypes['BlueprintRevision']>, ParentType, ContextType, RequireFields<BlueprintRevisionByNumberArgs, 'number'>>;
+  revisionCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  revisions?: Resolver<ResolversTypes['BlueprintRevisionConnection'], ParentType, ContextType, RequireFields<BlueprintRevisionsArgs, 'first'>>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
+export type BlueprintConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlueprintConnection'] = ResolversParentTypes['BlueprintConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['BlueprintEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type BlueprintEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlueprintEdge'] = ResolversParentTypes['BlueprintEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType>;
+}>;
+
+export type BlueprintRevisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlueprintRevision'] = ResolversParentTypes['BlueprintRevision']> = ResolversObject<{
+  author?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type BlueprintRevisionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlueprintRevisionConnection'] = ResolversParentTypes['BlueprintRevisionConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['BlueprintRevisionEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type BlueprintRevisionEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BlueprintRevisionEdge'] = ResolversParentTypes['BlueprintRevisionEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['BlueprintRevision'], ParentType, ContextType>;
+}>;
+
+export type CreatedApiKeyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatedApiKey'] = ResolversParentTypes['CreatedApiKey']> = ResolversObject<{
+  apiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+  secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
+  name: 'JSON';
+}
+
+export type MembershipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Membership'] = ResolversParentTypes['Membership']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+}>;
+
+export type MembershipConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MembershipConnection'] = ResolversParentTypes['MembershipConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['MembershipEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type MembershipEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MembershipEdge'] = ResolversParentTypes['MembershipEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
+}>;
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  addMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'input'>>;
+  createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
+  createBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationCreateBlueprintArgs, 'input'>>;
+  createProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;
+  deleteBlueprint?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBlueprintArgs, 'id'>>;
+  deleteProject?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteProjectArgs, 'id'>>;
+  logIn?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLogInArgs, 'input'>>;
+  logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  removeMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
+  setMemberRole?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationSetMemberRoleArgs, 'input'>>;
+  signUp?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationSignUpArgs, 'input'>>;
+  updateBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationUpdateBlueprintArgs, 'input'>>;
+  updateProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
+}>;
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = ResolversObject<{
+  apiKeys?: Resolver<ResolversTypes['ApiKeyConnection'], ParentType, ContextType, RequireFields<ProjectApiKeysArgs, 'first'>>;
+  auditEvents?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, RequireFields<ProjectAuditEventsArgs, 'first'>>;
+  blueprints?: Resolver<ResolversTypes['BlueprintConnection'], ParentType, ContextType, RequireFields<ProjectBlueprintsArgs, 'first'>>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  members?: Resolver<ResolversTypes['MembershipConnection'], ParentType, ContextType, RequireFields<ProjectMembersArgs, 'first'>>;
+  myRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ProjectConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectConnection'] = ResolversParentTypes['ProjectConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ProjectEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type ProjectEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProjectEdge'] = ResolversParentTypes['ProjectEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+}>;
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  blueprint?: Resolver<Maybe<ResolversTypes['Blueprint']>, ParentType, ContextType, RequireFields<QueryBlueprintArgs, 'id'>>;
+  me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
+  projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, RequireFields<QueryProjectsArgs, 'first'>>;
+}>;
+
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  heartbeat?: SubscriptionResolver<ResolversTypes['DateTime'], "heartbeat", ParentType, ContextType, RequireFields<SubscriptionHeartbeatArgs, 'count' | 'intervalMs'>>;
+}>;
+
+export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  ApiKey?: ApiKeyResolvers<ContextType>;
+  ApiKeyConnection?: ApiKeyConnectionResolvers<ContextType>;
+  ApiKeyEdge?: ApiKeyEdgeResolvers<ContextType>;
+  AuditEvent?: AuditEventResolvers<ContextType>;
+  AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
+  AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
+  AuthPayload?: AuthPayloadResolvers<ContextType>;
+  Blueprint?: BlueprintResolvers<ContextType>;
+  BlueprintConnection?: BlueprintConnectionResolvers<ContextType>;
+  BlueprintEdge?: BlueprintEdgeResolvers<ContextType>;
+  BlueprintRevision?: BlueprintRevisionResolvers<ContextType>;
+  BlueprintRevisionConnection?: BlueprintRevisionConnectionResolvers<ContextType>;
+  BlueprintRevisionEdge?: BlueprintRevisionEdgeResolvers<ContextType>;
+  CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  JSON?: GraphQLScalarType;
+  Membership?: MembershipResolvers<ContextType>;
+  MembershipConnection?: MembershipConnectionResolvers<ContextType>;
+  MembershipEdge?: MembershipEdgeResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
+  Project?: ProjectResolvers<ContextType>;
+  ProjectConnection?: ProjectConnectionResolvers<ContextType>;
+  ProjectEdge?: ProjectEdgeResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+}>;
+

@@ -1,0 +1,64 @@
+/**
+ * Per-request DataLoaders: every relation field resolves through one of
+ * these, so a list of N objects costs a constant number of SQL statements.
+ */
+import DataLoader from 'dataloader';
+import { In, type DataSource } from 'typeorm';
+import { BlueprintRevisionEntity } from '../modules/blueprint/blueprint-revision.entity';
+import { BlueprintEntity } from '../modules/blueprint/blueprint.entity';
+import { MembershipEntity } from '../modules/project/membership.entity';
+import { ProjectEntity } from '../modules/project/project.entity';
+import type { Role } from '../modules/project/role';
+import { UserEntity } from '../modules/user/user.entity';
+import { isUuid } from './ids';
+
+function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
+  const map = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => map.get(id) ?? null);
+}
+
+const wellFormed = (ids: readonly string[]) => ids.filter(isUuid);
+
+export function createLoaders(db: DataSource) {
+  return {
+    user: new DataLoader<string, UserEntity | null>(async (ids) =>
+      byId(await db.getRepository(UserEntity).findBy({ id: In(wellFormed(ids)) }), ids),
+    ),
+    project: new DataLoader<string, ProjectEntity | null>(async (ids) =>
+      byId(await db.getRepository(ProjectEntity).findBy({ id: In(wellFormed(ids)) }), ids),
+    ),
+    blueprint: new DataLoader<string, BlueprintEntity | null>(async (ids) =>
+      byId(await db.getRepository(BlueprintEntity).findBy({ id: In(wellFormed(ids)) }), ids),
+    ),
+    /** Key: `userId:projectId` → the user's role there, or null for a non-member. */
+    role: new DataLoader<string, Role | null>(async (keys) => {
+      const pairs = keys.map((k) => k.split(':'));
+      const rows = await db.getRepository(MembershipEntity).findBy(
+        pairs.map(([userId, projectId]) => ({ userId, projectId })),
+      );
+      const map = new Map(rows.map((m) => [`${m.userId}:${m.projectId}`, m.role]));
+      return keys.map((k) => map.get(k) ?? null);
+    }),
+    revisionCount: new DataLoader<string, number>(async (blueprintIds) => {
+      const rows: { blueprint_id: string; count: string }[] = await db.query(
+        'SELECT blueprint_id, count(*) AS count FROM blueprint_revisions WHERE blueprint_id = ANY($1) GROUP BY blueprint_id',
+        [blueprintIds],
+      );
+      const map = new Map(rows.map((r) => [r.blueprint_id, Number(r.count)]));
+      return blueprintIds.map((id) => map.get(id) ?? 0);
+    }),
+    /** Key: `blueprintId:number`. */
+    revision: new DataLoader<string, BlueprintRevisionEntity | null>(async (keys) => {
+      const rows = await db.getRepository(BlueprintRevisionEntity).findBy(
+        keys.map((k) => {
+          const [blueprintId, number] = k.split(':');
+          return { blueprintId, number: Number(number) };
+        }),
+      );
+      const map = new Map(rows.map((r) => [`${r.blueprintId}:${r.number}`, r]));
+      return keys.map((k) => map.get(k) ?? null);
+    }),
+  };
+}
+
+export type Loaders = ReturnType<typeof createLoaders>;

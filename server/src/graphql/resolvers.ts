@@ -1,0 +1,33 @@
+import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
+import { apiKeyResolvers } from '../modules/api-key/api-key.resolvers';
+import { auditResolvers } from '../modules/audit/audit.resolvers';
+import { authResolvers } from '../modules/auth/auth.resolvers';
+import { blueprintResolvers } from '../modules/blueprint/blueprint.resolvers';
+import { projectResolvers } from '../modules/project/project.resolvers';
+import type { Resolvers } from './__generated__/resolvers-types';
+
+const subscriptionResolvers: Resolvers = {
+  Subscription: {
+    heartbeat: {
+      subscribe: async function* (_, { count, intervalMs }) {
+        const times = Math.min(Math.max(count ?? 3, 1), 100);
+        const wait = Math.min(Math.max(intervalMs ?? 1000, 10), 60_000);
+        for (let i = 0; i < times; i++) {
+          if (i > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          yield { heartbeat: new Date() };
+        }
+      },
+    },
+  },
+};
+
+/** Every module's resolvers merged into one map (modules never define the same field). */
+export const resolvers: Resolvers[] = [
+  { DateTime: DateTimeResolver, JSON: JSONResolver },
+  authResolvers,
+  projectResolvers,
+  apiKeyResolvers,
+  blueprintResolvers,
+  auditResolvers,
+  subscriptionResolvers,
+];

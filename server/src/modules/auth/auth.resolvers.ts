@@ -1,0 +1,23 @@
+import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
+import type { GraphQLContext } from '../../graphql/context';
+import type { SignedIn } from './auth.service';
+
+function startSession(ctx: GraphQLContext, signedIn: SignedIn) {
+  ctx.cookie?.set(signedIn.token, signedIn.expiresAt);
+  return { user: signedIn.user };
+}
+
+export const authResolvers: Resolvers = {
+  Query: {
+    me: (_, __, { actor }) => (actor.kind === 'user' ? actor.user : null),
+  },
+  Mutation: {
+    signUp: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.signUp(input)),
+    logIn: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.logIn(input)),
+    logOut: async (_, __, ctx) => {
+      const ended = await ctx.services.auth.logOut(ctx.actor);
+      ctx.cookie?.clear();
+      return ended;
+    },
+  },
+};

@@ -1,0 +1,92 @@
+import type { DataSource, Repository } from 'typeorm';
+import type { Actor } from '../../graphql/context';
+import { AppError, badInput, invalidInput } from '../../graphql/errors';
+import type { AuditService } from '../audit/audit.service';
+import { UserEntity } from '../user/user.entity';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
+import { SessionEntity } from './session.entity';
+import { newSessionToken, sha256Hex } from './tokens';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UNIQUE_VIOLATION = '23505';
+
+export interface SignedIn {
+  user: UserEntity;
+  token: string;
+  expiresAt: Date;
+}
+
+/** Accounts and browser sessions (stored in Postgres, sent as a cookie). */
+export class AuthService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditService,
+    private readonly sessionDays: number,
+  ) {}
+
+  async signUp(input: { email: string; password: string; name: string }): Promise<SignedIn> {
+    const email = input.email.trim();
+    const name = input.name.trim();
+    const issues = [];
+    if (!EMAIL.test(email) || email.length > 320) issues.push({ path: 'input.email', message: 'must be a valid email address' });
+    if (input.password.length < MIN_PASSWORD_LENGTH) {
+      issues.push({ path: 'input.password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
+    }
+    if (!name || name.length > 200) issues.push({ path: 'input.name', message: 'must be 1 to 200 characters' });
+    if (issues.length) throw invalidInput(issues);
+
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.db.transaction(async (manager) => {
+        const user = await manager.save(manager.create(UserEntity, { email, name, passwordHash }));
+        await this.audit.record(manager, { userId: user.id }, { action: 'auth.signup', targetType: 'User', targetId: user.id });
+        return this.openSession(manager.getRepository(SessionEntity), user);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw badInput('input.email', 'is already registered');
+      throw error;
+    }
+  }
+
+  async logIn(input: { email: string; password: string }): Promise<SignedIn> {
+    const user = await this.db
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .addSelect('u.passwordHash')
+      .where('lower(u.email) = lower(:email)', { email: input.email.trim() })
+      .getOne();
+    if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
+      throw new AppError('UNAUTHENTICATED', 'Email or password is wrong.');
+    }
+    return this.db.transaction(async (manager) => {
+      await this.audit.record(manager, { userId: user.id }, { action: 'auth.login', targetType: 'User', targetId: user.id });
+      return this.openSession(manager.getRepository(SessionEntity), user);
+    });
+  }
+
+  async logOut(actor: Actor): Promise<boolean> {
+    if (actor.kind !== 'user') return false;
+    const result = await this.db.getRepository(SessionEntity).delete({ tokenHash: actor.sessionTokenHash });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** The user behind a session cookie, or null when it is unknown or expired. */
+  async userForSession(token: string): Promise<{ user: UserEntity; tokenHash: string } | null> {
+    const tokenHash = sha256Hex(token);
+    const user = await this.db
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .innerJoin(SessionEntity, 's', 's.userId = u.id')
+      .where('s.tokenHash = :tokenHash AND s.expiresAt > now()', { tokenHash })
+      .getOne();
+    return user ? { user, tokenHash } : null;
+  }
+
+  private async openSession(sessions: Repository<SessionEntity>, user: UserEntity): Promise<SignedIn> {
+    const token = newSessionToken();
+    const expiresAt = new Date(Date.now() + this.sessionDays * 86_400_000);
+    await sessions.insert({ tokenHash: sha256Hex(token), userId: user.id, expiresAt });
+    delete (user as Partial<UserEntity>).passwordHash;
+    return { user, token, expiresAt };
+  }
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Scope } from '../../graphql/context';
+import { AppError, badInput, conflict, notFound, unauthenticated } from '../../graphql/errors';
+import { isUuid } from '../../graphql/ids';
+import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { AuditService } from '../audit/audit.service';
+import { UserEntity } from '../user/user.entity';
+import { requireRole } from './access';
+import { MembershipEntity } from './membership.entity';
+import { ProjectEntity } from './project.entity';
+import type { Role } from './role';
+
+const UNIQUE_VIOLATION = '23505';
+
+function slugify(name: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return base || 'project';
+}
+
+function checkName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 100) throw badInput('input.name', 'must be 1 to 100 characters');
+  return trimmed;
+}
+
+/** Projects, and who may do what in them (PRODUCT.md §6). */
+export class ProjectService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A project the caller belongs to, or null: a non-member cannot tell it from a missing id. */
+  async find(scope: Scope, id: string): Promise<ProjectEntity | null> {
+    const project = await scope.loaders.project.load(id);
+    if (!project) return null;
+    try {
+      await requireRole(scope, project.id, 'VIEWER', () => notFound('Project', id));
+      return project;
+    } catch {
+      return null;
+    }
+  }
+
+  async get(scope: Scope, id: string, required: Role = 'VIEWER', action?: string): Promise<ProjectEntity> {
+    const project = await scope.loaders.project.load(id);
+    if (!project) throw notFound('Project', id);
+    await requireRole(scope, project.id, required, () => notFound('Project', id), action);
+    return project;
+  }
+
+  async list(scope: Scope, page: PageArgs) {
+    const query = this.db.getRepository(ProjectEntity).createQueryBuilder('p');
+    const { actor } = scope;
+    if (actor.kind === 'user') {
+      query.innerJoin(MembershipEntity, 'm', 'm.projectId = p.id AND m.userId = :userId', { userId: actor.user.id });
+    } else if (actor.kind === 'apiKey') {
+      query.where('p.id = :id', { id: actor.apiKey.projectId });
+    } else {
+      throw unauthenticated();
+    }
+    return paginate(query, page, 'ASC');
+  }
+
+  async create(scope: Scope, input: { name: string }): Promise<ProjectEntity> {
+    const { actor } = scope;
+    if (actor.kind === 'anonymous') throw unauthenticated();
+    if (actor.kind !== 'user') throw new AppError('FORBIDDEN', 'API keys act inside one project and cannot create projects.');
+    const name = checkName(input.name);
+    const base = slugify(name);
+    for (let attempt = 0; ; attempt++) {
+      const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+      try {
+        return await this.db.transaction(async (manager) => {
+          const project = await manager.save(manager.create(ProjectEntity, { name, slug }));
+          await manager.insert(MembershipEntity, { userId: actor.user.id, projectId: project.id, role: 'OWNER' });
+          return project;
+        });
+      } catch (error) {
+        if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 5) throw error;
+      }
+    }
+  }
+
+  async rename(scope: Scope, input: { id: string; name: string }): Promise<ProjectEntity> {
+    const project = await this.get(scope, input.id, 'OWNER', 'rename the project');
+    project.name = checkName(input.name);
+    return this.db.getRepository(ProjectEntity).save(project);
+  }
+
+  async delete(scope: Scope, id: string): Promise<boolean> {
+    await this.get(scope, id, 'OWNER', 'delete the project');
+    await this.db.transaction(async (manager) => {
+      await this.audit.record(manager, scope.actor, { action: 'project.delete', targetType: 'Project', targetId: id });
+      await manager.delete(ProjectEntity, { id });
+    });
+    return true;
+  }
+
+  async members(scope: Scope, projectId: string, page: PageArgs) {
+    await this.get(scope, projectId);
+    const query = this.db.getRepository(MembershipEntity).createQueryBuilder('m').where('m.projectId = :projectId', { projectId });
+    return paginate(query, page, 'ASC');
+  }
+
+  async addMember(scope: Scope, input: { projectId: string; email: string; role: Role }): Promise<MembershipEntity> {
+    await this.get(scope, input.projectId, 'OWNER', 'manage members');
+    const user = await this.db
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email: input.email.trim() })
+      .getOne();
+    if (!user) throw badInput('input.email', 'no Seedbed account has this email');
+    return this.db.transaction(async (manager) => {
+      const existing = await manager.findOneBy(MembershipEntity, { userId: user.id, projectId: input.projectId });
+      if (existing) throw conflict(`${user.email} is already a member of this project.`);
+      const membership = await manager.save(manager.create(MembershipEntity, { userId: user.id, projectId: input.projectId, role: input.role }));
+      await this.audit.record(manager, scope.actor, {
+        projectId: input.projectId, action: 'member.add', targetType: 'Membership', targetId: membership.id, data: { userId: user.id, role: input.role },
+      });
+      return membership;
+    });
+  }
+
+  async setMemberRole(scope: Scope, input: { membershipId: string; role: Role }): Promise<MembershipEntity> {
+    return this.changeMembership(scope, input.membershipId, async (manager, membership) => {
+      const from = membership.role;
+      membership.role = input.role;
+      await manager.save(membership);
+      await this.audit.record(manager, scope.actor, {
+        projectId: membership.projectId, action: 'member.role', targetType: 'Membership', targetId: membership.id,
+        data: { userId: membership.userId, from, to: input.role },
+      });
+      return membership;
+    }, input.role !== 'OWNER');
+  }
+
+  async removeMember(scope: Scope, input: { membershipId: string }): Promise<boolean> {
+    return this.changeMembership(scope, input.membershipId, async (manager, membership) => {
+      await manager.delete(MembershipEntity, { id: membership.id });
+      await this.audit.record(manager, scope.actor, {
+        projectId: membership.projectId, action: 'member.remove', targetType: 'Membership', targetId: membership.id,
+        data: { userId: membership.userId },
+      });
+      return true;
+    }, true);
+  }
+
+  /**
+   * Runs a membership change under a lock on the project's memberships, so
+   * two concurrent changes cannot together remove the last OWNER.
+   */
+  private async changeMembership<T>(
+    scope: Scope,
+    membershipId: string,
+    change: (manager: import('typeorm').EntityManager, membership: MembershipEntity) => Promise<T>,
+    dropsOwnership: boolean,
+  ): Promise<T> {
+    const hidden = () => notFound('Membership', membershipId);
+    const found = isUuid(membershipId) ? await this.db.getRepository(MembershipEntity).findOneBy({ id: membershipId }) : null;
+    if (!found) throw hidden();
+    await requireRole(scope, found.projectId, 'OWNER', hidden, 'manage members');
+    return this.db.transaction(async (manager) => {
+      const owners = await manager.query(
+        `SELECT id FROM memberships WHERE project_id = $1 AND role = 'OWNER' FOR UPDATE`,
+        [found.projectId],
+      );
+      const membership = await manager.findOneBy(MembershipEntity, { id: membershipId });
+      if (!membership) throw hidden();
+      if (dropsOwnership && membership.role === 'OWNER' && owners.length <= 1) {
+        throw conflict('A project needs at least one OWNER: make someone else OWNER first.');
+      }
+      return change(manager, membership);
+    });
+  }
+}
