@@ -1,11 +1,11 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../__generated__';
-import type { SessionUserFragment } from '../__generated__/graphql';
+import { MeDocument, type SessionUserFragment } from '../__generated__/graphql';
 import { useLogInMutation, useLogOutMutation, useMeQuery, useSignUpMutation } from '../__generated__/hooks';
 import { resetSubscriptionTransport } from '../lib/apollo';
 
-export const SessionUser = graphql(`
+graphql(`
   fragment SessionUser on User {
     id
     name
@@ -13,7 +13,7 @@ export const SessionUser = graphql(`
   }
 `);
 
-export const MeQueryDocument = graphql(`
+graphql(`
   query Me {
     me {
       ...SessionUser
@@ -63,7 +63,7 @@ function useStartSession() {
     async (user: SessionUserFragment) => {
       await client.clearStore();
       resetSubscriptionTransport();
-      client.writeQuery({ query: MeQueryDocument, data: { me: user } });
+      client.writeQuery({ query: MeDocument, data: { me: user } });
     },
     [client],
   );
@@ -103,7 +103,7 @@ export function useLogOut() {
     await mutate();
     await client.clearStore();
     resetSubscriptionTransport();
-    client.writeQuery({ query: MeQueryDocument, data: { me: null } });
+    client.writeQuery({ query: MeDocument, data: { me: null } });
   }, [mutate, client]);
   return [logOut, state] as const;
 }

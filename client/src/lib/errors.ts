@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
+import type { GraphQLFormattedError } from 'graphql';
 
 /** Error codes of PRODUCT.md §8 that the client reacts to specifically. */
 export type ErrorCode =
@@ -51,20 +52,49 @@ export function describeError(error: unknown): string {
   return 'Something went wrong.';
 }
 
+interface Issue {
+  path?: string;
+  message: string;
+}
+
 /**
- * Splits a failed mutation's errors into per-field messages (using
- * `extensions.path`, such as `input.email` → `email`) and form-level ones.
- * `knownFields` are the fields the form shows; errors about any other path
- * go to the form so nothing is silently dropped.
+ * The input problems an error reports: each of `extensions.issues` (the
+ * server lists every invalid field at once) or else the error itself.
  */
-export function toFormErrors(error: unknown, knownFields: readonly string[]): FormErrors {
+function issuesOf(error: GraphQLFormattedError): Issue[] {
+  const issues = error.extensions?.issues;
+  if (Array.isArray(issues) && issues.length > 0) {
+    return issues.flatMap((i: unknown) => {
+      const issue = i as { path?: unknown; message?: unknown };
+      if (typeof issue?.message !== 'string') return [];
+      return [{ path: pathOf({ path: issue.path }), message: issue.message }];
+    });
+  }
+  return [{ path: pathOf(error.extensions), message: error.message }];
+}
+
+/**
+ * Splits a failed mutation's errors into per-field messages (using the input
+ * path, such as `input.email` → `email`) and form-level ones. `fields` maps
+ * each field the form shows to its label; the server words field messages to
+ * follow the field's name ("is already registered"), so those get the label
+ * in front. Errors about any other path go to the form: nothing is dropped.
+ */
+export function toFormErrors(error: unknown, fields: Readonly<Record<string, string>>): FormErrors {
   if (!CombinedGraphQLErrors.is(error)) return { fields: {}, form: [describeError(error)] };
   const result: FormErrors = { fields: {}, form: [] };
   for (const e of error.errors) {
-    const path = pathOf(e.extensions);
-    const field = path?.replace(/^input\./, '');
-    if (field && knownFields.includes(field) && !result.fields[field]) result.fields[field] = e.message;
-    else result.form.push(e.message);
+    const code = e.extensions?.code;
+    for (const issue of code === 'BAD_USER_INPUT' ? issuesOf(e) : [{ message: e.message }]) {
+      const field = issue.path?.replace(/^input\./, '');
+      const label = field ? fields[field] : undefined;
+      if (field && label) {
+        const message = /^[a-z]/.test(issue.message) ? `${label} ${issue.message.replace(/\.$/, '')}.` : issue.message;
+        result.fields[field] = result.fields[field] ? `${result.fields[field]} ${message}` : message;
+      } else {
+        result.form.push(issue.message);
+      }
+    }
   }
   return result;
 }

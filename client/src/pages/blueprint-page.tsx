@@ -44,6 +44,7 @@ export function BlueprintPage() {
   const { project: projectId, id = '' } = useParams();
   const { data, loading, error, refetch } = useBlueprintPageQuery({
     variables: { id, firstRevisions: REVISIONS_PAGE_SIZE },
+    fetchPolicy: 'cache-and-network',
   });
 
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;

@@ -5,7 +5,7 @@ import { FormErrorList, TextField } from '../components/text-field';
 import { useLogIn } from '../hooks/use-session';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 
-const FIELDS = ['email', 'password'] as const;
+const FIELDS = { email: 'Email', password: 'Password' };
 
 export function LogInPage() {
   const [logIn, { loading }] = useLogIn();

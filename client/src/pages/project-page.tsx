@@ -38,6 +38,9 @@ export function ProjectPage() {
   const { project: projectId = '' } = useParams();
   const { data, loading, error, refetch } = useProjectPageQuery({
     variables: { id: projectId, first: BLUEPRINTS_PAGE_SIZE },
+    // Blueprints are also created by scripts and other members: show the
+    // cached page at once and refresh it in the background.
+    fetchPolicy: 'cache-and-network',
   });
 
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;

@@ -34,7 +34,12 @@ graphql(`
 `);
 
 export function ProjectsPage() {
-  const { data, loading, error, refetch } = useProjectsQuery({ variables: { first: PROJECTS_PAGE_SIZE } });
+  const { data, loading, error, refetch } = useProjectsQuery({
+    variables: { first: PROJECTS_PAGE_SIZE },
+    // Projects also appear from elsewhere (another member adds you): show the
+    // cached list at once and refresh it in the background.
+    fetchPolicy: 'cache-and-network',
+  });
   const projects = data?.projects;
 
   return (
@@ -93,7 +98,7 @@ function CreateProjectForm() {
       formRef.current?.reset();
       setCreated(project?.name ?? name);
     } catch (error) {
-      setErrors(toFormErrors(error, ['name']));
+      setErrors(toFormErrors(error, { name: 'Project name' }));
     }
   }
 

@@ -4,7 +4,7 @@ import { FormErrorList, TextField } from '../components/text-field';
 import { useSignUp } from '../hooks/use-session';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 
-const FIELDS = ['name', 'email', 'password'] as const;
+const FIELDS = { name: 'Name', email: 'Email', password: 'Password' };
 const MIN_PASSWORD = 12;
 
 export function SignUpPage() {
