@@ -151,6 +151,8 @@ function referenceIssues(doc: BlueprintDocument): DocumentIssue[] {
         return;
       }
       const k = typeof target === 'string' ? fieldIndex(parent, target) : -1;
+      // A primaryKey naming no field is reported at the parent; don't repeat it at every reference.
+      if (k < 0 && options.field === undefined) return;
       const isKey = k >= 0 && (parent.fields[k].name.toLowerCase() === parent.primaryKey?.toLowerCase() || parent.fields[k].unique);
       if (!isKey) {
         issues.push({ path: `tables[${t}].fields[${f}].options.field`, message: `must name the primary key or a unique field of "${parent.name}"` });

@@ -1,0 +1,133 @@
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TestClient } from '../support/client';
+import { createBlueprint, createProject, createUser } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let user: TestClient;
+let projectId: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  user = (await createUser(server.url)).client;
+  projectId = (await createProject(user)).id;
+});
+afterAll(() => server.stop());
+
+const counts = async () =>
+  (await server.db.query(`SELECT (SELECT count(*) FROM projects)::int AS projects, (SELECT count(*) FROM blueprint_revisions)::int AS revisions`))[0];
+
+async function post(body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) {
+  const response = await user.request('/graphql', { method: 'POST', headers, body });
+  return { status: response.status, body: await response.json().catch(() => null) };
+}
+
+describe('bad requests get a 4xx with a code and change nothing', () => {
+  it('malformed JSON → 400 BAD_USER_INPUT', async () => {
+    const before = await counts();
+    const { status, body } = await post('{"query": "mutation { createProject(input: {name: \\"x\\"}) { id } }"');
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('wrong variable types → 400 BAD_USER_INPUT', async () => {
+    const before = await counts();
+    const { status, body } = await post(JSON.stringify({
+      query: 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id } }',
+      variables: { input: { name: 42 } },
+    }));
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('a body over 1 MB → 413 PAYLOAD_TOO_LARGE', async () => {
+    const before = await counts();
+    const huge = { seedbed: 1, name: 'x'.repeat(1_100_000), tables: [] };
+    const { status, body } = await post(JSON.stringify({
+      query: 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }',
+      variables: { input: { projectId, document: huge } },
+    }));
+    expect(status).toBe(413);
+    expect(body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('an unknown field → 400 BAD_USER_INPUT without suggesting field names', async () => {
+    const { status, body } = await post(JSON.stringify({ query: '{ projectz(first: 1) { totalCount } }' }));
+    expect(status).toBe(400);
+    expect(body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(body.errors[0].message).not.toMatch(/Did you mean/);
+  });
+
+  it('a simple-request POST (text/plain, as a cross-site form would send) is refused by CSRF prevention', async () => {
+    const before = await counts();
+    const { status, body } = await post(JSON.stringify({ query: 'mutation { createProject(input: {name: "csrf"}) { id } }' }), { 'content-type': 'text/plain' });
+    expect(status).toBe(400);
+    expect(body.errors[0].message).toMatch(/Cross-Site Request Forgery/);
+    expect(await counts()).toEqual(before);
+  });
+});
+
+describe('query limits (PRODUCT.md §9)', () => {
+  it('refuses a query deeper than 10 with QUERY_TOO_COMPLEX', async () => {
+    const deep = `{ projects(first: 1) { edges { node { blueprints(first: 1) { edges { node { project { members(first: 1) { edges { node { project { name } } } } } } } } } } } }`;
+    const { body } = await post(JSON.stringify({ query: deep }));
+    expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses more than 15 aliases with QUERY_TOO_COMPLEX', async () => {
+    const aliases = Array.from({ length: 16 }, (_, i) => `a${i}: me { id }`).join(' ');
+    const { body } = await post(JSON.stringify({ query: `{ ${aliases} }` }));
+    expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('refuses a query costing over 5000 with QUERY_TOO_COMPLEX', async () => {
+    const fields = 'id name slug createdAt myRole';
+    const wide = Array.from({ length: 14 }, (_, i) => `p${i}: projects(first: 100) { edges { node { ${fields} members(first: 100) { edges { node { id role createdAt user { id name email } } } } } } }`).join(' ');
+    const { body } = await post(JSON.stringify({ query: `{ ${wide} }` }));
+    expect(body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+  });
+});
+
+describe('internal errors', () => {
+  it('are masked, with a request id that is also the x-request-id header', async () => {
+    const { id } = await createBlueprint(user, projectId);
+    await server.db.query('DELETE FROM blueprint_revisions WHERE blueprint_id = $1', [id]); // an impossible state
+    const result = await user.gql(`query($id: ID!) { blueprint(id: $id) { document } }`, { id });
+    const [error] = result.errors!;
+    expect(error.extensions?.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(error.message).not.toMatch(/lacks its revision/);
+    expect(error.extensions?.requestId).toBe(result.headers.get('x-request-id'));
+  });
+});
+
+describe('the HTTP surface', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ status: 'ok' });
+    expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
+  });
+
+  it('gives a browser GraphiQL from local assets, with no CDN', async () => {
+    const response = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toMatch(/graphiql/i);
+    expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);
+  });
+
+  it('serves subscriptions over graphql-ws on /graphql', async () => {
+    const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket });
+    const beats: string[] = [];
+    await new Promise<void>((resolve, reject) =>
+      client.subscribe<{ heartbeat: string }>(
+        { query: 'subscription { heartbeat(count: 2, intervalMs: 20) }' },
+        { next: (v) => beats.push(v.data!.heartbeat), error: reject, complete: resolve },
+      ),
+    );
+    await client.dispose();
+    expect(beats).toHaveLength(2);
+    expect(Date.parse(beats[1])).toBeGreaterThanOrEqual(Date.parse(beats[0]));
+  });
+});
