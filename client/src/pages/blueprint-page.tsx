@@ -3,6 +3,7 @@ import { graphql } from '../__generated__';
 import { useBlueprintPageQuery } from '../__generated__/hooks';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
 import { NotFound } from './not-found-page';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 const REVISIONS_PAGE_SIZE = 50;
 
@@ -46,6 +47,7 @@ export function BlueprintPage() {
     variables: { id, firstRevisions: REVISIONS_PAGE_SIZE },
     fetchPolicy: 'cache-and-network',
   });
+  useDocumentTitle(data?.blueprint?.name ?? (data ? 'Not found' : undefined));
 
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;
   if (loading && !data) return <Loading label="Loading blueprint" />;

@@ -4,6 +4,7 @@ import { returnPath } from '../components/require-session';
 import { FormErrorList, TextField } from '../components/text-field';
 import { useLogIn } from '../hooks/use-session';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 const FIELDS = { email: 'Email', password: 'Password' };
 
@@ -12,6 +13,7 @@ export function LogInPage() {
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const navigate = useNavigate();
   const location = useLocation();
+  useDocumentTitle('Log in');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -3,6 +3,7 @@ import { graphql } from '../__generated__';
 import { useProjectPageQuery } from '../__generated__/hooks';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
 import { NotFound } from './not-found-page';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 /** A project page shows one page of blueprints (newest first). */
 const BLUEPRINTS_PAGE_SIZE = 50;
@@ -42,6 +43,7 @@ export function ProjectPage() {
     // cached page at once and refresh it in the background.
     fetchPolicy: 'cache-and-network',
   });
+  useDocumentTitle(data?.project?.name ?? (data ? 'Not found' : undefined));
 
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;
   if (loading && !data) return <Loading label="Loading project" />;

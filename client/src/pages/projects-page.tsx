@@ -6,6 +6,7 @@ import { ErrorMessage, Loading, Timestamp } from '../components/status';
 import { FormErrorList, TextField } from '../components/text-field';
 import { PROJECTS_PAGE_SIZE, useCreateProject } from '../hooks/use-create-project';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 graphql(`
   fragment ProjectListItem on Project {
@@ -41,6 +42,7 @@ export function ProjectsPage() {
     fetchPolicy: 'cache-and-network',
   });
   const projects = data?.projects;
+  useDocumentTitle('Projects');
 
   return (
     <>

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormErrorList, TextField } from '../components/text-field';
 import { useSignUp } from '../hooks/use-session';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
+import { useDocumentTitle } from '../hooks/use-document-title';
 
 const FIELDS = { name: 'Name', email: 'Email', password: 'Password' };
 const MIN_PASSWORD = 12;
@@ -11,6 +12,7 @@ export function SignUpPage() {
   const [signUp, { loading }] = useSignUp();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const navigate = useNavigate();
+  useDocumentTitle('Sign up');
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -88,8 +88,7 @@ describeInBrowser('web client shell', () => {
         ],
       }),
     ]);
-    context = await browser.newContext({ viewport: DESKTOP, baseURL: server.url });
-    context.setDefaultTimeout(10_000);
+    context = await newVisitor(DESKTOP);
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(String(error)));
   }, 120_000);
@@ -99,6 +98,13 @@ describeInBrowser('web client shell', () => {
     await browser?.close();
     await server?.stop();
   });
+
+  /** A separate browser profile: its own cookies, so its own session. */
+  async function newVisitor(viewport: { width: number; height: number }) {
+    const visitor = await browser.newContext({ viewport, baseURL: server.url });
+    visitor.setDefaultTimeout(10_000);
+    return visitor;
+  }
 
   async function screenshot(name: string) {
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -233,7 +239,7 @@ describeInBrowser('web client shell', () => {
 
   it('reports an email that is already registered next to the Email field', async () => {
     const email = `taken-${Date.now()}@example.com`;
-    const visitor = await browser.newContext({ viewport: PHONE, baseURL: server.url });
+    const visitor = await newVisitor(PHONE);
     try {
       const tab = await visitor.newPage();
       for (const attempt of [1, 2]) {
@@ -252,6 +258,30 @@ describeInBrowser('web client shell', () => {
       expect(await tab.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
       expect(new URL(tab.url()).pathname).toBe('/signup');
       await tab.screenshot({ path: path.join(SCREENSHOTS, '13-signup-email-taken-phone.png'), fullPage: true });
+    } finally {
+      await visitor.close();
+    }
+  }, 60_000);
+
+  it('sends a user whose session ended in another tab to /login on their next action', async () => {
+    const visitor = await newVisitor(DESKTOP);
+    try {
+      const first = await visitor.newPage();
+      await first.goto('/signup');
+      await first.getByLabel('Name').fill('Tab One');
+      await first.getByLabel('Email').fill(`tabs-${Date.now()}@example.com`);
+      await first.getByLabel('Password').fill('a long enough password');
+      await first.getByRole('button', { name: 'Sign up' }).click();
+      await first.getByText('No projects yet').waitFor();
+
+      const second = await visitor.newPage();
+      await second.goto('/');
+      await second.getByRole('button', { name: 'Log out' }).click();
+      await second.waitForURL((url) => url.pathname === '/login');
+
+      await first.getByLabel('Project name').fill('Too late');
+      await first.getByRole('button', { name: 'Create project' }).click();
+      await first.waitForURL((url) => url.pathname === '/login');
     } finally {
       await visitor.close();
     }
