@@ -20,12 +20,13 @@ import { WebSocketServer } from 'ws';
 import type { Config } from './config';
 import { blueprintJsonSchema } from './engine/document/json-schema';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
-import { AppError, formatError, httpErrorBody } from './graphql/errors';
+import { formatError, httpErrorBody } from './graphql/errors';
 import { createLoaders } from './graphql/loaders';
 import { resolvers } from './graphql/resolvers';
-import { authenticate, SESSION_COOKIE } from './http/authenticate';
+import { actorOf, authenticate, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
 import { assignRequestId } from './http/request-context';
+import { RateLimiter } from './modules/api-key/rate-limit';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -39,6 +40,7 @@ const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.gra
 
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
   const services = createServices(db, config);
+  const limiter = new RateLimiter(db, config.limits.apiRequestsPerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');
@@ -104,17 +106,16 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     '/graphql',
     graphiql,
     express.json({ limit: config.limits.bodyBytes }),
+    authenticateRequests(services, limiter),
     expressMiddleware(apollo, {
-      context: async ({ req, res }): Promise<GraphQLContext> => {
-        let actor;
-        try {
-          actor = await authenticate(req, services);
-        } catch (error) {
-          if (error instanceof AppError) error.extensions.http = { status: 401 };
-          throw error;
-        }
-        return { actor, loaders: createLoaders(db), services, db, cookie: sessionCookie(res, req.secure), log };
-      },
+      context: async ({ req, res }): Promise<GraphQLContext> => ({
+        actor: actorOf(res),
+        loaders: createLoaders(db),
+        services,
+        db,
+        cookie: sessionCookie(res, req.secure),
+        log,
+      }),
     }),
   );
 

@@ -32,7 +32,9 @@ export function createLoaders(db: DataSource) {
     ),
     /** Key: `userId:projectId` → the user's role there, or null for a non-member. */
     role: new DataLoader<string, Role | null>(async (keys) => {
-      const pairs = keys.map((k) => k.split(':'));
+      const pairs = keys.map((k) => k.split(':')).filter((pair) => pair.every(isUuid));
+      // An empty OR-list would be no condition at all in TypeORM.
+      if (pairs.length === 0) return keys.map(() => null);
       const rows = await db.getRepository(MembershipEntity).findBy(
         pairs.map(([userId, projectId]) => ({ userId, projectId })),
       );

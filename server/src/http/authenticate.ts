@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
+import type { RequestHandler, Response } from 'express';
 import type { Actor } from '../graphql/context';
-import { AppError } from '../graphql/errors';
+import { AppError, httpErrorBody, httpStatusOf } from '../graphql/errors';
+import type { RateLimiter } from '../modules/api-key/rate-limit';
 import type { Services } from '../services';
 
 export const SESSION_COOKIE = 'seedbed_session';
@@ -24,4 +26,37 @@ export async function authenticate(req: IncomingMessage, services: Services): Pr
     if (session) return { kind: 'user', user: session.user, sessionTokenHash: session.tokenHash };
   }
   return { kind: 'anonymous' };
+}
+
+/** The actor that `authenticateRequests` found for this request. */
+export function actorOf(res: Response): Actor {
+  return res.locals.actor as Actor;
+}
+
+/**
+ * Authenticates every API request once, and holds API keys to their rate
+ * limit (PRODUCT.md §9) with `x-ratelimit-*` headers; refusals get the
+ * GraphQL error shape with the right HTTP status.
+ */
+export function authenticateRequests(services: Services, limiter: RateLimiter): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const actor = await authenticate(req, services);
+      if (actor.kind === 'apiKey') {
+        const state = await limiter.hit(actor.apiKey.id);
+        res.setHeader('x-ratelimit-limit', state.limit);
+        res.setHeader('x-ratelimit-remaining', state.remaining);
+        res.setHeader('x-ratelimit-reset', state.resetSeconds);
+        if (!state.allowed) {
+          res.setHeader('retry-after', state.resetSeconds);
+          throw new AppError('RATE_LIMITED', `This API key made more than ${state.limit} requests this minute.`, { retryAfter: state.resetSeconds });
+        }
+      }
+      res.locals.actor = actor;
+      next();
+    } catch (error) {
+      if (!(error instanceof AppError)) return next(error);
+      res.status(httpStatusOf(error.code)).json(httpErrorBody(error.code, error.message, { ...error.extensions, code: error.code }));
+    }
+  };
 }

@@ -3,7 +3,7 @@
  * A non-member must not learn that an object exists, so callers pass the
  * NOT_FOUND error they would give for a missing id.
  */
-import { forbidden, type AppError } from '../../graphql/errors';
+import { forbidden, unauthenticated, type AppError } from '../../graphql/errors';
 import type { Scope } from '../../graphql/context';
 import { hasRole, type Role } from './role';
 
@@ -26,6 +26,8 @@ export async function requireRole(
   hidden: () => AppError,
   action = 'do this',
 ): Promise<Role> {
+  // Anonymous callers are told to sign in, whatever the id: that reveals nothing.
+  if (scope.actor.kind === 'anonymous') throw unauthenticated();
   const role = await roleIn(scope, projectId);
   if (!role) throw hidden();
   if (!hasRole(role, required)) throw forbidden(action);
