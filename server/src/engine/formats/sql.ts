@@ -1,0 +1,99 @@
+import type { Dialect, Value } from '../generators/types';
+import type { FieldPlan, Plan, TablePlan } from '../plan/types';
+import { sqlTypeOfField } from '../plan/columns';
+import { isForwardReference } from '../plan/order';
+import type { EncodeContext, Encoder } from './types';
+
+/** Rows per multi-row INSERT: big enough to amortize parsing, small enough for every server's packet limit. */
+export const INSERT_BATCH = 500;
+
+export function quoteIdent(name: string, dialect: Dialect): string {
+  return dialect === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
+}
+
+function quoteString(s: string, dialect: Dialect): string {
+  // MySQL treats backslash as an escape inside literals; PostgreSQL (standard strings) and SQLite do not.
+  const escaped = dialect === 'mysql' ? s.replace(/[\\']/g, (c) => (c === "'" ? "''" : '\\\\')) : s.replace(/'/g, "''");
+  return `'${escaped.replace(/\u0000/g, '')}'`;
+}
+
+type Literal = (v: Value) => string;
+
+function literalFor(field: FieldPlan, dialect: Dialect): Literal {
+  const type = field.ref ? field.ref.field.type : field.type;
+  switch (type) {
+    case 'integer':
+    case 'float':
+      return (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v == null ? 'NULL' : quoteString(String(v), dialect));
+    case 'boolean':
+      return dialect === 'sqlite' ? (v) => (v == null ? 'NULL' : v ? '1' : '0') : (v) => (v == null ? 'NULL' : v ? 'TRUE' : 'FALSE');
+    case 'datetime':
+      // `YYYY-MM-DD HH:MM:SS` is the one timestamp spelling all three dialects accept.
+      return (v) => (v == null ? 'NULL' : quoteString(String(v).replace('T', ' ').replace(/Z$/, ''), dialect));
+    default:
+      return (v) => (v == null ? 'NULL' : quoteString(typeof v === 'object' ? JSON.stringify(v) : String(v), dialect));
+  }
+}
+
+function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
+  const ref = field.ref;
+  if (!ref || !ref.field.unique) return undefined;
+  return `FOREIGN KEY (${quoteIdent(field.name, dialect)}) REFERENCES ${quoteIdent(ref.table.name, dialect)} (${quoteIdent(ref.field.name, dialect)})`;
+}
+
+/** CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys to tables created before it. */
+export function createTable(plan: Plan, table: TablePlan, dialect: Dialect): string {
+  const q = (n: string) => quoteIdent(n, dialect);
+  const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  if (table.primaryKey) lines.push(`  PRIMARY KEY (${q(table.primaryKey)})`);
+  for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) lines.push(`  UNIQUE (${q(f.name)})`);
+  for (const f of table.fields) {
+    const fk = foreignKey(f, dialect);
+    if (fk && !isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
+  }
+  return `CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n);\n`;
+}
+
+/**
+ * Foreign keys that cannot be declared in CREATE TABLE: self references
+ * (rows may point at rows inserted later) and references to tables created
+ * later (nullable cycle edges). Added once the rows exist; SQLite cannot add
+ * constraints afterwards, so there they are omitted.
+ */
+export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Dialect, which: 'self' | 'later'): string {
+  if (dialect === 'sqlite') return '';
+  let out = '';
+  for (const f of table.fields) {
+    const fk = foreignKey(f, dialect);
+    if (!fk || !isForwardReference(plan.order, table.name, f.ref!.table.name)) continue;
+    if ((f.ref!.table === table) === (which === 'self')) out += `ALTER TABLE ${quoteIdent(table.name, dialect)} ADD ${fk};\n`;
+  }
+  return out;
+}
+
+function insertPrefix(ctx: EncodeContext): string {
+  const columns = ctx.table.fields.map((f) => quoteIdent(f.name, ctx.dialect)).join(', ');
+  return `INSERT INTO ${quoteIdent(ctx.table.name, ctx.dialect)} (${columns}) VALUES\n`;
+}
+
+/** One table's script: CREATE TABLE, batched INSERTs, then its self-referencing foreign keys. */
+export const sqlEncoder: Encoder = {
+  contentType: 'application/sql; charset=utf-8',
+  extension: 'sql',
+  header: (ctx) => createTable(ctx.plan, ctx.table, ctx.dialect),
+  rows(ctx, source, from, to) {
+    const literals = ctx.table.fields.map((f) => literalFor(f, ctx.dialect));
+    const prefix = insertPrefix(ctx);
+    let out = '';
+    for (let r = from; r < to; r++) {
+      const values = source(r);
+      const position = r - ctx.streamStart;
+      let line = position % INSERT_BATCH === 0 ? (position > 0 ? ';\n' : '') + prefix + '(' : ',\n(';
+      line += literals[0](values[0]);
+      for (let k = 1; k < literals.length; k++) line += ', ' + literals[k](values[k]);
+      out += line + ')';
+    }
+    return out;
+  },
+  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
+};

@@ -1,0 +1,43 @@
+/**
+ * Seedbed's generation engine: blueprint document → rows → bytes. Pure: no
+ * database, GraphQL or HTTP; the CLI, the server's preview and rows API, run
+ * workers and the mock API all call these functions.
+ *
+ *   const plan = compileBlueprint(doc, { seed, rowOverrides: { users: 5000 } });
+ *       // validates (throws EngineError BAD_USER_INPUT with `path` and `issues`)
+ *   previewRows(plan, 'users', offset, limit)      // { columns: [{name, type, sqlType…}], rows, totalRows }
+ *   streamTable(plan, 'users', 'csv', { offset, count, dialect, workers })  // Readable, backpressured
+ *   streamBlueprintSql(plan, 'postgres')           // every table + deferred FKs, one script
+ *   contentTypeOf('csv'), fileNameOf(plan, 'users', 'csv')
+ *   searchGenerators(search?, category?)            // catalog entries for the `generators` query
+ *   validateBlueprint(doc) / validateGeneratorOptions(doc) → DocumentIssue[]
+ *
+ * Determinism: a cell is a function of (pack version, seed, table, field,
+ * row) and of the cells it reads, so offsets, worker counts and added fields
+ * never change other bytes. Errors carry `code` BAD_USER_INPUT (with `path`)
+ * or UNIQUE_EXHAUSTED (with the field's `…unique` path).
+ */
+import { encoderFor, FORMATS, type Format } from './formats';
+import type { Plan } from './plan/types';
+
+export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
+export { previewRows, type Preview } from './preview';
+export { streamTable, type StreamTableOptions } from './stream/table-stream';
+export { streamBlueprintSql } from './stream/blueprint-sql';
+export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
+export { validateBlueprint, validateGeneratorOptions } from './validate';
+export { SUPPORTED_LOCALES } from './locale/locales';
+export { EngineError, type EngineErrorCode } from './errors';
+export { GENERATOR_PACK_VERSION } from './random/hash';
+export { FORMATS, type Format };
+export type { Plan, ColumnInfo, TablePlan } from './plan/types';
+export type { GeneratorInfo, OutputType, Dialect, Value } from './generators/types';
+
+export function contentTypeOf(format: Format): string {
+  return encoderFor(format).contentType;
+}
+
+/** Download name for a table in a format, e.g. `users.csv`. */
+export function fileNameOf(plan: Plan, table: string, format: Format): string {
+  return `${plan.table(table).name}.${encoderFor(format).extension}`;
+}

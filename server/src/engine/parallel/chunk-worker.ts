@@ -1,0 +1,27 @@
+import { parentPort } from 'node:worker_threads';
+import { compileBlueprint } from '../plan/compile';
+import { ChunkEncoder } from '../stream/chunks';
+import type { FromWorker, ToWorker } from './protocol';
+
+/** Worker side: rebuild the plan from the document, then encode chunks on request. */
+const port = parentPort!;
+const utf8 = new TextEncoder();
+let chunks: ChunkEncoder | undefined;
+
+port.on('message', (message: ToWorker) => {
+  const reply = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
+  try {
+    if (message.type === 'init') {
+      chunks = new ChunkEncoder(compileBlueprint(message.document, message.options));
+      reply({ type: 'ready' });
+      return;
+    }
+    const text = chunks!.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
+    // TextEncoder output owns its ArrayBuffer, so it can be transferred without a copy.
+    const bytes = utf8.encode(text);
+    reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
+  } catch (e) {
+    const error = e as Error & { code?: string; path?: string };
+    reply({ type: 'error', id: message.type === 'chunk' ? message.id : -1, error: { message: error.message, code: error.code, path: error.path } });
+  }
+});

@@ -1,0 +1,173 @@
+import type { CellRng } from '../random/cell-rng';
+import { KeyedPermutation } from '../random/permutation';
+import { streamKey } from '../random/hash';
+import { isPerParent, REF_GENERATOR, type FieldDef } from '../document/types';
+import type { BuildContext, Value } from '../generators/types';
+import { compileFormula, FormulaError, type FormulaScope } from '../formula/compile';
+import { badInput, uniqueExhausted } from '../errors';
+import { compileRowOption, isLiteralOption, type RowOption } from './option-refs';
+import type { FieldPlan, Plan, PlanCellFn, RowState, TablePlan } from './types';
+import type { TableReader } from './table-reader';
+
+export interface BuildEnv {
+  plan: Plan;
+  reader(table: TablePlan): TableReader;
+  build: Omit<BuildContext, 'unique'>;
+}
+
+/** Sets `produce`, `dependsOn` and `uniqueStrategy` of a field from its definition. */
+export function buildField(env: BuildEnv, table: TablePlan, field: FieldPlan, def: FieldDef): void {
+  if (field.generator === REF_GENERATOR) return buildRef(env, table, field);
+  if (field.generator === 'formula') return buildFormula(env, table, field, def);
+  buildGenerated(env, table, field, def);
+}
+
+function fieldIndexer(table: TablePlan, field: FieldPlan, option: string) {
+  return (name: string): number => {
+    const target = table.fieldByName.get(name);
+    if (!target) throw badInput(`${field.path}.options.${option}`, `unknown field "{${name}}"`);
+    return target.index;
+  };
+}
+
+function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: FieldDef) {
+  const options = { ...(def.options ?? {}) };
+  const rowOptions: [string, RowOption][] = [];
+  const deps = new Set<number>();
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value !== 'string' || !/\{[A-Za-z_]/.test(value) || isLiteralOption(field.generator, name)) continue;
+    const indexer = fieldIndexer(table, field, name);
+    rowOptions.push([name, compileRowOption(value, (n) => { const i = indexer(n); deps.add(i); return i; })]);
+    delete options[name];
+  }
+  field.dependsOn = [...deps];
+  const ctx: BuildContext = { ...env.build, unique: field.unique };
+  const generator = field.def;
+  if (rowOptions.length === 0) {
+    field.produce = generator.create(options, ctx) as PlanCellFn;
+  } else {
+    // Options read the row: resolve them per row and create the cell function for those values.
+    field.produce = (rng, row) => {
+      const resolved: Record<string, unknown> = { ...options };
+      for (const [name, read] of rowOptions) resolved[name] = read(row);
+      return generator.create(resolved, ctx)(rng, row);
+    };
+  }
+  if (!field.unique) return;
+  if (generator.injective) {
+    field.uniqueStrategy = { kind: 'injective' };
+    return;
+  }
+  const space = rowOptions.length === 0 ? generator.space?.(options, ctx) : undefined;
+  if (space) {
+    if (space.size < table.layout.rows) {
+      throw uniqueExhausted(`${field.path}.unique`, field.name, `only ${space.size} distinct values for ${table.layout.rows} rows`);
+    }
+    usePermutation(env, table, field, space.size, (i) => space.at(i));
+    return;
+  }
+  field.uniqueStrategy = { kind: 'retry' };
+}
+
+function usePermutation(env: BuildEnv, table: TablePlan, field: FieldPlan, size: number, at: (i: number) => Value) {
+  const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+  field.uniqueStrategy = { kind: 'permuted', permutation };
+  field.produce = (_rng, row) => at(permutation.permute(row.index));
+}
+
+function buildFormula(env: BuildEnv, table: TablePlan, field: FieldPlan, def: FieldDef) {
+  const scope: FormulaScope = {
+    field: (name) => {
+      const f = table.fieldByName.get(name);
+      return f && { index: f.index, type: f.type };
+    },
+    reference: (tableName, fieldName) => {
+      const refField = table.fields.find((f) => f.ref && f.ref.table.name.toLowerCase() === tableName.toLowerCase());
+      if (!refField) return `"${tableName}" is not referenced by a ref field of this table`;
+      const target = refField.ref!.table;
+      const read = target.fieldByName.get(fieldName);
+      if (!read) return `unknown field "${tableName}.${fieldName}"`;
+      const reader = env.reader(target);
+      const via = refField.index;
+      return {
+        read: (row) => {
+          const parentRow = (row as RowState).refRows[via];
+          return parentRow < 0 ? null : reader.cell(read.index, parentRow);
+        },
+        type: read.type,
+        dependsOn: via,
+      };
+    },
+  };
+  try {
+    const formula = compileFormula(String(def.options?.expr ?? ''), scope);
+    field.dependsOn = formula.dependsOn;
+    field.produce = (_rng, row) => formula.evaluate(row);
+  } catch (e) {
+    if (e instanceof FormulaError) throw badInput(`${field.path}.options.expr`, e.message);
+    throw e;
+  }
+  if (field.unique) field.uniqueStrategy = { kind: 'retry' };
+}
+
+/**
+ * A ref cell: pick a row of the target table, remember it (formulas read
+ * through it), and emit that row's key. Child tables sized per parent follow
+ * their parent (or ancestor) chain; other references pick uniformly, or
+ * through a permutation when the reference must be unique (one-to-one).
+ */
+function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
+  const target = field.ref!;
+  const targetRows = target.table.layout.rows;
+  const reader = env.reader(target.table);
+  const keyIndex = target.field.index;
+  const slot = field.index;
+  const chain = ancestorChain(env.plan, table, target.table);
+  let pick: (rng: CellRng, row: RowState) => number;
+  if (chain) {
+    pick = (_rng, row) => {
+      let p = row.index;
+      for (const layout of chain) p = layout.parentOf!(p);
+      return p;
+    };
+    if (field.unique) {
+      const rows = table.def.rows;
+      const maxChildren = !isPerParent(rows) ? Infinity : rows.max ?? ((rows.distribution ?? 'uniform') === 'uniform' ? rows.min ?? 0 : Infinity);
+      if (chain.length > 1 || maxChildren > 1) {
+        throw uniqueExhausted(`${field.path}.unique`, field.name, `several ${table.name} rows can share one ${target.table.name} row`);
+      }
+    }
+    field.uniqueStrategy = field.unique ? { kind: 'injective' } : { kind: 'none' };
+  } else if (field.unique) {
+    if (targetRows < table.layout.rows) {
+      throw uniqueExhausted(`${field.path}.unique`, field.name, `${table.layout.rows} rows cannot each reference a different one of ${targetRows} ${target.table.name} rows`);
+    }
+    const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+    field.uniqueStrategy = { kind: 'permuted', permutation };
+    pick = (_rng, row) => permutation.permute(row.index);
+  } else {
+    pick = targetRows <= 4294967296 ? (rng) => rng.below(targetRows) : (rng) => rng.intBetween(0, targetRows - 1);
+  }
+  if (targetRows === 0 && table.layout.rows > 0 && field.nullRate < 1) {
+    throw badInput(`${field.path}.options.table`, `references "${target.table.name}", which has no rows`);
+  }
+  field.dependsOn = [];
+  field.produce = (rng, row) => {
+    const p = pick(rng, row);
+    row.refRows[slot] = p;
+    return reader.cell(keyIndex, p);
+  };
+}
+
+/** Layouts to walk from `table` up to `ancestor` through per-parent links, if it is one. */
+function ancestorChain(plan: Plan, table: TablePlan, ancestor: TablePlan) {
+  const chain = [];
+  let current = table;
+  while (current.layout.parent) {
+    chain.push(current.layout);
+    const parent = plan.table(current.layout.parent);
+    if (parent === ancestor) return chain;
+    current = parent;
+  }
+  return undefined;
+}

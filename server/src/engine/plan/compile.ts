@@ -1,0 +1,143 @@
+import { isPerParent, REF_GENERATOR, type BlueprintDocument } from '../document/types';
+import { getGenerator } from '../generators/catalog';
+import { localeData, DEFAULT_LOCALE } from '../locale/locales';
+import { parseDateOption } from '../generators/helpers';
+import { streamKey } from '../random/hash';
+import { badInput, EngineError } from '../errors';
+import { validateBlueprint } from '../validate';
+import { FieldTypes } from './field-types';
+import { childCountFn, FixedLayout, PerParentLayout } from './layout';
+import { tableOrder } from './order';
+import { buildField, type BuildEnv } from './build-field';
+import { TableReader } from './table-reader';
+import type { FieldPlan, Plan, TablePlan } from './types';
+
+/** Relative dates anchor here when the document has no `refDate`: never the clock. */
+export const DEFAULT_REF_DATE = Date.UTC(2025, 0, 1);
+
+export interface CompileOptions {
+  /** Overrides the document's seed. */
+  seed?: number;
+  /** Row counts replacing those of fixed-size tables (per-parent tables scale with them). */
+  rowOverrides?: Record<string, number>;
+}
+
+/**
+ * Validates a blueprint and turns it into a plan: per-field cell functions
+ * with their keys, tables in dependency order with their row layouts. A plan
+ * is cheap to build (no rows are generated) and is rebuilt identically by
+ * every worker from (document, options).
+ */
+export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions = {}): Plan {
+  const issues = validateBlueprint(doc);
+  if (issues.length) {
+    throw new EngineError('BAD_USER_INPUT', `${issues[0].path}: ${issues[0].message}`, issues[0].path, issues);
+  }
+  const seed = options.seed ?? doc.seed ?? 0;
+  const rowOverrides = options.rowOverrides ?? {};
+  const types = new FieldTypes(doc);
+  const { order } = tableOrder(doc);
+  const tables: TablePlan[] = doc.tables.map((def, t) => {
+    const fields: FieldPlan[] = def.fields.map((f, j) => ({
+      name: f.name,
+      index: j,
+      path: `tables[${t}].fields[${j}]`,
+      generator: f.generator,
+      def: getGenerator(f.generator)!,
+      type: types.typeOf(t, j),
+      nullRate: f.nullRate ?? 0,
+      nullThreshold: Math.floor((f.unique || f.name === def.primaryKey ? 0 : f.nullRate ?? 0) * 4294967296),
+      unique: !!f.unique || f.name === def.primaryKey,
+      uniqueStrategy: { kind: 'none' },
+      valueKey: streamKey(seed, def.name, f.name),
+      nullKey: streamKey(seed, def.name, f.name, 'null'),
+      dependsOn: [],
+      produce: () => null,
+      plainText: !!getGenerator(f.generator)?.plainText,
+    }));
+    return {
+      name: def.name,
+      index: t,
+      def,
+      primaryKey: def.primaryKey,
+      fields,
+      fieldByName: new Map(fields.map((f) => [f.name, f])),
+      evalOrder: [],
+      layout: new FixedLayout(0),
+    };
+  });
+  const byName = new Map(tables.map((t) => [t.name.toLowerCase(), t]));
+  const plan: Plan = {
+    document: doc,
+    seed,
+    locale: doc.locale ?? DEFAULT_LOCALE,
+    refDate: parseDateOption(doc.refDate, DEFAULT_REF_DATE),
+    tables,
+    order: order.map((i) => tables[i].name),
+    rowOverrides,
+    table(name: string) {
+      const table = byName.get(String(name).toLowerCase());
+      if (!table) throw badInput('table', `unknown table "${name}"`);
+      return table;
+    },
+  };
+
+  for (const [name, rows] of Object.entries(rowOverrides)) {
+    const table = plan.table(name);
+    if (isPerParent(table.def.rows)) throw badInput('rows', `"${table.name}" is sized per parent row; set the rows of "${table.def.rows.perParent}" instead`);
+    if (!Number.isSafeInteger(rows) || rows < 0) throw badInput('rows', `row count must be a non-negative integer, got ${rows}`);
+  }
+  for (const t of order) {
+    const table = tables[t];
+    const rows = table.def.rows;
+    if (isPerParent(rows)) {
+      const parent = plan.table(rows.perParent);
+      table.layout = new PerParentLayout(parent.name, parent.layout.rows, childCountFn(rows, streamKey(seed, table.name, '#rows')));
+    } else {
+      table.layout = new FixedLayout(rowOverrides[table.name] ?? rows);
+    }
+    for (const field of table.fields) {
+      if (field.generator !== REF_GENERATOR) continue;
+      const target = types.refTarget(doc.tables[t].fields[field.index])!;
+      const targetTable = tables[target.tableIndex];
+      field.ref = { table: targetTable, field: targetTable.fields[target.fieldIndex] };
+    }
+  }
+
+  const readers = new Map<TablePlan, TableReader>();
+  const env: BuildEnv = {
+    plan,
+    reader: (table) => {
+      let reader = readers.get(table);
+      if (!reader) readers.set(table, (reader = new TableReader(table, seed)));
+      return reader;
+    },
+    build: { locale: localeData(plan.locale), refDate: plan.refDate },
+  };
+  // Refs first: formulas reading `table.field` look them up.
+  for (const t of order) {
+    const table = tables[t];
+    const defs = doc.tables[t].fields;
+    for (const field of table.fields) if (field.generator === REF_GENERATOR) buildField(env, table, field, defs[field.index]);
+    for (const field of table.fields) if (field.generator !== REF_GENERATOR) buildField(env, table, field, defs[field.index]);
+    table.evalOrder = fieldOrder(table);
+  }
+  return plan;
+}
+
+/** Fields in an order where every field comes after the fields it reads. */
+function fieldOrder(table: TablePlan): number[] {
+  const order: number[] = [];
+  const state = new Map<number, 'visiting' | 'done'>();
+  const visit = (i: number) => {
+    const s = state.get(i);
+    if (s === 'done') return;
+    if (s === 'visiting') throw badInput(table.fields[i].path, `field "${table.fields[i].name}" depends on itself through other fields`);
+    state.set(i, 'visiting');
+    for (const d of table.fields[i].dependsOn) visit(d);
+    state.set(i, 'done');
+    order.push(i);
+  };
+  table.fields.forEach((_, i) => visit(i));
+  return order;
+}

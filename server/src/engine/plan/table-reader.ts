@@ -1,0 +1,35 @@
+import type { Value } from '../generators/types';
+import { EngineError } from '../errors';
+import type { TablePlan } from './types';
+import { closureOf, RowGenerator } from './row-generator';
+
+const MAX_LOOKUP_DEPTH = 32;
+let depth = 0;
+
+/**
+ * Random access to single cells of a table — the key a `ref` points at, or
+ * `users.email` read by a formula in `orders`. Each field gets a generator
+ * limited to what that field reads, separate from any streaming generator.
+ */
+export class TableReader {
+  private readonly generators = new Map<number, RowGenerator>();
+
+  constructor(private readonly table: TablePlan, private readonly seed: number) {}
+
+  cell(field: number, row: number): Value {
+    let generator = this.generators.get(field);
+    if (!generator) {
+      generator = new RowGenerator(this.table, this.seed, closureOf(this.table, field));
+      this.generators.set(field, generator);
+    }
+    if (++depth > MAX_LOOKUP_DEPTH) {
+      depth = 0;
+      throw new EngineError('BAD_USER_INPUT', `reference cycle while reading ${this.table.name}.${this.table.fields[field].name}`, this.table.fields[field].path);
+    }
+    try {
+      return generator.generate(row)[field];
+    } finally {
+      depth--;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { StreamKey } from '../random/hash';
+import type { KeyedPermutation } from '../random/permutation';
+import type { CellFn, Dialect, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
+import type { BlueprintDocument, TableDef } from '../document/types';
+import type { TableLayout } from './layout';
+
+/** A row under generation: values by field position, plus the parent row each ref field chose. */
+export interface RowState extends RowView {
+  index: number;
+  values: Value[];
+  /** Row index in the referenced table per ref field (-1 when NULL or not a ref). */
+  refRows: number[];
+}
+
+export type PlanCellFn = (rng: import('../random/cell-rng').CellRng, row: RowState) => Value;
+
+/** How a unique field stays distinct. */
+export type UniqueStrategy =
+  | { kind: 'none' }
+  /** The generator's output is injective in the row (sequence, uuid, row-tagged email). */
+  | { kind: 'injective' }
+  /** Row index → keyed permutation → index into a finite value space. */
+  | { kind: 'permuted'; permutation: KeyedPermutation }
+  /** Salted retries against the values already produced: sequential, replayed for offsets. */
+  | { kind: 'retry' };
+
+export interface FieldPlan {
+  name: string;
+  index: number;
+  /** Document path, e.g. `tables[1].fields[2]`. */
+  path: string;
+  generator: string;
+  def: GeneratorDef;
+  type: OutputType;
+  nullRate: number;
+  /** cellSeed below this → NULL (0 when never null). */
+  nullThreshold: number;
+  unique: boolean;
+  uniqueStrategy: UniqueStrategy;
+  valueKey: StreamKey;
+  nullKey: StreamKey;
+  /** Fields of the same row this one reads (generated first). */
+  dependsOn: number[];
+  /** Generates the (non-null) value of the cell; set by the field builder. */
+  produce: PlanCellFn;
+  /** For `ref` fields: the referenced table and key field. */
+  ref?: { table: TablePlan; field: FieldPlan };
+  /** Values never need CSV quoting. */
+  plainText: boolean;
+}
+
+export interface TablePlan {
+  name: string;
+  index: number;
+  def: TableDef;
+  primaryKey?: string;
+  fields: FieldPlan[];
+  fieldByName: Map<string, FieldPlan>;
+  /** Field indexes in generation order (dependencies first). */
+  evalOrder: number[];
+  layout: TableLayout;
+}
+
+export interface ColumnInfo {
+  name: string;
+  type: OutputType;
+  sqlType: Record<Dialect, string>;
+  nullable: boolean;
+  unique: boolean;
+}
+
+export interface Plan {
+  document: BlueprintDocument;
+  seed: number;
+  locale: string;
+  refDate: number;
+  tables: TablePlan[];
+  /** Table names in dependency order (parents before children). */
+  order: string[];
+  /** Row count overrides the plan was compiled with (kept to rebuild it in workers). */
+  rowOverrides: Record<string, number>;
+  table(name: string): TablePlan;
+}

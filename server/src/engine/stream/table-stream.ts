@@ -1,0 +1,61 @@
+import { Readable } from 'node:stream';
+import type { Dialect } from '../generators/types';
+import type { Plan } from '../plan/types';
+import { encoderFor, type Format } from '../formats';
+import type { EncodeContext } from '../formats/types';
+import { ChunkEncoder, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
+import { ParallelChunkStream } from '../parallel/parallel-stream';
+
+export interface StreamTableOptions {
+  offset?: number;
+  /** Rows from `offset` (default: to the end of the table). */
+  count?: number;
+  dialect?: Dialect;
+  /** Worker threads; 1 (default) generates in this thread. Output bytes do not depend on it. */
+  workers?: number;
+  chunkRows?: number;
+}
+
+/**
+ * A table (or a row range of it) as a byte stream in `format`, generated
+ * chunk by chunk as the consumer reads: backpressure comes from Readable's
+ * pull model, so memory stays flat for any row count, and destroying the
+ * stream (client gone) stops generation.
+ */
+export function streamTable(plan: Plan, tableName: string, format: Format, options: StreamTableOptions = {}): Readable {
+  const table = plan.table(tableName);
+  const encoder = encoderFor(format);
+  const dialect = options.dialect ?? 'postgres';
+  const { start, end } = rowRange(table, options.offset, options.count);
+  const ctx: EncodeContext = { plan, table, dialect, streamStart: start };
+  const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
+  const frame = { header: encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  if (workers > 1 && end - start > chunkRows) {
+    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame });
+  }
+  const chunks = new ChunkEncoder(plan);
+  let position = start;
+  let headerSent = false;
+  return new Readable({
+    read() {
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          if (frame.header) this.push(frame.header);
+        }
+        if (position >= end) {
+          if (frame.footer) this.push(frame.footer);
+          this.push(null);
+          return;
+        }
+        const to = Math.min(end, position + chunkRows);
+        const text = chunks.encode(table.name, format, dialect, start, position, to);
+        position = to;
+        this.push(text);
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}

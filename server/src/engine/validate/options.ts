@@ -1,0 +1,160 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { isPerParent, REF_GENERATOR, type BlueprintDocument, type DocumentIssue, type FieldDef, type TableDef } from '../document/types';
+import { getGenerator } from '../generators/catalog';
+import type { GeneratorDef } from '../generators/types';
+import { isSupportedLocale, localeData, SUPPORTED_LOCALES } from '../locale/locales';
+import { compileFormula, FormulaError } from '../formula/compile';
+import { fieldRefsIn, isLiteralOption } from '../plan/option-refs';
+import { FieldTypes } from '../plan/field-types';
+import { weightedEntries } from '../generators/seedbed';
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+function schemaValidator(def: GeneratorDef): ValidateFunction {
+  let validate = validators.get(def.id);
+  if (!validate) {
+    validate = ajv.compile({ type: 'object', properties: def.options ?? {}, required: def.required ?? [], additionalProperties: false });
+    validators.set(def.id, validate);
+  }
+  return validate;
+}
+
+function ajvIssue(base: string, error: ErrorObject): DocumentIssue {
+  const params = error.params as Record<string, string>;
+  const pointer = error.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
+  if (error.keyword === 'required') return { path: `${base}.${params.missingProperty}`, message: 'is required' };
+  if (error.keyword === 'additionalProperties') return { path: `${base}.${params.additionalProperty}`, message: 'is not an option of this generator' };
+  return { path: `${base}${pointer}`, message: error.message ?? 'is invalid' };
+}
+
+/** A lower bound of a table's row count, to reject unique fields that cannot be satisfied. */
+function minimumRows(doc: BlueprintDocument, table: TableDef, seen = new Set<TableDef>()): number {
+  if (!isPerParent(table.rows)) return typeof table.rows === 'number' ? table.rows : 0;
+  if (seen.has(table)) return 0;
+  seen.add(table);
+  const perParent = table.rows.perParent;
+  const parent = doc.tables.find((t) => t.name.toLowerCase() === String(perParent).toLowerCase());
+  return parent ? (table.rows.min ?? 0) * minimumRows(doc, parent, seen) : 0;
+}
+
+/**
+ * Generator-level checks of a document (PRODUCT.md §5): known generators and
+ * locale, options against each generator's JSON Schema, min ≤ max, regexes,
+ * formulas (parsed and type-checked), `{field}` references, ref targets, and
+ * unique fields whose value space is known to be smaller than the row count.
+ * Structure (names, limits, cycles) is the document validator's job.
+ */
+export function validateGeneratorOptions(doc: BlueprintDocument): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  if (doc.locale !== undefined && !isSupportedLocale(String(doc.locale))) {
+    issues.push({ path: 'locale', message: `unknown locale "${doc.locale}"; supported: ${SUPPORTED_LOCALES.join(', ')}` });
+  }
+  if (!Array.isArray(doc.tables)) return issues;
+  const types = new FieldTypes(doc);
+  const ctx = { locale: localeData(isSupportedLocale(String(doc.locale ?? 'en')) ? String(doc.locale ?? 'en') : 'en'), refDate: Date.UTC(2025, 0, 1), unique: false };
+  doc.tables.forEach((table, t) => {
+    if (!Array.isArray(table?.fields)) return;
+    table.fields.forEach((field, f) => {
+      if (!field || typeof field !== 'object') return;
+      const path = `tables[${t}].fields[${f}]`;
+      const def = getGenerator(String(field.generator));
+      if (!def) {
+        issues.push({ path: `${path}.generator`, message: `unknown generator "${field.generator}"` });
+        return;
+      }
+      const before = issues.length;
+      checkOptions(issues, path, def, field, table, types, t, f);
+      if (issues.length === before && field.unique && def.space && !hasRowOptions(field)) {
+        const space = def.space(field.options ?? {}, ctx);
+        const rows = minimumRows(doc, table);
+        if (space && space.size < rows) {
+          issues.push({ path: `${path}.unique`, message: `${def.id} has only ${space.size} distinct values with these options, fewer than the ${rows} rows` });
+        }
+      }
+    });
+  });
+  return issues;
+}
+
+function hasRowOptions(field: FieldDef): boolean {
+  return Object.entries(field.options ?? {}).some(([k, v]) => !isLiteralOption(field.generator, k) && fieldRefsIn(v).length > 0);
+}
+
+function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, field: FieldDef, table: TableDef, types: FieldTypes, t: number, f: number) {
+  const base = `${path}.options`;
+  if (field.options !== undefined && (typeof field.options !== 'object' || field.options === null || Array.isArray(field.options))) {
+    issues.push({ path: base, message: 'must be an object' });
+    return;
+  }
+  const options = { ...(field.options ?? {}) };
+  // Options read from the row are checked as references here, and typed at generation time.
+  for (const [name, value] of Object.entries(options)) {
+    if (isLiteralOption(def.id, name)) continue;
+    const refs = fieldRefsIn(value);
+    if (!refs.length) continue;
+    for (const ref of refs) {
+      if (!table.fields.some((other) => other.name === ref)) issues.push({ path: `${base}.${name}`, message: `unknown field "{${ref}}"` });
+      else if (ref === field.name) issues.push({ path: `${base}.${name}`, message: 'a field cannot read itself' });
+    }
+    options[name] = undefined;
+  }
+  const validate = schemaValidator(def);
+  const present = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
+  if (!validate(present)) {
+    const dynamic = Object.keys(options).filter((k) => options[k] === undefined && field.options?.[k] !== undefined);
+    for (const error of validate.errors ?? []) {
+      const issue = ajvIssue(base, error);
+      if (!dynamic.some((k) => issue.path === `${base}.${k}`)) issues.push(issue);
+    }
+    return;
+  }
+  checkRanges(issues, base, present);
+  if (def.id === 'regex') {
+    try {
+      new RegExp(String(present.pattern));
+    } catch (e) {
+      issues.push({ path: `${base}.pattern`, message: `invalid regular expression: ${(e as Error).message}` });
+    }
+  }
+  if (def.id === 'weighted' && weightedEntries(present.values).every((e) => !(e.weight > 0))) {
+    issues.push({ path: `${base}.values`, message: 'at least one weight must be positive' });
+  }
+  if (def.id === 'formula') {
+    try {
+      compileFormula(String(present.expr), types.typingScope(t));
+    } catch (e) {
+      if (!(e instanceof FormulaError)) throw e;
+      issues.push({ path: `${base}.expr`, message: e.message });
+    }
+  }
+  if (def.id === REF_GENERATOR) checkRef(issues, base, field, types);
+  void f;
+}
+
+function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>) {
+  if (typeof o.min === 'number' && typeof o.max === 'number' && o.min > o.max) {
+    issues.push({ path: `${base}.max`, message: `must be ≥ min (${o.min})` });
+  }
+  if (typeof o.from === 'string' && typeof o.to === 'string' && Date.parse(o.from) > Date.parse(o.to)) {
+    issues.push({ path: `${base}.to`, message: `must not be before from (${o.from})` });
+  }
+  if (typeof o.multipleOf === 'number' && typeof o.min === 'number' && typeof o.max === 'number') {
+    if (Math.floor(o.max / o.multipleOf) < Math.ceil(o.min / o.multipleOf)) issues.push({ path: `${base}.multipleOf`, message: 'no multiple lies between min and max' });
+  }
+}
+
+function checkRef(issues: DocumentIssue[], base: string, field: FieldDef, types: FieldTypes) {
+  const tableName = String(field.options?.table ?? '');
+  const target = types.findTable(tableName);
+  if (!target) {
+    issues.push({ path: `${base}.table`, message: `unknown table "${tableName}"` });
+    return;
+  }
+  const keyName = field.options?.field ?? target.table.primaryKey;
+  if (keyName === undefined) {
+    issues.push({ path: `${base}.table`, message: `table "${target.table.name}" has no primary key; name the referenced field with "field"` });
+  } else if (!target.table.fields.some((f) => f.name === keyName)) {
+    issues.push({ path: `${base}.field`, message: `unknown field "${target.table.name}.${keyName}"` });
+  }
+}

@@ -1,0 +1,64 @@
+import { isPerParent, type DocumentIssue } from '../document/types';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * The minimum the engine needs to walk a document safely: tables and fields
+ * with identifier names, row counts, per-parent tables that exist, primary
+ * keys that name fields, unique fields that are not nullable. The full
+ * structural rules (limits, case-insensitive uniqueness) live in the document
+ * validator.
+ */
+export function engineShapeIssues(doc: unknown): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  if (!doc || typeof doc !== 'object') return [{ path: '', message: 'must be a JSON object' }];
+  const tables = (doc as { tables?: unknown }).tables;
+  if (!Array.isArray(tables)) return [{ path: 'tables', message: 'must be an array of tables' }];
+  const names = new Set<string>();
+  tables.forEach((table, t) => {
+    const path = `tables[${t}]`;
+    if (!table || typeof table !== 'object') return issues.push({ path, message: 'must be an object' });
+    if (typeof table.name !== 'string' || !IDENTIFIER.test(table.name)) issues.push({ path: `${path}.name`, message: 'must be an SQL identifier' });
+    else if (names.has(table.name.toLowerCase())) issues.push({ path: `${path}.name`, message: `duplicate table name "${table.name}"` });
+    else names.add(table.name.toLowerCase());
+    checkRows(issues, path, table.rows, tables);
+    if (!Array.isArray(table.fields) || table.fields.length === 0) return issues.push({ path: `${path}.fields`, message: 'must be a non-empty array' });
+    const fieldNames = new Set<string>();
+    table.fields.forEach((field: any, f: number) => {
+      const fp = `${path}.fields[${f}]`;
+      if (!field || typeof field !== 'object') return issues.push({ path: fp, message: 'must be an object' });
+      if (typeof field.name !== 'string' || !IDENTIFIER.test(field.name)) issues.push({ path: `${fp}.name`, message: 'must be an SQL identifier' });
+      else if (fieldNames.has(field.name.toLowerCase())) issues.push({ path: `${fp}.name`, message: `duplicate field name "${field.name}"` });
+      else fieldNames.add(field.name.toLowerCase());
+      if (typeof field.generator !== 'string') issues.push({ path: `${fp}.generator`, message: 'must be a generator id' });
+      const nullRate = field.nullRate ?? 0;
+      if (typeof nullRate !== 'number' || !(nullRate >= 0 && nullRate <= 1)) issues.push({ path: `${fp}.nullRate`, message: 'must be a number in [0, 1]' });
+      else if (nullRate > 0 && (field.unique || field.name === table.primaryKey)) issues.push({ path: `${fp}.nullRate`, message: 'a unique or primary-key field cannot be nullable' });
+    });
+    if (table.primaryKey !== undefined && !table.fields.some((f: any) => f?.name === table.primaryKey)) {
+      issues.push({ path: `${path}.primaryKey`, message: `names no field of "${table.name}"` });
+    }
+  });
+  return issues;
+}
+
+function checkRows(issues: DocumentIssue[], path: string, rows: unknown, tables: any[]) {
+  if (typeof rows === 'number') {
+    if (!Number.isSafeInteger(rows) || rows < 0) issues.push({ path: `${path}.rows`, message: 'must be a non-negative integer' });
+    return;
+  }
+  if (!rows || typeof rows !== 'object' || !isPerParent(rows as never)) return issues.push({ path: `${path}.rows`, message: 'must be a count or { perParent, min, max }' });
+  const spec = rows as Record<string, unknown>;
+  if (!tables.some((t) => typeof t?.name === 'string' && t.name.toLowerCase() === String(spec.perParent).toLowerCase())) {
+    issues.push({ path: `${path}.rows.perParent`, message: `unknown table "${spec.perParent}"` });
+  }
+  for (const key of ['min', 'max'] as const) {
+    if (spec[key] !== undefined && (!Number.isInteger(spec[key]) || (spec[key] as number) < 0)) issues.push({ path: `${path}.rows.${key}`, message: 'must be a non-negative integer' });
+  }
+  if (typeof spec.min === 'number' && typeof spec.max === 'number' && spec.min > spec.max) issues.push({ path: `${path}.rows.max`, message: 'must be ≥ min' });
+  const distribution = spec.distribution ?? 'uniform';
+  if (!['uniform', 'poisson', 'zipf'].includes(String(distribution))) issues.push({ path: `${path}.rows.distribution`, message: 'must be uniform, poisson or zipf' });
+  if (distribution === 'poisson' && spec.mean !== undefined && !((spec.mean as number) >= 0)) issues.push({ path: `${path}.rows.mean`, message: 'must be ≥ 0' });
+  if (distribution === 'zipf' && spec.exponent !== undefined && !((spec.exponent as number) > 0)) issues.push({ path: `${path}.rows.exponent`, message: 'must be > 0' });
+  if (distribution === 'uniform' && spec.max === undefined && spec.min === undefined) issues.push({ path: `${path}.rows.max`, message: 'is required for a uniform distribution' });
+}
