@@ -19,7 +19,22 @@
  * would widen `data` to its partial form).
  */
 const { Kind } = require('graphql');
-const { convertFactory } = require('@graphql-codegen/visitor-plugin-common');
+const { pascalCase } = require('change-case-all');
+
+/**
+ * The preset's name conversion: with no `namingConvention` configured that is
+ * pascalCase applied between underscores (visitor-plugin-common's default),
+ * done here directly because that package pulls in ESM-only dependencies
+ * that jest cannot load; a configured convention is delegated to it.
+ */
+function converter(config) {
+  if (config.namingConvention) {
+    const { convertFactory } = require('@graphql-codegen/visitor-plugin-common');
+    const convert = converter(config);
+    return (name) => convert(name);
+  }
+  return (name) => name.split('_').map((part) => pascalCase(part)).join('_');
+}
 
 const SUFFIX = { query: 'Query', mutation: 'Mutation', subscription: 'Subscription' };
 
@@ -52,16 +67,20 @@ function operationsOf(documents) {
 function hooksFor(operation, convert, config) {
   const kind = operation.operation;
   const suffix = SUFFIX[kind];
-  const base = convert(operation.name.value);
+  const name = operation.name.value;
   // Mirror typescript-operations: `dedupeOperationSuffix` drops a doubled suffix,
-  // `omitOperationSuffix` drops it altogether.
+  // `omitOperationSuffix` drops it altogether; the type prefix/suffix wrap types only.
   let typeSuffix = suffix;
   if (config.omitOperationSuffix) typeSuffix = '';
-  else if (config.dedupeOperationSuffix && base.toLowerCase().endsWith(suffix.toLowerCase())) typeSuffix = '';
-  const result = base + typeSuffix;
-  const variables = `${result}Variables`;
-  const documentName = `${convert(operation.name.value, { useTypesPrefix: false })}${config.documentVariableSuffix || 'Document'}`;
-  const hookBase = base.endsWith(suffix) ? base : base + suffix;
+  else if (config.dedupeOperationSuffix && name.toLowerCase().endsWith(suffix.toLowerCase())) typeSuffix = '';
+  const typeName = (s) => `${config.typesPrefix || ''}${convert(s)}${config.typesSuffix || ''}`;
+  const result = typeName(name + typeSuffix);
+  const variables = typeName(`${name}${typeSuffix}Variables`);
+  const documentName = convert(`${config.documentVariablePrefix || ''}${name}${config.documentVariableSuffix ?? 'Document'}`);
+  // `query MeQuery` gets useMeQuery and useMeLazyQuery, not useMeQueryQuery.
+  const base = convert(name);
+  const stem = base.endsWith(suffix) && base !== suffix ? base.slice(0, -suffix.length) : base;
+  const hookBase = stem + suffix;
   const optional = hasRequiredVariables(operation) ? '' : '?';
 
   const types = [result, variables];
@@ -75,7 +94,7 @@ function hooksFor(operation, convert, config) {
       `}`,
       ``,
       `/** Runs \`${operation.name.value}\` when the returned execute function is called. */`,
-      `export function use${base}LazyQuery(options?: useLazyQuery.Options<${result}, ${variables}>) {`,
+      `export function use${stem}LazyQuery(options?: useLazyQuery.Options<${result}, ${variables}>) {`,
       `  return useLazyQuery<${result}, ${variables}>(${documentName}, options);`,
       `}`,
     );
@@ -99,7 +118,7 @@ function hooksFor(operation, convert, config) {
 
 module.exports = {
   plugin(_schema, documents, config) {
-    const convert = convertFactory(config);
+    const convert = converter(config);
     const hooks = operationsOf(documents).map((op) => hooksFor(op, convert, config));
     const used = new Set(hooks.map((h) => h.kind));
     const apollo = [];
