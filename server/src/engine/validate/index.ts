@@ -1,13 +1,13 @@
 import type { BlueprintDocument, DocumentIssue } from '../document/types';
+import { validateDocument } from '../document/validate';
 import { tableOrder } from '../plan/order';
 import { validateGeneratorOptions } from './options';
 import { engineShapeIssues } from './shape';
 
 /**
  * Every issue of a blueprint document, each with its path: the document
- * structure (the lead's `document/validate.ts` once it lands — import point
- * below), then generator options. Stops before the generator checks when the
- * shape is too broken to walk.
+ * structure (document/validate.ts), then generator options. Stops before the
+ * generator checks when the shape is too broken to walk.
  */
 export function validateBlueprint(doc: unknown): DocumentIssue[] {
   const structural = structuralIssues(doc);
@@ -19,9 +19,9 @@ export function validateBlueprint(doc: unknown): DocumentIssue[] {
 }
 
 function structuralIssues(doc: unknown): DocumentIssue[] {
-  // STRUCTURAL VALIDATION IMPORT POINT: replace with document/validate.ts's
-  // validateDocument(doc) when it exists; engineShapeIssues stays as the guard.
-  return engineShapeIssues(doc);
+  const issues = validateDocument(doc);
+  // The engine's own guard covers what generation relies on, should the two drift apart.
+  return issues.length ? issues : engineShapeIssues(doc);
 }
 
 function dedupe(issues: DocumentIssue[]): DocumentIssue[] {
