@@ -5,6 +5,8 @@ import { MeDocument, type SessionUserFragment } from '../__generated__/graphql';
 import { useLogInMutation, useLogOutMutation, useMeQuery, useSignUpMutation } from '../__generated__/hooks';
 import { resetSubscriptionTransport } from '../lib/apollo';
 
+// Operations are declared where they are used; codegen turns each into a typed
+// document and a named hook (../__generated__/hooks), which is what code calls.
 graphql(`
   fragment SessionUser on User {
     id
