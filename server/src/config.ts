@@ -47,7 +47,8 @@ export function loadConfig(env: Env = process.env): Config {
     env: nodeEnv,
     port: int(env, 'PORT', 4000),
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.SEEDBED_DATA_DIR || '.data'),
+    // Relative to where the user ran npm (INIT_CWD), not the workspace npm switched into.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.SEEDBED_DATA_DIR || '.data'),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     sessionDays: int(env, 'SEEDBED_SESSION_DAYS', 30),
     artifactRetentionDays: int(env, 'SEEDBED_ARTIFACT_RETENTION_DAYS', 7),

@@ -75,6 +75,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 }
 
 function initCluster(bin: string, dataDir: string, runAs: RunAs | undefined, log: (l: string) => void) {
+  // Only the cluster folder is private; its parents keep default modes so the
+  // postgres user (when we are root) can reach it.
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (runAs) {
     fs.chownSync(dataDir, runAs.uid, runAs.gid);
