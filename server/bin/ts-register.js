@@ -51,3 +51,5 @@ function register() {
 }
 
 module.exports = { register };
+// Loading the file registers the hook, so `node -r ./server/bin/ts-register.js x.ts` works.
+register();

@@ -1,58 +1,73 @@
-import type { OutputType, Value } from '../generators/types';
+import type { Value } from '../generators/types';
 import type { FieldPlan } from '../plan/types';
 import type { Encoder } from './types';
 
-type CellText = (v: Value) => string;
-
 const CSV_SPECIAL = /[",\r\n]/;
-
-/** RFC 4180: quote a field holding a quote, comma or line break; NULL is an empty field, '' is `""`. */
-function csvCell(field: FieldPlan): CellText {
-  const json = field.type === 'json';
-  if (field.plainText && !json) return (v) => (v == null ? '' : String(v));
-  return (v) => {
-    if (v == null) return '';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    if (s === '') return '""';
-    return CSV_SPECIAL.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-}
-
 const TSV_SPECIAL = /[\\\t\n\r]/;
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
-/** PostgreSQL text format: `\N` is NULL, tabs/newlines/backslashes escaped. */
-function tsvCell(field: FieldPlan): CellText {
-  if (field.plainText && field.type !== 'json') return (v) => (v == null ? '\\N' : String(v));
-  return (v) => {
-    if (v == null) return '\\N';
-    const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    return TSV_SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => TSV_ESCAPES[c]) : s;
-  };
+const text = (v: Value): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** RFC 4180: quote a field holding a quote, comma or line break; NULL is an empty field, '' is `""`. */
+function csvQuote(v: Value): string {
+  if (v == null) return '';
+  const s = text(v);
+  if (s === '') return '""';
+  return CSV_SPECIAL.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-function delimited(separator: string, newline: string, cell: (f: FieldPlan) => CellText, headerCell: (name: string) => string): Encoder {
-  return {
-    contentType: separator === ',' ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8',
-    extension: separator === ',' ? 'csv' : 'tsv',
-    header: ({ table }) => table.fields.map((f) => headerCell(f.name)).join(separator) + newline,
-    rows({ table }, source, from, to) {
-      const cells = table.fields.map(cell);
-      const n = cells.length;
-      let out = '';
+/** PostgreSQL text format: `\N` is NULL; tabs, newlines and backslashes escaped. */
+function tsvEscape(v: Value): string {
+  if (v == null) return '\\N';
+  const s = text(v);
+  return TSV_SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => TSV_ESCAPES[c]) : s;
+}
+
+/** Columns whose values can be joined as they are (Array#join prints NULL as empty text). */
+const passThrough = (f: FieldPlan) => f.plainText && f.type !== 'json';
+
+export const csvEncoder: Encoder = {
+  contentType: 'text/csv; charset=utf-8',
+  extension: 'csv',
+  header: ({ table }) => table.fields.map((f) => csvQuote(f.name)).join(',') + '\r\n',
+  rows({ table }, source, from, to, sink) {
+    const quoted = table.fields.map((f, k) => (passThrough(f) ? -1 : k)).filter((k) => k >= 0);
+    if (quoted.length === 0) {
+      // Every column is plain: the value array joins straight into the line.
       for (let r = from; r < to; r++) {
-        const values = source(r);
-        let line = cells[0](values[0]);
-        for (let k = 1; k < n; k++) line += separator + cells[k](values[k]);
-        out += line + newline;
+        sink.write(source(r).join(','));
+        sink.writeAscii('\r\n');
       }
-      return out;
-    },
-    footer: () => '',
-  };
-}
+      return;
+    }
+    const parts: Value[] = new Array(table.fields.length);
+    for (let r = from; r < to; r++) {
+      const values = source(r);
+      for (let k = 0; k < values.length; k++) parts[k] = values[k];
+      for (let q = 0; q < quoted.length; q++) parts[quoted[q]] = csvQuote(values[quoted[q]]);
+      sink.write(parts.join(','));
+      sink.writeAscii('\r\n');
+    }
+  },
+  footer: () => '',
+};
 
-export const csvEncoder = delimited(',', '\r\n', csvCell, (name) => name);
-export const tsvEncoder = delimited('\t', '\n', tsvCell, (name) => name);
-
-export type { OutputType };
+export const tsvEncoder: Encoder = {
+  contentType: 'text/tab-separated-values; charset=utf-8',
+  extension: 'tsv',
+  header: ({ table }) => table.fields.map((f) => tsvEscape(f.name)).join('\t') + '\n',
+  rows({ table }, source, from, to, sink) {
+    const plain = table.fields.map(passThrough);
+    const parts: Value[] = new Array(table.fields.length);
+    for (let r = from; r < to; r++) {
+      const values = source(r);
+      for (let k = 0; k < values.length; k++) {
+        const v = values[k];
+        parts[k] = v == null ? '\\N' : plain[k] ? v : tsvEscape(v);
+      }
+      sink.write(parts.join('\t'));
+      sink.writeAscii('\n');
+    }
+  },
+  footer: () => '',
+};

@@ -1,6 +1,7 @@
 import type { Value } from '../generators/types';
 import type { FieldPlan } from '../plan/types';
 import type { EncodeContext, Encoder, RowSource } from './types';
+import type { ByteSink } from './byte-sink';
 
 type CellJson = (v: Value) => string;
 
@@ -12,18 +13,21 @@ function jsonCell(field: FieldPlan): CellJson {
   return (v) => (v === undefined ? 'null' : JSON.stringify(v));
 }
 
-function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: number, separator: (row: number) => string): string {
+function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: number, sink: ByteSink, separator: (row: number) => string): void {
   const { fields } = ctx.table;
   const cells = fields.map(jsonCell);
   const keys = fields.map((f, k) => (k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':');
-  let out = '';
+  const parts: string[] = new Array(cells.length * 2);
   for (let r = from; r < to; r++) {
     const values = source(r);
-    let line = separator(r);
-    for (let k = 0; k < cells.length; k++) line += keys[k] + cells[k](values[k]);
-    out += line + '}';
+    sink.writeAscii(separator(r));
+    for (let k = 0; k < cells.length; k++) {
+      parts[2 * k] = keys[k];
+      parts[2 * k + 1] = cells[k](values[k]);
+    }
+    sink.write(parts.join(''));
+    sink.writeAscii('}');
   }
-  return out;
 }
 
 /** One JSON array; rows after the stream's first are preceded by `,\n`. */
@@ -31,7 +35,7 @@ export const jsonEncoder: Encoder = {
   contentType: 'application/json; charset=utf-8',
   extension: 'json',
   header: () => '[\n',
-  rows: (ctx, source, from, to) => objectRows(ctx, source, from, to, (r) => (r === ctx.streamStart ? '' : ',\n')),
+  rows: (ctx, source, from, to, sink) => objectRows(ctx, source, from, to, sink, (r) => (r === ctx.streamStart ? '' : ',\n')),
   footer: (_ctx, rowCount) => (rowCount > 0 ? '\n]\n' : ']\n'),
 };
 
@@ -39,6 +43,6 @@ export const ndjsonEncoder: Encoder = {
   contentType: 'application/x-ndjson; charset=utf-8',
   extension: 'ndjson',
   header: () => '',
-  rows: (ctx, source, from, to) => objectRows(ctx, source, from, to, (r) => (r === ctx.streamStart ? '' : '\n')),
+  rows: (ctx, source, from, to, sink) => objectRows(ctx, source, from, to, sink, (r) => (r === ctx.streamStart ? '' : '\n')),
   footer: (_ctx, rowCount) => (rowCount > 0 ? '\n' : ''),
 };

@@ -81,19 +81,19 @@ export const sqlEncoder: Encoder = {
   contentType: 'application/sql; charset=utf-8',
   extension: 'sql',
   header: (ctx) => createTable(ctx.plan, ctx.table, ctx.dialect),
-  rows(ctx, source, from, to) {
+  rows(ctx, source, from, to, sink) {
     const literals = ctx.table.fields.map((f) => literalFor(f, ctx.dialect));
     const prefix = insertPrefix(ctx);
-    let out = '';
+    const parts: string[] = new Array(literals.length);
     for (let r = from; r < to; r++) {
       const values = source(r);
       const position = r - ctx.streamStart;
-      let line = position % INSERT_BATCH === 0 ? (position > 0 ? ';\n' : '') + prefix + '(' : ',\n(';
-      line += literals[0](values[0]);
-      for (let k = 1; k < literals.length; k++) line += ', ' + literals[k](values[k]);
-      out += line + ')';
+      if (position % INSERT_BATCH === 0) sink.write((position > 0 ? ';\n' : '') + prefix + '(');
+      else sink.writeAscii(',\n(');
+      for (let k = 0; k < literals.length; k++) parts[k] = literals[k](values[k]);
+      sink.write(parts.join(', '));
+      sink.writeAscii(')');
     }
-    return out;
   },
   footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
 };

@@ -1,5 +1,6 @@
 import type { Dialect, Value } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
+import type { ByteSink } from './byte-sink';
 
 export type Format = 'csv' | 'tsv' | 'json' | 'ndjson' | 'sql';
 export const FORMATS: readonly Format[] = ['csv', 'tsv', 'json', 'ndjson', 'sql'];
@@ -16,13 +17,13 @@ export interface EncodeContext {
 export type RowSource = (row: number) => Value[];
 
 /**
- * One output format. `rows` encodes a row range into one string (bytes are
- * built per chunk, never per cell); header and footer frame the whole stream.
+ * One output format. `rows` writes a row range into a byte sink, one string
+ * per row (never a stream per cell); header and footer frame the whole stream.
  */
 export interface Encoder {
   contentType: string;
   extension: string;
   header(ctx: EncodeContext, rowCount: number): string;
-  rows(ctx: EncodeContext, source: RowSource, from: number, to: number): string;
+  rows(ctx: EncodeContext, source: RowSource, from: number, to: number, sink: ByteSink): void;
   footer(ctx: EncodeContext, rowCount: number): string;
 }

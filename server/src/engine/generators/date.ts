@@ -9,7 +9,12 @@ function between(from: number, to: number, dateOnly: boolean) {
   if (dateOnly) {
     const firstDay = Math.floor(from / DAY_MS);
     const days = Math.floor(to / DAY_MS) - firstDay + 1;
-    return (rng: { below(n: number): number }) => formatDate((firstDay + rng.below(days)) * DAY_MS);
+    // Formatted days are memoized: a century is ~37,000 strings, reused millions of times.
+    const formatted: string[] = days <= 400_000 ? new Array(days) : [];
+    return (rng: { below(n: number): number }) => {
+      const day = rng.below(days);
+      return formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
+    };
   }
   return (rng: { float53(): number }) => formatDateTime(from + Math.floor(rng.float53() * span));
 }

@@ -1,5 +1,5 @@
 import type { CellRng } from '../random/cell-rng';
-import { compilePatternList } from '../locale/patterns';
+import { compilePatternList, isPlainList, type StringFn } from '../locale/patterns';
 import type { BuildContext, GeneratorDef, JsonSchema, OutputType, ValueSpace } from './types';
 
 /** Option schema shorthands. */
@@ -18,6 +18,14 @@ export const opt = {
 
 const hasPatterns = (list: readonly string[]) => list.some((s) => s.includes('{{'));
 
+/** Uniform pick from a list, marked plain when no entry needs CSV quoting. */
+export function pickFrom(list: readonly string[]): StringFn {
+  const n = list.length;
+  const fn: StringFn = (rng) => list[rng.below(n)];
+  fn.plain = isPlainList(list);
+  return fn;
+}
+
 /** A generator that picks uniformly from a locale list; its space is the list itself (unless it holds patterns). */
 export function listGenerator(id: string, description: string, listPath: string | ((ctx: BuildContext) => readonly string[])): GeneratorDef {
   const listOf = (ctx: BuildContext) => (typeof listPath === 'string' ? ctx.locale.list(listPath) : listPath(ctx));
@@ -29,8 +37,7 @@ export function listGenerator(id: string, description: string, listPath: string 
     create: (_o, ctx) => {
       const list = listOf(ctx);
       if (typeof listPath === 'string' && hasPatterns(list)) return compilePatternList(ctx.locale, listPath);
-      const n = list.length;
-      return (rng) => list[rng.below(n)];
+      return pickFrom(list);
     },
     space: (_o, ctx) => {
       const list = listOf(ctx);
@@ -52,6 +59,11 @@ interface FakerGeneratorSpec {
   args?: (options: Record<string, any>, ctx: BuildContext) => unknown[];
   sqlType?: GeneratorDef['sqlType'];
   plainText?: boolean;
+}
+
+/** Reads an option that may be a per-row reader (see GeneratorDef.rowOptions). */
+export function optionAt(value: unknown, row: import('./types').RowView): unknown {
+  return typeof value === 'function' ? value(row) : value;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { BuildContext, GeneratorDef, RowView } from './types';
-import { fakerGenerator, listGenerator, opt } from './helpers';
+import { fakerGenerator, listGenerator, opt, optionAt } from './helpers';
+import { isPlainList } from '../locale/patterns';
 
 const TOKEN_CACHE_LIMIT = 20_000;
 const tokenCache = new Map<string, string>();
@@ -46,13 +47,15 @@ export const internetGenerators: GeneratorDef[] = [
     options: { firstName: opt.str(), lastName: opt.str(), provider: opt.str({ description: 'Domain to use' }) },
     output: 'string',
     injective: true,
+    rowOptions: ['firstName', 'lastName'],
+    plainText: (o, ctx) => isPlainList(o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email')),
     create: (o, ctx) => {
       const { firsts, lasts } = nameLists(ctx);
       const domains = o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email');
       const unique = ctx.unique;
       return (rng, row) => {
-        const first = nameToken(o.firstName ?? firsts[rng.below(firsts.length)]);
-        const last = nameToken(o.lastName ?? lasts[rng.below(lasts.length)]);
+        const first = nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
+        const last = nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
         return `${localPart(first, last, rng, row, unique)}@${domains[rng.below(domains.length)]}`;
       };
     },
@@ -64,12 +67,14 @@ export const internetGenerators: GeneratorDef[] = [
     options: { firstName: opt.str(), lastName: opt.str() },
     output: 'string',
     injective: true,
+    rowOptions: ['firstName', 'lastName'],
+    plainText: true,
     create: (o, ctx) => {
       const { firsts, lasts } = nameLists(ctx);
       const unique = ctx.unique;
       return (rng, row) => {
-        const first = nameToken(o.firstName ?? firsts[rng.below(firsts.length)]);
-        const last = nameToken(o.lastName ?? lasts[rng.below(lasts.length)]);
+        const first = nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
+        const last = nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
         return localPart(first, last, rng, row, unique);
       };
     },

@@ -1,5 +1,5 @@
 import type { BuildContext, GeneratorDef } from './types';
-import { fakerGenerator, listGenerator, opt } from './helpers';
+import { fakerGenerator, listGenerator, opt, optionAt, pickFrom } from './helpers';
 
 const SEXES = ['female', 'male'] as const;
 
@@ -28,10 +28,7 @@ export const personGenerators: GeneratorDef[] = [
     description: 'Given name from the locale',
     options: sexOption,
     output: 'string',
-    create: (o, ctx) => {
-      const list = firstNames(ctx, o.sex);
-      return (rng) => list[rng.below(list.length)];
-    },
+    create: (o, ctx) => pickFrom(firstNames(ctx, o.sex)),
     space: (o, ctx) => {
       const list = firstNames(ctx, o.sex);
       return { size: list.length, at: (i) => list[i] };
@@ -43,10 +40,7 @@ export const personGenerators: GeneratorDef[] = [
     description: 'Family name from the locale',
     options: sexOption,
     output: 'string',
-    create: (o, ctx) => {
-      const list = lastNames(ctx, o.sex);
-      return (rng) => list[rng.below(list.length)];
-    },
+    create: (o, ctx) => pickFrom(lastNames(ctx, o.sex)),
     space: (o, ctx) => {
       const list = lastNames(ctx, o.sex);
       return { size: list.length, at: (i) => list[i] };
@@ -58,12 +52,13 @@ export const personGenerators: GeneratorDef[] = [
     description: 'First and last name; either can be read from other fields',
     options: { firstName: opt.str(), lastName: opt.str(), sex: sexOption.sex },
     output: 'string',
+    rowOptions: ['firstName', 'lastName'],
     create: (o, ctx) => {
       const firsts = firstNames(ctx, o.sex);
       const lasts = lastNames(ctx, o.sex);
-      return (rng) => {
-        const first = o.firstName ?? firsts[rng.below(firsts.length)];
-        const last = o.lastName ?? lasts[rng.below(lasts.length)];
+      return (rng, row) => {
+        const first = optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)];
+        const last = optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)];
         return `${first} ${last}`;
       };
     },

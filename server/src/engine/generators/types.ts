@@ -52,8 +52,10 @@ export interface GeneratorDef {
   space?(options: Record<string, any>, ctx: BuildContext): ValueSpace | undefined;
   /** Distinct rows always give distinct values (or do so when `ctx.unique` is set). */
   injective?: boolean;
-  /** Values never contain CSV/TSV metacharacters, so encoders may skip quoting checks. */
-  plainText?: boolean;
+  /** Values are never empty and never contain CSV/TSV metacharacters, so encoders skip quoting checks. */
+  plainText?: boolean | ((options: Record<string, any>, ctx: BuildContext) => boolean);
+  /** Options the generator reads per row itself: with `{field}` values they arrive as `(row) => value` readers. */
+  rowOptions?: string[];
   /** Fixed examples when values cannot be generated standalone (ref, formula, template). */
   examples?: Value[];
 }

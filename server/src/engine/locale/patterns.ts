@@ -1,7 +1,19 @@
 import type { CellRng } from '../random/cell-rng';
 import type { LocaleData } from './locales';
 
-export type StringFn = (rng: CellRng) => string;
+export type StringFn = ((rng: CellRng) => string) & { plain?: boolean };
+
+/** Text that needs no CSV/TSV quoting or escaping. */
+export const UNSAFE_TEXT = /[",\r\n\t\\]/;
+
+export function isPlainList(list: readonly string[]): boolean {
+  return list.length > 0 && list.every((s) => s !== '' && !UNSAFE_TEXT.test(s));
+}
+
+function markPlain(fn: StringFn, plain: boolean): StringFn {
+  fn.plain = plain;
+  return fn;
+}
 
 /** faker's camelCase method names inside patterns, mapped to their definition lists. */
 const METHOD_LISTS: Record<string, string> = {
@@ -28,10 +40,10 @@ const METHOD_LISTS: Record<string, string> = {
  */
 export function compilePatternList(locale: LocaleData, path: string, depth = 0): StringFn {
   const patterns = locale.list(path);
-  if (patterns.length === 0) return () => '';
+  if (patterns.length === 0) return markPlain(() => '', false);
   const compiled = patterns.map((p) => compilePattern(locale, p, depth));
   if (compiled.length === 1) return compiled[0];
-  return (rng) => compiled[rng.below(compiled.length)](rng);
+  return markPlain((rng) => compiled[rng.below(compiled.length)](rng), compiled.every((c) => c.plain));
 }
 
 export function compilePattern(locale: LocaleData, pattern: string, depth = 0): StringFn {
@@ -43,15 +55,16 @@ export function compilePattern(locale: LocaleData, pattern: string, depth = 0): 
     last = match.index + match[0].length;
   }
   if (last < pattern.length) parts.push(withSymbols(pattern.slice(last)));
-  const pieces = parts.map((p) => (typeof p === 'string' ? () => p : p));
-  if (pieces.length === 1) return pieces[0];
-  if (pieces.length === 2) return (rng) => pieces[0](rng) + pieces[1](rng);
-  if (pieces.length === 3) return (rng) => pieces[0](rng) + pieces[1](rng) + pieces[2](rng);
-  return (rng) => {
+  const plain = parts.every((p) => (typeof p === 'string' ? !UNSAFE_TEXT.test(p) : p.plain)) && parts.some((p) => p !== '');
+  const pieces: StringFn[] = parts.map((p) => (typeof p === 'string' ? () => p : p));
+  if (pieces.length === 1) return markPlain((rng) => pieces[0](rng), plain);
+  if (pieces.length === 2) return markPlain((rng) => pieces[0](rng) + pieces[1](rng), plain);
+  if (pieces.length === 3) return markPlain((rng) => pieces[0](rng) + pieces[1](rng) + pieces[2](rng), plain);
+  return markPlain((rng) => {
     let s = '';
     for (const piece of pieces) s += piece(rng);
     return s;
-  };
+  }, plain);
 }
 
 function resolveReference(locale: LocaleData, ref: string, depth: number): StringFn {
@@ -62,9 +75,9 @@ function resolveReference(locale: LocaleData, ref: string, depth: number): Strin
   if (list.length > 0) {
     const hasSymbols = list.some((s) => /[#{]/.test(s));
     if (hasSymbols && depth < 4) return compilePatternList(locale, listPath, depth + 1);
-    return (rng) => list[rng.below(list.length)];
+    return markPlain((rng) => list[rng.below(list.length)], isPlainList(list));
   }
-  return fakerCall(locale, ref);
+  return markPlain(fakerCall(locale, ref), false);
 }
 
 function fakerCall(locale: LocaleData, ref: string): StringFn {
@@ -78,16 +91,31 @@ function fakerCall(locale: LocaleData, ref: string): StringFn {
 }
 
 /** Literal text where `#` is any digit and `!` a digit 2–9 (faker's phone/number symbols). */
+const DIGIT = '0123456789';
+
 export function withSymbols(text: string): string | StringFn {
   if (!/[#!]/.test(text)) return text;
   const chars = [...text];
-  return (rng) => {
+  return markPlain((rng) => {
+    // One 30-bit draw yields 9 decimal digits (small-integer math): 2 draws per phone number, not 12.
     let s = '';
-    for (const c of chars) {
-      if (c === '#') s += rng.below(10);
-      else if (c === '!') s += 2 + rng.below(8);
-      else s += c;
+    let digits = 0;
+    let left = 0;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i];
+      if (c !== '#' && c !== '!') {
+        s += c;
+        continue;
+      }
+      if (left === 0) {
+        digits = rng.u32() >>> 2;
+        left = 9;
+      }
+      const d = digits % 10;
+      digits = (digits / 10) | 0;
+      left--;
+      s += DIGIT[c === '#' ? d : 2 + (d & 7)];
     }
     return s;
-  };
+  }, !UNSAFE_TEXT.test(text));
 }

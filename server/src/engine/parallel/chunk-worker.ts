@@ -5,7 +5,6 @@ import type { FromWorker, ToWorker } from './protocol';
 
 /** Worker side: rebuild the plan from the document, then encode chunks on request. */
 const port = parentPort!;
-const utf8 = new TextEncoder();
 let chunks: ChunkEncoder | undefined;
 
 port.on('message', (message: ToWorker) => {
@@ -16,9 +15,8 @@ port.on('message', (message: ToWorker) => {
       reply({ type: 'ready' });
       return;
     }
-    const text = chunks!.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
-    // TextEncoder output owns its ArrayBuffer, so it can be transferred without a copy.
-    const bytes = utf8.encode(text);
+    const bytes = chunks!.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
+    // The sink's buffer is its own ArrayBuffer: transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {
     const error = e as Error & { code?: string; path?: string };

@@ -43,8 +43,11 @@ function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: 
   field.dependsOn = [...deps];
   const ctx: BuildContext = { ...env.build, unique: field.unique };
   const generator = field.def;
-  if (rowOptions.length === 0) {
-    field.produce = generator.create(options, ctx) as PlanCellFn;
+  const readsRowItself = rowOptions.every(([name]) => generator.rowOptions?.includes(name));
+  if (rowOptions.length === 0 || readsRowItself) {
+    // Row-aware generators get readers in place of the options: created once, not per row.
+    const withReaders: Record<string, unknown> = { ...options, ...Object.fromEntries(rowOptions) };
+    field.produce = generator.create(withReaders, ctx) as PlanCellFn;
   } else {
     // Options read the row: resolve them per row and create the cell function for those values.
     field.produce = (rng, row) => {
@@ -53,6 +56,8 @@ function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: 
       return generator.create(resolved, ctx)(rng, row);
     };
   }
+  const declared = generator.plainText;
+  field.plainText = typeof declared === 'function' ? declared(options, ctx) : !!declared || (field.produce as { plain?: boolean }).plain === true;
   if (!field.unique) return;
   if (generator.injective) {
     field.uniqueStrategy = { kind: 'injective' };
@@ -152,6 +157,7 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
     throw badInput(`${field.path}.options.table`, `references "${target.table.name}", which has no rows`);
   }
   field.dependsOn = [];
+  field.plainText = target.field.def.plainText === true;
   field.produce = (rng, row) => {
     const p = pick(rng, row);
     row.refRows[slot] = p;

@@ -53,7 +53,7 @@ export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions
       nullKey: streamKey(seed, def.name, f.name, 'null'),
       dependsOn: [],
       produce: () => null,
-      plainText: !!getGenerator(f.generator)?.plainText,
+      plainText: false,
     }));
     return {
       name: def.name,

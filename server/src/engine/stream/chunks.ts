@@ -3,6 +3,7 @@ import type { Plan, TablePlan } from '../plan/types';
 import { RowGenerator } from '../plan/row-generator';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
+import { ByteSink } from '../formats/byte-sink';
 
 /** Rows per chunk: the unit of work for workers and of pushes into streams (~1–3 MB of text). */
 export const DEFAULT_CHUNK_ROWS = 16_384;
@@ -22,7 +23,7 @@ export function rowRange(table: TablePlan, offset = 0, count?: number): RowRange
 
 /**
  * Encodes rows [from, to) of a stream that starts at `streamStart`. Pure in
- * its inputs: a worker and the main thread produce the same string, which is
+ * its inputs: a worker and the main thread produce the same bytes, which is
  * why any number of workers yields identical bytes.
  */
 export class ChunkEncoder {
@@ -30,11 +31,13 @@ export class ChunkEncoder {
 
   constructor(private readonly plan: Plan) {}
 
-  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number): string {
+  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number): Buffer {
     const table = this.plan.table(tableName);
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart };
     const generator = this.generator(table);
-    return encoderFor(format).rows(ctx, (r) => generator.generate(r), from, to);
+    const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
+    encoderFor(format).rows(ctx, (r) => generator.generate(r), from, to, sink);
+    return sink.bytes();
   }
 
   private generator(table: TablePlan): RowGenerator {

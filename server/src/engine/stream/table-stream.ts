@@ -50,9 +50,9 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
           return;
         }
         const to = Math.min(end, position + chunkRows);
-        const text = chunks.encode(table.name, format, dialect, start, position, to);
+        const bytes = chunks.encode(table.name, format, dialect, start, position, to);
         position = to;
-        this.push(text);
+        this.push(bytes);
       } catch (error) {
         this.destroy(error as Error);
       }
