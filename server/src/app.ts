@@ -25,6 +25,7 @@ import { createLoaders } from './graphql/loaders';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticate, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
+import { rowsRoute } from './http/rows-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter } from './modules/api-key/rate-limit';
 import { createServices, type Services } from './services';
@@ -118,6 +119,10 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       }),
     }),
   );
+
+  app.use('/api', express.json({ limit: config.limits.bodyBytes }), authenticateRequests(services, limiter));
+  app.use(rowsRoute(services, db, config.limits.instantRows));
+  app.use('/api', (_req, res) => void res.status(404).json(httpErrorBody('NOT_FOUND', 'No such API route.')));
 
   serveClient(app, config.clientDist);
   app.use(bodyErrors);

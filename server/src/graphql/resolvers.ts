@@ -3,6 +3,7 @@ import { apiKeyResolvers } from '../modules/api-key/api-key.resolvers';
 import { auditResolvers } from '../modules/audit/audit.resolvers';
 import { authResolvers } from '../modules/auth/auth.resolvers';
 import { blueprintResolvers } from '../modules/blueprint/blueprint.resolvers';
+import { generationResolvers } from '../modules/generation/generation.resolvers';
 import { projectResolvers } from '../modules/project/project.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 
@@ -28,6 +29,7 @@ export const resolvers: Resolvers[] = [
   projectResolvers,
   apiKeyResolvers,
   blueprintResolvers,
+  generationResolvers,
   auditResolvers,
   subscriptionResolvers,
 ];

@@ -2,9 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { RequestHandler, Response } from 'express';
 import type { Actor } from '../graphql/context';
-import { AppError, httpErrorBody, httpStatusOf } from '../graphql/errors';
+import { AppError } from '../graphql/errors';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
 import type { Services } from '../services';
+import { sendAppError } from './send-error';
 
 export const SESSION_COOKIE = 'seedbed_session';
 
@@ -56,7 +57,7 @@ export function authenticateRequests(services: Services, limiter: RateLimiter): 
       next();
     } catch (error) {
       if (!(error instanceof AppError)) return next(error);
-      res.status(httpStatusOf(error.code)).json(httpErrorBody(error.code, error.message, { ...error.extensions, code: error.code }));
+      sendAppError(res, error);
     }
   };
 }

@@ -6,6 +6,7 @@ import { ApiKeyEntity } from '../../modules/api-key/api-key.entity';
 import { BlueprintEntity } from '../../modules/blueprint/blueprint.entity';
 import { BlueprintRevisionEntity } from '../../modules/blueprint/blueprint-revision.entity';
 import { AuditEventEntity } from '../../modules/audit/audit-event.entity';
+import { GeneratorInfo, Preview as EnginePreview, ColumnInfo } from '../../engine';
 import { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -199,6 +200,21 @@ export type CreatedApiKey = {
   secret: Scalars['String']['output'];
 };
 
+/** A generator of the catalog, such as `person.firstName`. */
+export type Generator = {
+  __typename?: 'Generator';
+  category: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** A few values it makes, always the same ones. */
+  examples: Array<Maybe<Scalars['JSON']['output']>>;
+  /** faker's `module.method` name where one exists, or Seedbed's own (`sequence`, `ref`, `formula`, ...). */
+  id: Scalars['ID']['output'];
+  /** JSON Schema of the `options` a field may give it. */
+  optionsSchema: Scalars['JSON']['output'];
+  outputType: ValueType;
+  sqlType: SqlTypes;
+};
+
 export type LogInInput = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
@@ -332,6 +348,43 @@ export type PageInfo = {
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+export type Preview = {
+  __typename?: 'Preview';
+  columns: Array<PreviewColumn>;
+  offset: Scalars['Float']['output'];
+  /** Row-major values; dates are ISO strings. */
+  rows: Array<Array<Maybe<Scalars['JSON']['output']>>>;
+  table: Scalars['String']['output'];
+  /** Rows the table has in a full generation (can exceed 2^31, hence Float). */
+  totalRows: Scalars['Float']['output'];
+};
+
+export type PreviewColumn = {
+  __typename?: 'PreviewColumn';
+  name: Scalars['String']['output'];
+  nullable: Scalars['Boolean']['output'];
+  sqlType: SqlTypes;
+  type: ValueType;
+  unique: Scalars['Boolean']['output'];
+};
+
+export type PreviewInput = {
+  /** A saved blueprint (VIEWER or above). */
+  blueprintId?: InputMaybe<Scalars['ID']['input']>;
+  /** An unsaved blueprint document, instead of `blueprintId`. */
+  document?: InputMaybe<Scalars['JSON']['input']>;
+  /** How many rows, 1 to 100. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** First row, from 0. */
+  offset?: InputMaybe<Scalars['Float']['input']>;
+  /** With `blueprintId`: a past revision (default: the current one). */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+  /** Default: the document's seed. */
+  seed?: InputMaybe<Scalars['Int']['input']>;
+  /** The table to show (default: the first). */
+  table?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Project = {
   __typename?: 'Project';
   /** API keys, newest first (OWNER or EDITOR). */
@@ -392,8 +445,19 @@ export type Query = {
   __typename?: 'Query';
   /** A blueprint of a project the caller belongs to; null otherwise. */
   blueprint?: Maybe<Blueprint>;
+  /** Names of the generator categories, sorted. */
+  generatorCategories: Array<Scalars['String']['output']>;
+  /** The generator catalog: `search` matches id, category and description (all words); `category` filters exactly. */
+  generators: Array<Generator>;
   /** The signed-in user, or null for an anonymous caller or an API key. */
   me?: Maybe<User>;
+  /**
+   * Rows of one table, computed directly at any offset (no rows before it are
+   * generated): the same values a run or the rows API produces for the same
+   * revision and seed. Give a saved `blueprintId` (optionally a `revision`) or an
+   * unsaved `document`.
+   */
+  preview: Preview;
   /** A project the caller belongs to; null when it does not exist or the caller is not a member. */
   project?: Maybe<Project>;
   /** Projects the caller belongs to, oldest first. An API key sees only its own project. */
@@ -403,6 +467,17 @@ export type Query = {
 
 export type QueryBlueprintArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QueryGeneratorsArgs = {
+  category?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPreviewArgs = {
+  input: PreviewInput;
 };
 
 
@@ -442,6 +517,14 @@ export type SignUpInput = {
   password: Scalars['String']['input'];
 };
 
+/** The column type a value gets in each SQL dialect. */
+export type SqlTypes = {
+  __typename?: 'SqlTypes';
+  mysql: Scalars['String']['output'];
+  postgres: Scalars['String']['output'];
+  sqlite: Scalars['String']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
@@ -473,6 +556,19 @@ export type User = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
 };
+
+/** The type of a generated value. */
+export type ValueType =
+  | 'BOOLEAN'
+  /** `YYYY-MM-DD` */
+  | 'DATE'
+  /** ISO-8601 in UTC */
+  | 'DATETIME'
+  | 'FLOAT'
+  | 'INTEGER'
+  | 'JSON'
+  | 'STRING'
+  | 'UUID';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -569,6 +665,8 @@ export type ResolversTypes = ResolversObject<{
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: ResolverTypeWrapper<Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Generator: ResolverTypeWrapper<GeneratorInfo>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
@@ -578,6 +676,9 @@ export type ResolversTypes = ResolversObject<{
   MembershipEdge: ResolverTypeWrapper<Omit<MembershipEdge, 'node'> & { node: ResolversTypes['Membership'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Preview: ResolverTypeWrapper<EnginePreview>;
+  PreviewColumn: ResolverTypeWrapper<ColumnInfo>;
+  PreviewInput: PreviewInput;
   Project: ResolverTypeWrapper<ProjectEntity>;
   ProjectConnection: ResolverTypeWrapper<Omit<ProjectConnection, 'edges'> & { edges: Array<ResolversTypes['ProjectEdge']> }>;
   ProjectEdge: ResolverTypeWrapper<Omit<ProjectEdge, 'node'> & { node: ResolversTypes['Project'] }>;
@@ -586,11 +687,13 @@ export type ResolversTypes = ResolversObject<{
   Role: Role;
   SetMemberRoleInput: SetMemberRoleInput;
   SignUpInput: SignUpInput;
+  SqlTypes: ResolverTypeWrapper<SqlTypes>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   UpdateBlueprintInput: UpdateBlueprintInput;
   UpdateProjectInput: UpdateProjectInput;
   User: ResolverTypeWrapper<UserEntity>;
+  ValueType: ValueType;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -615,6 +718,8 @@ export type ResolversParentTypes = ResolversObject<{
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
   DateTime: Scalars['DateTime']['output'];
+  Float: Scalars['Float']['output'];
+  Generator: GeneratorInfo;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
@@ -624,6 +729,9 @@ export type ResolversParentTypes = ResolversObject<{
   MembershipEdge: Omit<MembershipEdge, 'node'> & { node: ResolversParentTypes['Membership'] };
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
+  Preview: EnginePreview;
+  PreviewColumn: ColumnInfo;
+  PreviewInput: PreviewInput;
   Project: ProjectEntity;
   ProjectConnection: Omit<ProjectConnection, 'edges'> & { edges: Array<ResolversParentTypes['ProjectEdge']> };
   ProjectEdge: Omit<ProjectEdge, 'node'> & { node: ResolversParentTypes['Project'] };
@@ -631,6 +739,7 @@ export type ResolversParentTypes = ResolversObject<{
   RemoveMemberInput: RemoveMemberInput;
   SetMemberRoleInput: SetMemberRoleInput;
   SignUpInput: SignUpInput;
+  SqlTypes: SqlTypes;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   UpdateBlueprintInput: UpdateBlueprintInput;
@@ -744,6 +853,16 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
   name: 'DateTime';
 }
 
+export type GeneratorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Generator'] = ResolversParentTypes['Generator']> = ResolversObject<{
+  category?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  examples?: Resolver<Array<Maybe<ResolversTypes['JSON']>>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  optionsSchema?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  outputType?: Resolver<ResolversTypes['ValueType'], ParentType, ContextType>;
+  sqlType?: Resolver<ResolversTypes['SqlTypes'], ParentType, ContextType>;
+}>;
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -791,6 +910,22 @@ export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends R
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type PreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Preview'] = ResolversParentTypes['Preview']> = ResolversObject<{
+  columns?: Resolver<Array<ResolversTypes['PreviewColumn']>, ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rows?: Resolver<Array<Array<Maybe<ResolversTypes['JSON']>>>, ParentType, ContextType>;
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalRows?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type PreviewColumnResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PreviewColumn'] = ResolversParentTypes['PreviewColumn']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nullable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sqlType?: Resolver<ResolversTypes['SqlTypes'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['ValueType'], ParentType, ContextType>;
+  unique?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Project'] = ResolversParentTypes['Project']> = ResolversObject<{
   apiKeys?: Resolver<ResolversTypes['ApiKeyConnection'], ParentType, ContextType, RequireFields<ProjectApiKeysArgs, 'first'>>;
   auditEvents?: Resolver<ResolversTypes['AuditEventConnection'], ParentType, ContextType, RequireFields<ProjectAuditEventsArgs, 'first'>>;
@@ -816,9 +951,18 @@ export type ProjectEdgeResolvers<ContextType = GraphQLContext, ParentType extend
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   blueprint?: Resolver<Maybe<ResolversTypes['Blueprint']>, ParentType, ContextType, RequireFields<QueryBlueprintArgs, 'id'>>;
+  generatorCategories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  generators?: Resolver<Array<ResolversTypes['Generator']>, ParentType, ContextType, Partial<QueryGeneratorsArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  preview?: Resolver<ResolversTypes['Preview'], ParentType, ContextType, RequireFields<QueryPreviewArgs, 'input'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
   projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, RequireFields<QueryProjectsArgs, 'first'>>;
+}>;
+
+export type SqlTypesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SqlTypes'] = ResolversParentTypes['SqlTypes']> = ResolversObject<{
+  mysql?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postgres?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sqlite?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
@@ -848,16 +992,20 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   BlueprintRevisionEdge?: BlueprintRevisionEdgeResolvers<ContextType>;
   CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  Generator?: GeneratorResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Membership?: MembershipResolvers<ContextType>;
   MembershipConnection?: MembershipConnectionResolvers<ContextType>;
   MembershipEdge?: MembershipEdgeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Preview?: PreviewResolvers<ContextType>;
+  PreviewColumn?: PreviewColumnResolvers<ContextType>;
   Project?: ProjectResolvers<ContextType>;
   ProjectConnection?: ProjectConnectionResolvers<ContextType>;
   ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  SqlTypes?: SqlTypesResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 }>;

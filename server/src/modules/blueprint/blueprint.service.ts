@@ -10,7 +10,8 @@ import { BlueprintRevisionEntity } from './blueprint-revision.entity';
 import { BlueprintEntity } from './blueprint.entity';
 
 export const DEFAULT_LOCALE = 'en';
-export const DEFAULT_SEED = 1;
+/** The engine's seed for a document that names none; shown as the blueprint's default seed. */
+export const DEFAULT_SEED = 0;
 
 /** Blueprints and their immutable revisions; an edit must name the revision it was based on. */
 export class BlueprintService {

@@ -1,7 +1,7 @@
-import { validateDocument } from '../../engine/document/validate';
+import { validateBlueprint } from '../../engine';
 import type { DocumentIssue } from '../../engine/document/types';
 
-/** Everything a saved document must pass (PRODUCT.md §5). */
+/** Everything a saved document must pass (PRODUCT.md §5): structure, references, generators and their options. */
 export function checkDocument(input: unknown): DocumentIssue[] {
-  return validateDocument(input);
+  return validateBlueprint(input);
 }

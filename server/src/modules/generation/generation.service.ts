@@ -1,0 +1,64 @@
+import { compileBlueprint, previewRows, type Plan, type Preview } from '../../engine';
+import type { BlueprintDocument } from '../../engine/document/types';
+import type { Scope } from '../../graphql/context';
+import { badInput, notFound, unauthenticated } from '../../graphql/errors';
+import type { BlueprintService } from '../blueprint/blueprint.service';
+import { engineCall } from './engine-errors';
+
+export interface PlanRequest {
+  blueprintId?: string | null;
+  revision?: number | null;
+  document?: unknown;
+  seed?: number | null;
+  rowOverrides?: Record<string, number>;
+}
+
+/** Generation for API callers: who may generate what, within the limits of PRODUCT.md §9. */
+export class GenerationService {
+  constructor(
+    private readonly blueprints: BlueprintService,
+    private readonly previewRowLimit: number,
+  ) {}
+
+  /** The plan of a saved blueprint revision (VIEWER) or of an unsaved document (any signed-in caller). */
+  async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
+    const document = await this.documentOf(scope, request);
+    return engineCall(() => compileBlueprint(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides }));
+  }
+
+  async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
+    const limit = input.limit ?? 20;
+    const offset = input.offset ?? 0;
+    if (!Number.isInteger(limit) || limit < 1 || limit > this.previewRowLimit) {
+      throw badInput('input.limit', `must be between 1 and ${this.previewRowLimit}`);
+    }
+    if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
+    const plan = await this.plan(scope, input);
+    const table = tableOf(plan, input.table, 'input.table');
+    return engineCall(() => previewRows(plan, table, offset, limit));
+  }
+
+  private async documentOf(scope: Scope, request: PlanRequest): Promise<BlueprintDocument> {
+    if (scope.actor.kind === 'anonymous') throw unauthenticated();
+    if (request.blueprintId && request.document !== undefined && request.document !== null) {
+      throw badInput('input.document', 'give either blueprintId or document, not both');
+    }
+    if (request.blueprintId) {
+      const blueprint = await this.blueprints.get(scope, request.blueprintId, 'VIEWER');
+      const number = request.revision ?? blueprint.currentRevision;
+      const revision = await scope.loaders.revision.load(`${blueprint.id}:${number}`);
+      if (!revision) throw notFound('BlueprintRevision', `${blueprint.id}@${number}`);
+      return revision.document;
+    }
+    if (request.document === undefined || request.document === null) throw badInput('input.blueprintId', 'give a blueprintId or a document');
+    return request.document as BlueprintDocument;
+  }
+}
+
+/** A table of the plan by name (case-insensitive), or the first table. */
+export function tableOf(plan: Plan, name: string | null | undefined, path: string): string {
+  if (!name) return plan.document.tables[0].name;
+  const found = plan.document.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
+  if (!found) throw badInput(path, `names no table of this blueprint (${plan.document.tables.map((t) => t.name).join(', ')})`);
+  return found.name;
+}
