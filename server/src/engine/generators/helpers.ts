@@ -2,6 +2,9 @@ import type { CellRng } from '../random/cell-rng';
 import { compilePatternList, isPlainList, type StringFn } from '../locale/patterns';
 import type { BuildContext, GeneratorDef, JsonSchema, OutputType, ValueSpace } from './types';
 
+// Module bindings, not `Math.*` globals: see random/hash.ts.
+const { floor } = Math;
+
 /** Option schema shorthands. */
 export const opt = {
   int: (extra: JsonSchema = {}): JsonSchema => ({ type: 'integer', ...extra }),
@@ -108,13 +111,13 @@ const DAY_MS = 86_400_000;
 
 /** `YYYY-MM-DD` without allocating a Date (civil-from-days, H. Hinnant). */
 export function formatDate(ms: number): string {
-  const z = Math.floor(ms / DAY_MS) + 719468;
-  const era = Math.floor(z / 146097);
+  const z = floor(ms / DAY_MS) + 719468;
+  const era = floor(z / 146097);
   const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const yoe = floor((doe - floor(doe / 1460) + floor(doe / 36524) - floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + floor(yoe / 4) - floor(yoe / 100));
+  const mp = floor((5 * doy + 2) / 153);
+  const d = doy - floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
   return `${y < 1000 ? String(y).padStart(4, '0') : y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
@@ -122,9 +125,9 @@ export function formatDate(ms: number): string {
 
 /** `YYYY-MM-DDTHH:MM:SSZ` (second resolution: what every SQL dialect accepts). */
 export function formatDateTime(ms: number): string {
-  const secOfDay = Math.floor((ms - Math.floor(ms / DAY_MS) * DAY_MS) / 1000);
-  const h = Math.floor(secOfDay / 3600);
-  const mi = Math.floor((secOfDay % 3600) / 60);
+  const secOfDay = floor((ms - floor(ms / DAY_MS) * DAY_MS) / 1000);
+  const h = floor(secOfDay / 3600);
+  const mi = floor((secOfDay % 3600) / 60);
   const s = secOfDay % 60;
   return `${formatDate(ms)}T${two(h)}:${two(mi)}:${two(s)}Z`;
 }
@@ -147,7 +150,7 @@ export { DAY_MS };
 /** Index space of integers min, min+step, ... ≤ max. */
 export function integerSpace(min: number, max: number, step = 1): ValueSpace | undefined {
   if (!(max >= min) || !(step > 0)) return undefined;
-  return { size: Math.floor((max - min) / step) + 1, at: (i) => min + i * step };
+  return { size: floor((max - min) / step) + 1, at: (i) => min + i * step };
 }
 
 /** `n` random lowercase-hex characters. */

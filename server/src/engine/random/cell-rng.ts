@@ -2,6 +2,8 @@ import { mix32 } from './hash';
 
 const GOLDEN = 0x9e3779b9;
 const INV_2_32 = 1 / 4294967296;
+// Module bindings, not `Math.*` globals: see hash.ts.
+const { floor } = Math;
 
 /**
  * The random source handed to a generator for one cell: a Weyl counter from
@@ -34,17 +36,17 @@ export class CellRng {
 
   /** Uniform integer in [0, n) for n ≤ 2^32. */
   below(n: number): number {
-    return Math.floor(this.u32() * INV_2_32 * n);
+    return floor(this.u32() * INV_2_32 * n);
   }
 
   /** Uniform integer in [min, max], any safe range. */
   intBetween(min: number, max: number): number {
     const span = max - min + 1;
-    return span <= 4294967296 ? min + this.below(span) : min + Math.floor(this.float53() * span);
+    return span <= 4294967296 ? min + this.below(span) : min + floor(this.float53() * span);
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.u32() * INV_2_32 * items.length)];
+    return items[floor(this.u32() * INV_2_32 * items.length)];
   }
 
   chance(p: number): boolean {

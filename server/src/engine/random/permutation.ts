@@ -1,5 +1,8 @@
 import { mix32, type StreamKey } from './hash';
 
+// Module bindings, not `Math.*` globals: see random/hash.ts.
+const { floor } = Math;
+
 const MAX_BITS = 52;
 
 /**
@@ -32,7 +35,7 @@ export class KeyedPermutation {
   }
 
   private encrypt(x: number): number {
-    let left = Math.floor(x / this.halfSize);
+    let left = floor(x / this.halfSize);
     let right = x % this.halfSize;
     for (const k of this.roundKeys) {
       const next = (left ^ (mix32(right ^ k) & this.halfMask)) >>> 0;

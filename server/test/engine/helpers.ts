@@ -1,0 +1,46 @@
+import type { Readable } from 'node:stream';
+import type { BlueprintDocument, FieldDef, TableDef } from '../../src/engine/document/types';
+
+export async function collect(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function doc(tables: TableDef[], extra: Partial<BlueprintDocument> = {}): BlueprintDocument {
+  return { seedbed: 1, name: 'test', seed: 1, tables, ...extra };
+}
+
+export function table(name: string, rows: TableDef['rows'], fields: FieldDef[], primaryKey?: string): TableDef {
+  return { name, rows, fields, ...(primaryKey ? { primaryKey } : {}) };
+}
+
+/** users → orders (0–5 per user) → order_items (1–3 per order), with every kind of field. */
+export function shop(users = 300): BlueprintDocument {
+  return doc([
+    table('users', users, [
+      { name: 'id', generator: 'sequence' },
+      { name: 'first_name', generator: 'person.firstName' },
+      { name: 'last_name', generator: 'person.lastName' },
+      { name: 'email', generator: 'internet.email', options: { firstName: '{first_name}', lastName: '{last_name}' }, unique: true },
+      { name: 'signed_up', generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31' } },
+      { name: 'bio', generator: 'lorem.sentence', nullRate: 0.3 },
+      { name: 'motto', generator: 'company.catchPhrase' },
+    ], 'id'),
+    table('orders', { perParent: 'users', min: 0, max: 5 }, [
+      { name: 'id', generator: 'uuid' },
+      { name: 'user_id', generator: 'ref', options: { table: 'users' } },
+      { name: 'status', generator: 'weighted', options: { values: { paid: 70, pending: 25, refunded: 5 } } },
+      { name: 'total', generator: 'number.float', options: { min: 5, max: 500, precision: 0.01 } },
+      { name: 'code', generator: 'formula', options: { expr: "upper(status) & '-' & users.last_name" } },
+    ], 'id'),
+    table('order_items', { perParent: 'orders', min: 1, max: 3 }, [
+      { name: 'id', generator: 'sequence', options: { start: 1000 } },
+      { name: 'order_id', generator: 'ref', options: { table: 'orders' } },
+      { name: 'buyer_id', generator: 'ref', options: { table: 'users' } },
+      { name: 'sku', generator: 'regex', options: { pattern: '[A-Z]{3}-\\d{4}' }, unique: true },
+      { name: 'quantity', generator: 'number.int', options: { min: 1, max: 5 } },
+      { name: 'note', generator: 'template', options: { template: 'x{quantity} of {sku}' } },
+    ], 'id'),
+  ], { seed: 42 });
+}
