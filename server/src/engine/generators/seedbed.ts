@@ -1,5 +1,5 @@
 import RandExp from 'randexp';
-import type { GeneratorDef, Value } from './types';
+import type { GeneratorDef, OutputType, Value } from './types';
 import { opt } from './helpers';
 import { uuidFromRng } from './string';
 
@@ -7,6 +7,15 @@ import { uuidFromRng } from './string';
 export function weightedEntries(values: unknown): { value: Value; weight: number }[] {
   if (Array.isArray(values)) return values.map((v) => ({ value: v.value as Value, weight: Number(v.weight) }));
   return Object.entries((values ?? {}) as Record<string, number>).map(([value, weight]) => ({ value, weight: Number(weight) }));
+}
+
+/** The column type of literal values given in options: numbers stay numbers in SQL and JSON. */
+function typeOfValues(values: unknown[]): OutputType {
+  if (values.length && values.every((v) => Number.isInteger(v))) return 'integer';
+  if (values.length && values.every((v) => typeof v === 'number')) return 'float';
+  if (values.length && values.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (values.length && values.every((v) => v !== null && typeof v === 'object')) return 'json';
+  return 'string';
 }
 
 /** The generators behind Seedbed's own features (keys, relations, shapes, logic). */
@@ -61,6 +70,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     },
     required: ['values'],
     output: 'string',
+    outputFor: (o) => typeOfValues(weightedEntries(o.values).map((e) => e.value)),
     create: (o) => {
       const entries = weightedEntries(o.values);
       const cumulative: number[] = [];
@@ -85,6 +95,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     options: { values: { type: 'array', minItems: 1 } },
     required: ['values'],
     output: 'string',
+    outputFor: (o) => typeOfValues(Array.isArray(o.values) ? o.values : []),
     create: (o) => {
       const values = o.values as Value[];
       return (rng) => values[rng.below(values.length)];
@@ -101,6 +112,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     options: { value: {} },
     required: ['value'],
     output: 'string',
+    outputFor: (o) => typeOfValues([o.value]),
     create: (o) => () => o.value as Value,
     space: (o) => ({ size: 1, at: () => o.value as Value }),
   },

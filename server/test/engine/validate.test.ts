@@ -1,0 +1,69 @@
+import { validateBlueprint, validateGeneratorOptions, compileBlueprint } from '../../src/engine';
+import { doc, shop, table } from './helpers';
+
+const paths = (issues: { path: string }[]) => issues.map((i) => i.path);
+
+describe('generator option validation', () => {
+  it('accepts the shop blueprint', () => {
+    expect(validateBlueprint(shop())).toEqual([]);
+  });
+
+  it('names the path of each offending option', () => {
+    const bad = doc([
+      table('a', 10, [{ name: 'id', generator: 'sequence' }], 'id'),
+      table('b', 10, [
+        { name: 'x', generator: 'no.such' },
+        { name: 'y', generator: 'number.int', options: { min: 10, max: 1 } },
+        { name: 'z', generator: 'regex', options: { pattern: '([a-z' } },
+        { name: 'w', generator: 'number.int', options: { min: 'low' } },
+        { name: 'v', generator: 'person.firstName', options: { colour: 'red' } },
+        { name: 'u', generator: 'internet.email', options: { firstName: '{nobody}' } },
+        { name: 't', generator: 'date.between', options: { from: '2024-01-01' } },
+        { name: 's', generator: 'weighted', options: { values: { a: 0 } } },
+      ]),
+    ], { locale: 'xx_YY' });
+    expect(paths(validateGeneratorOptions(bad))).toEqual([
+      'locale',
+      'tables[1].fields[0].generator',
+      'tables[1].fields[1].options.max',
+      'tables[1].fields[2].options.pattern',
+      'tables[1].fields[3].options.min',
+      'tables[1].fields[4].options.colour',
+      'tables[1].fields[5].options.firstName',
+      'tables[1].fields[6].options.to',
+      'tables[1].fields[7].options.values',
+    ]);
+  });
+
+  it('checks references: unknown tables and keys', () => {
+    const bad = doc([
+      table('a', 10, [{ name: 'id', generator: 'sequence' }]),
+      table('b', 10, [
+        { name: 'x', generator: 'ref', options: { table: 'nope' } },
+        { name: 'y', generator: 'ref', options: { table: 'a' } },
+        { name: 'z', generator: 'ref', options: { table: 'a', field: 'missing' } },
+      ]),
+    ]);
+    expect(paths(validateGeneratorOptions(bad))).toEqual(['tables[1].fields[0].options.table', 'tables[1].fields[1].options.table', 'tables[1].fields[2].options.field']);
+  });
+
+  it('allows a reference cycle only when one edge is nullable', () => {
+    const cycle = (nullRate: number) =>
+      doc([
+        table('a', 10, [{ name: 'id', generator: 'sequence' }, { name: 'b_id', generator: 'ref', options: { table: 'b' }, nullRate }], 'id'),
+        table('b', 10, [{ name: 'id', generator: 'sequence' }, { name: 'a_id', generator: 'ref', options: { table: 'a' } }], 'id'),
+      ]);
+    expect(validateBlueprint(cycle(0)).length).toBeGreaterThan(0);
+    expect(validateBlueprint(cycle(0.2))).toEqual([]);
+    const plan = compileBlueprint(cycle(0.2));
+    expect(plan.order).toEqual(['a', 'b']);
+  });
+
+  it('rejects fields reading each other in a loop', () => {
+    const loop = doc([table('t', 5, [
+      { name: 'a', generator: 'template', options: { template: '{b}' } },
+      { name: 'b', generator: 'template', options: { template: '{a}' } },
+    ])]);
+    expect(() => compileBlueprint(loop)).toThrow(/depends on itself/);
+  });
+});
