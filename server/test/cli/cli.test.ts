@@ -58,9 +58,9 @@ describe('seedbed command', () => {
     const result = seedbed('generate', blueprint, '--out', out, '--rows', '120', '--workers', '2');
     expect(result.code).toBe(0);
     expect(fs.readdirSync(out).sort()).toEqual(['order_items.csv', 'orders.csv', 'users.csv']);
-    const users = parse(fs.readFileSync(path.join(out, 'users.csv')), { columns: true });
+    const users = parse(fs.readFileSync(path.join(out, 'users.csv'), 'utf8'), { columns: true }) as { id: string }[];
     expect(users).toHaveLength(120);
-    const orders = parse(fs.readFileSync(path.join(out, 'orders.csv')), { columns: true });
+    const orders = parse(fs.readFileSync(path.join(out, 'orders.csv'), 'utf8'), { columns: true }) as { user_id: string }[];
     expect(orders.every((o: { user_id: string }) => Number(o.user_id) >= 1 && Number(o.user_id) <= 120)).toBe(true);
   });
 

@@ -43,7 +43,7 @@ export class ParallelChunkStream extends Readable {
   constructor(plan: Plan, private readonly job: ParallelJob) {
     super();
     this.chunkCount = Math.ceil((job.end - job.start) / job.chunkRows);
-    const init: ToWorker = { type: 'init', document: plan.document, options: { seed: plan.seed, rowOverrides: plan.rowOverrides } };
+    const init: ToWorker = { type: 'init', document: plan.document, options: { seed: plan.seed, rowOverrides: plan.rowOverrides, prevalidated: true } };
     for (let w = 0; w < Math.min(job.workers, this.chunkCount); w++) {
       const worker = new Worker(WORKER_ENTRY);
       worker.on('message', (m: FromWorker) => this.onMessage(w, m));

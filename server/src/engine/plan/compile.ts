@@ -4,7 +4,6 @@ import { localeData, DEFAULT_LOCALE } from '../locale/locales';
 import { parseDateOption } from '../generators/helpers';
 import { streamKey } from '../random/hash';
 import { badInput, EngineError } from '../errors';
-import { validateBlueprint } from '../validate';
 import { FieldTypes } from './field-types';
 import { childCountFn, FixedLayout, PerParentLayout } from './layout';
 import { tableOrder } from './order';
@@ -20,6 +19,8 @@ export interface CompileOptions {
   seed?: number;
   /** Row counts replacing those of fixed-size tables (per-parent tables scale with them). */
   rowOverrides?: Record<string, number>;
+  /** Skip validation: only for a document the caller has just compiled (workers rebuilding a plan). */
+  prevalidated?: boolean;
 }
 
 /**
@@ -29,7 +30,8 @@ export interface CompileOptions {
  * every worker from (document, options).
  */
 export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions = {}): Plan {
-  const issues = validateBlueprint(doc);
+  // Loaded lazily: ajv schema compilation is the bulk of a worker's start-up, and workers skip it.
+  const issues = options.prevalidated ? [] : (require('../validate') as typeof import('../validate')).validateBlueprint(doc);
   if (issues.length) {
     throw new EngineError('BAD_USER_INPUT', `${issues[0].path}: ${issues[0].message}`, issues[0].path, issues);
   }
