@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built web client, served at `/` when present. */
   clientDist: string;
+  /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
   limits: Limits;
 }
 
@@ -38,6 +40,13 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -54,6 +63,8 @@ export function loadConfig(env: Env = process.env): Config {
     artifactRetentionDays: int(env, 'SEEDBED_ARTIFACT_RETENTION_DAYS', 7),
     trustProxy: env.SEEDBED_TRUST_PROXY === 'true',
     clientDist: path.resolve(env.SEEDBED_CLIENT_DIST || path.join(repoRoot, 'client', 'dist')),
+    // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
+    allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
     limits: {
       previewRows: int(env, 'SEEDBED_PREVIEW_ROWS', 100),
       instantRows: int(env, 'SEEDBED_INSTANT_ROWS', 1_000_000),

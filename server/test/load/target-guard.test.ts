@@ -1,0 +1,98 @@
+import { AppError } from '../../src/graphql/errors';
+import { checkTarget } from '../../src/modules/load/target-guard';
+import { loadConfig } from '../../src/config';
+
+/** Only parsing and address checks: nothing here connects anywhere. */
+const closed = { allowPrivate: false };
+
+async function refusal(url: string, options = closed): Promise<AppError> {
+  try {
+    await checkTarget(url, options);
+  } catch (error) {
+    return error as AppError;
+  }
+  throw new Error(`${url} was accepted`);
+}
+
+describe('target guard (private targets not allowed)', () => {
+  it.each([
+    ['loopback', 'postgres://u:p@127.0.0.1:5432/db'],
+    ['decimal loopback', 'postgres://u:p@2130706433/db'],
+    ['hex loopback', 'postgres://u:p@0x7f000001/db'],
+    ['short loopback', 'postgres://u:p@127.1/db'],
+    ['IPv4-mapped loopback', 'postgres://u:p@[::ffff:127.0.0.1]/db'],
+    ['IPv6 loopback', 'postgresql://u:p@[::1]/db'],
+    ['metadata', 'postgres://u:p@169.254.169.254/db'],
+    ['IPv6 metadata', 'postgres://u:p@[fd00:ec2::254]/db'],
+    ['RFC 1918', 'postgres://u:p@10.0.0.1/db'],
+    ['RFC 1918 /12', 'postgres://u:p@172.16.5.4/db'],
+    ['carrier-grade NAT', 'postgres://u:p@100.64.0.1/db'],
+    ['unspecified', 'postgres://u:p@0.0.0.0/db'],
+    ['multicast', 'postgres://u:p@224.0.0.1/db'],
+    ['IPv6 link-local', 'postgres://u:p@[fe80::1]/db'],
+    ['IPv6 unique local', 'postgres://u:p@[fd12:3456::1]/db'],
+    ['localhost', 'postgres://u:p@localhost/db'],
+  ])('refuses %s (%s)', async (_name, url) => {
+    const error = await refusal(url);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toMatch(/address/);
+  });
+
+  it('refuses URL parameters other than sslmode, naming them', async () => {
+    const root = await refusal('postgres://u:p@93.184.216.34/db?sslrootcert=/etc/passwd');
+    expect(root.code).toBe('TARGET_REFUSED');
+    expect(root.message).toContain('"sslrootcert"');
+    const socket = await refusal('postgres://u:p@93.184.216.34/db?host=/var/run/postgresql');
+    expect(socket.code).toBe('TARGET_REFUSED');
+    expect(socket.message).toContain('"host"');
+    expect((await refusal('postgres://u:p@93.184.216.34/db?options=-c%20search_path%3Devil')).message).toContain('"options"');
+    expect((await refusal('postgres://u:p@93.184.216.34/db?sslmode=bogus')).message).toContain('sslmode');
+  });
+
+  it('refuses URLs without a host, of another scheme, or with a path host', async () => {
+    for (const url of ['postgres://u:p@/db', 'postgres:///db?host=/tmp', 'mysql://u:p@93.184.216.34/db', 'not a url', 'postgres://u:p@%2Ftmp/db']) {
+      expect((await refusal(url)).code).toBe('TARGET_REFUSED');
+    }
+  });
+
+  it('accepts a public address and returns the address to connect to', async () => {
+    const target = await checkTarget('postgresql://alice:s%40cret@93.184.216.34:6543/shop?sslmode=require', closed);
+    expect(target).toMatchObject({ host: '93.184.216.34', servername: '93.184.216.34', port: 6543, database: 'shop', user: 'alice', password: 's@cret' });
+    expect(target.ssl).toMatchObject({ rejectUnauthorized: false });
+    const plain = await checkTarget('postgres://bob@[2606:2800:220:1:248:1893:25c8:1946]/app', closed);
+    expect(plain).toMatchObject({ host: '2606:2800:220:1:248:1893:25c8:1946', port: 5432, database: 'app', user: 'bob', ssl: false });
+  });
+
+  it('answers TARGET_UNREACHABLE when the name does not resolve', async () => {
+    const error = await refusal('postgres://u:p@no-such-host.invalid/db');
+    expect(error.code).toBe('TARGET_UNREACHABLE');
+  });
+});
+
+describe('target guard (private targets allowed)', () => {
+  const open = { allowPrivate: true };
+
+  it('accepts loopback and private hosts, connecting to the resolved address', async () => {
+    expect((await checkTarget('postgres://u:p@localhost:5433/db', open)).host).toMatch(/^(127\.0\.0\.1|::1)$/);
+    expect((await checkTarget('postgres://u:p@localhost:5433/db', open)).servername).toBe('localhost');
+    expect((await checkTarget('postgres://u:p@10.0.0.1/db', open)).host).toBe('10.0.0.1');
+    expect((await checkTarget('postgres://u:p@2130706433/db', open)).host).toBe('127.0.0.1');
+  });
+
+  it('still refuses metadata addresses and foreign parameters', async () => {
+    expect((await refusal('postgres://u:p@169.254.169.254/db', open)).code).toBe('TARGET_REFUSED');
+    expect((await refusal('postgres://u:p@localhost/db?sslrootcert=x', open)).code).toBe('TARGET_REFUSED');
+  });
+});
+
+describe('SEEDBED_ALLOW_PRIVATE_TARGETS', () => {
+  it('defaults to allowed in development and tests, refused in production, and can be overridden', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).allowPrivateTargets).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEEDBED_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', SEEDBED_ALLOW_PRIVATE_TARGETS: 'false' }).allowPrivateTargets).toBe(false);
+    expect(() => loadConfig({ SEEDBED_ALLOW_PRIVATE_TARGETS: 'yes' })).toThrow(/SEEDBED_ALLOW_PRIVATE_TARGETS/);
+  });
+});
