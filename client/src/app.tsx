@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { RedirectIfSignedIn, RequireSession } from './components/require-session';
-import { BlueprintPage } from './pages/blueprint-page';
+import { BlueprintEditorPage } from './pages/blueprint-editor-page';
 import { LogInPage } from './pages/log-in-page';
 import { NotFound } from './pages/not-found-page';
 import { ProjectPage } from './pages/project-page';
@@ -36,7 +36,7 @@ export function App() {
       >
         <Route index element={<ProjectsPage />} />
         <Route path="p/:project" element={<ProjectPage />} />
-        <Route path="p/:project/blueprints/:id" element={<BlueprintPage />} />
+        <Route path="p/:project/blueprints/:id" element={<BlueprintEditorPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -14,25 +14,41 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorSearchDocument,
+    "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": typeof types.GeneratorCategoriesDocument,
+    "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintEditor_BlueprintFragmentDoc,
+    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.BlueprintEditorDocument,
+    "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.BlueprintRevisionDocument,
+    "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorCatalogDocument,
+    "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
+    "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": typeof types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
-    "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
 };
 const documents: Documents = {
+    "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": types.GeneratorSearchDocument,
+    "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": types.GeneratorCategoriesDocument,
+    "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintEditor_BlueprintFragmentDoc,
+    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.BlueprintEditorDocument,
+    "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.BlueprintRevisionDocument,
+    "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": types.GeneratorCatalogDocument,
+    "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
+    "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
-    "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
@@ -55,7 +71,43 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n"): (typeof documents)["\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GeneratorCategories {\n    generatorCategories\n  }\n"): (typeof documents)["\n  query GeneratorCategories {\n    generatorCategories\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n"): (typeof documents)["\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -76,10 +128,6 @@ export function graphql(source: "\n  mutation LogIn($input: LogInInput!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation LogOut {\n    logOut\n  }\n"): (typeof documents)["\n  mutation LogOut {\n    logOut\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintPage($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      id\n      name\n      description\n      locale\n      defaultSeed\n      revision\n      document\n      updatedAt\n      project {\n        id\n        name\n      }\n      revisions(first: $firstRevisions) {\n        totalCount\n        edges {\n          node {\n            id\n            number\n            createdAt\n            author {\n              id\n              name\n            }\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,7 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
 import { useProjectPageQuery } from '../__generated__/hooks';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
+import { FormErrorList, TextField } from '../components/text-field';
+import { useCreateBlueprint } from '../hooks/use-create-blueprint';
+import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 import { NotFound } from './not-found-page';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
@@ -61,6 +65,7 @@ export function ProjectPage() {
       <p className="meta">
         {project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
       </p>
+      {project.myRole !== 'VIEWER' && <NewBlueprintForm projectId={project.id} />}
       <section aria-labelledby="blueprints-heading">
         <h2 id="blueprints-heading">Blueprints ({blueprints.totalCount})</h2>
         {blueprints.edges.length === 0 ? (
@@ -97,5 +102,37 @@ export function ProjectPage() {
         )}
       </section>
     </>
+  );
+}
+
+/** Creates a blueprint from a small starter document and opens it in the editor. */
+function NewBlueprintForm({ projectId }: { projectId: string }) {
+  const [createBlueprint, { loading }] = useCreateBlueprint();
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const navigate = useNavigate();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name') ?? '').trim() || 'Untitled blueprint';
+    setErrors(noErrors);
+    try {
+      const blueprint = await createBlueprint(projectId, name);
+      if (blueprint) navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
+    } catch (error) {
+      setErrors(toFormErrors(error, { 'document.name': 'Blueprint name' }));
+    }
+  }
+
+  return (
+    <section aria-labelledby="new-blueprint-heading" className="panel">
+      <h2 id="new-blueprint-heading">New blueprint</h2>
+      <form className="inline-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={loading}>
+        <FormErrorList messages={errors.form} />
+        <TextField label="Blueprint name" name="name" autoComplete="off" placeholder="Untitled blueprint" hint="Starts with a users table; edit it in the editor." error={errors.fields['document.name']} />
+        <button type="submit" disabled={loading}>
+          {loading ? 'Creating…' : 'New blueprint'}
+        </button>
+      </form>
+    </section>
   );
 }

@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef, useState, type Dispatch } from 'react';
+import type { DraftAction } from '../../hooks/use-blueprint-draft';
+import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
+import type { TableDef } from '../../lib/blueprint-document';
+import type { LocatedIssue } from '../../lib/document-issues';
+import { FieldRow } from './field-row';
+
+interface FieldGridProps {
+  table: TableDef;
+  tableIndex: number;
+  fieldKeys: readonly string[];
+  catalog: ReadonlyMap<string, CatalogGenerator>;
+  otherTables: readonly string[];
+  /** Issues of this table. */
+  issues: readonly LocatedIssue[];
+  readOnly: boolean;
+  dispatch: Dispatch<DraftAction>;
+}
+
+/** The fields of one table as an editable grid; rows reorder by drag and drop or Alt+↑/↓. */
+export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, issues, readOnly, dispatch }: FieldGridProps) {
+  const [announcement, setAnnouncement] = useState('');
+  const [dropTarget, setDropTarget] = useState<number | null>(null);
+  // Moving a row moves its DOM nodes, which can drop focus: put it back where it was.
+  const refocus = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const element = refocus.current;
+    refocus.current = null;
+    if (element && document.activeElement !== element && element.isConnected) element.focus();
+  });
+
+  function move(from: number, to: number) {
+    if (from === to) return;
+    refocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dispatch({ type: 'moveField', table: tableIndex, from, to });
+    setAnnouncement(`Moved field ${table.fields[from].name || from + 1} to position ${to + 1} of ${table.fields.length}.`);
+  }
+
+  return (
+    <div className="field-grid">
+      <div className="grid-scroll">
+        <table className="data-table editor-grid" aria-label={`Fields of ${table.name || 'this table'}`}>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Order</span>#
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Generator</th>
+              <th scope="col">Null %</th>
+              <th scope="col">Unique</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          {table.fields.map((field, i) => (
+            <FieldRow
+              key={fieldKeys[i] ?? i}
+              field={field}
+              index={i}
+              count={table.fields.length}
+              isKey={table.primaryKey === field.name}
+              generator={catalog.get(field.generator)}
+              otherTables={otherTables}
+              issues={issues.filter((issue) => issue.field === i)}
+              readOnly={readOnly}
+              dropTarget={dropTarget === i}
+              onChange={(patch) => dispatch({ type: 'updateField', table: tableIndex, field: i, patch })}
+              onGenerator={(generator) => dispatch({ type: 'setGenerator', table: tableIndex, field: i, generator })}
+              onDelete={() => {
+                dispatch({ type: 'deleteField', table: tableIndex, field: i });
+                setAnnouncement(`Deleted field ${field.name}.`);
+              }}
+              onMove={(to) => move(i, to)}
+              onDragState={(over) => setDropTarget(over ? i : (t) => (t === i ? null : t))}
+              onDropAt={(from) => move(from, i)}
+            />
+          ))}
+        </table>
+      </div>
+      {table.fields.length === 0 && <p className="empty">No fields yet: a table needs at least one.</p>}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
+      {!readOnly && (
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            dispatch({ type: 'addField', table: tableIndex });
+            setAnnouncement('Added a field at the end of the table.');
+          }}
+        >
+          Add field
+        </button>
+      )}
+    </div>
+  );
+}

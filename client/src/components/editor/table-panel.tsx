@@ -1,0 +1,83 @@
+import { useId, type Dispatch } from 'react';
+import type { DraftAction } from '../../hooks/use-blueprint-draft';
+import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
+import type { TableDef } from '../../lib/blueprint-document';
+import { issuesAt, type LocatedIssue } from '../../lib/document-issues';
+import { IssueText } from './issue-text';
+import { FieldGrid } from './field-grid';
+import { RowCountEditor } from './row-count-editor';
+
+interface TablePanelProps {
+  table: TableDef;
+  tableIndex: number;
+  tableNames: readonly string[];
+  fieldKeys: readonly string[];
+  catalog: ReadonlyMap<string, CatalogGenerator>;
+  issues: readonly LocatedIssue[];
+  readOnly: boolean;
+  dispatch: Dispatch<DraftAction>;
+}
+
+/** The selected table: its name, row count, primary key and fields. */
+export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, issues, readOnly, dispatch }: TablePanelProps) {
+  const id = useId();
+  const otherTables = tableNames.filter((_, i) => i !== tableIndex);
+  const tableIssues = issues.filter((i) => i.table === tableIndex);
+  const nameIssues = issuesAt(tableIssues, { table: tableIndex, key: 'name' });
+  const keyIssues = issuesAt(tableIssues, { table: tableIndex, key: 'primaryKey' });
+  const otherIssues = tableIssues.filter((i) => i.field === undefined && !['name', 'primaryKey'].includes(i.key) && !i.key.startsWith('rows'));
+
+  return (
+    <section className="table-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Table {table.name}</h2>
+      <div className="table-settings">
+        <div className={nameIssues.length ? 'field compact invalid' : 'field compact'}>
+          <label htmlFor={`${id}-name`}>Table name</label>
+          <input
+            id={`${id}-name`}
+            value={table.name}
+            disabled={readOnly}
+            spellCheck={false}
+            aria-invalid={nameIssues.length ? true : undefined}
+            aria-describedby={nameIssues.length ? `${id}-name-error` : `${id}-name-hint`}
+            onChange={(e) => dispatch({ type: 'renameTable', index: tableIndex, name: e.target.value })}
+          />
+          <p id={`${id}-name-hint`} className="hint">
+            Letters, digits and _. References to it follow a rename.
+          </p>
+          <IssueText id={`${id}-name-error`} messages={nameIssues} />
+        </div>
+        <div className={keyIssues.length ? 'field compact invalid' : 'field compact'}>
+          <label htmlFor={`${id}-key`}>Primary key</label>
+          <select
+            id={`${id}-key`}
+            value={table.primaryKey ?? ''}
+            disabled={readOnly}
+            aria-invalid={keyIssues.length ? true : undefined}
+            aria-describedby={keyIssues.length ? `${id}-key-error` : undefined}
+            onChange={(e) => dispatch({ type: 'setPrimaryKey', table: tableIndex, field: e.target.value || undefined })}
+          >
+            <option value="">No primary key</option>
+            {table.primaryKey !== undefined && !table.fields.some((f) => f.name === table.primaryKey) && <option value={table.primaryKey}>{table.primaryKey} (missing)</option>}
+            {table.fields.map((f, i) => (
+              <option key={fieldKeys[i] ?? i} value={f.name}>
+                {f.name}
+              </option>
+            ))}
+          </select>
+          <IssueText id={`${id}-key-error`} messages={keyIssues} />
+        </div>
+        <RowCountEditor
+          rows={table.rows}
+          tableIndex={tableIndex}
+          otherTables={otherTables}
+          issues={tableIssues}
+          readOnly={readOnly}
+          onChange={(rows) => dispatch({ type: 'setRows', table: tableIndex, rows })}
+        />
+      </div>
+      <IssueText id={`${id}-other`} messages={otherIssues.map((i) => (i.key ? `${i.key}: ${i.message}` : i.message))} />
+      <FieldGrid table={table} tableIndex={tableIndex} fieldKeys={fieldKeys} catalog={catalog} otherTables={otherTables} issues={tableIssues.filter((i) => i.field !== undefined)} readOnly={readOnly} dispatch={dispatch} />
+    </section>
+  );
+}
