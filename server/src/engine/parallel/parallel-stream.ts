@@ -11,7 +11,7 @@ const WORKER_ENTRY = path.join(__dirname, 'worker-entry.js');
 /** Chunks in flight or waiting per worker: enough to hide latency, small enough to bound memory. */
 const QUEUE_PER_WORKER = 2;
 /** A larger young generation: encoding makes short-lived strings by the million, and fewer scavenges measured ~5% faster. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 64 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 32 };
 
 export interface ParallelJob {
   table: string;
