@@ -24,6 +24,7 @@ export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/
 export { previewRows, type Preview } from './preview';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';
+export { schemaDdl, type TableDdl } from './formats/ddl';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';

@@ -1,0 +1,37 @@
+import type { Dialect } from '../generators/types';
+import type { Plan, TablePlan } from '../plan/types';
+import { sqlTypeOfField } from '../plan/columns';
+import { quoteIdent } from './sql';
+
+/** One table's schema, split so a bulk loader can add keys after the rows are in. */
+export interface TableDdl {
+  table: string;
+  /** CREATE TABLE with the columns and NOT NULL only. */
+  create: string;
+  /** ALTER TABLE … ADD PRIMARY KEY / UNIQUE, to run once the rows are loaded. */
+  keys: string[];
+  /** ALTER TABLE … ADD FOREIGN KEY, to run once every table is loaded (so load order and cycles do not matter). */
+  foreignKeys: string[];
+}
+
+/**
+ * The blueprint's schema without any rows, in dependency order. Building
+ * indexes after a bulk load is faster than maintaining them row by row (the
+ * way pg_dump restores), and the same constraints end up checked.
+ */
+export function schemaDdl(plan: Plan, dialect: Dialect = 'postgres'): TableDdl[] {
+  return plan.order.map((name) => tableDdl(plan.table(name), dialect));
+}
+
+function tableDdl(table: TablePlan, dialect: Dialect): TableDdl {
+  const q = (n: string) => quoteIdent(n, dialect);
+  const columns = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const alter = `ALTER TABLE ${q(table.name)} ADD`;
+  const keys: string[] = [];
+  if (table.primaryKey) keys.push(`${alter} PRIMARY KEY (${q(table.primaryKey)})`);
+  for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) keys.push(`${alter} UNIQUE (${q(f.name)})`);
+  const foreignKeys = table.fields
+    .filter((f) => f.ref?.field.unique)
+    .map((f) => `${alter} FOREIGN KEY (${q(f.name)}) REFERENCES ${q(f.ref!.table.name)} (${q(f.ref!.field.name)})`);
+  return { table: table.name, create: `CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)`, keys, foreignKeys };
+}
