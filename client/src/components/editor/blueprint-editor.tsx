@@ -156,7 +156,10 @@ export function BlueprintEditor({ blueprint, canEdit, reload }: BlueprintEditorP
       />
       {conflict !== null && <ConflictBanner currentRevision={conflict} baseRevision={draft.baseRevision} busy={saving} onReloadTheirs={() => void onReloadTheirs()} onKeepMine={onKeepMine} />}
       {failure != null && <ErrorMessage error={failure} />}
-      {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={() => setViewing(null)} onRestore={onRestore} />}
+      {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={() => {
+            setViewing(null);
+            setMessage('');
+          }} onRestore={onRestore} />}
       {catalog.error && <ErrorMessage error={catalog.error} retry={catalog.refetch} />}
       <IssueSummary issues={issues} document={shown} onShowTable={(index) => dispatch({ type: 'selectTable', index })} />
       <div className="editor-layout">

@@ -62,7 +62,7 @@ export function OptionsForm({ generator, field, otherTables, issues, readOnly, o
           onChange={(value) => set(control.name, value)}
         />
       ))}
-      {controls.some((c) => c.kind === 'text' || c.kind === 'list' || c.kind === 'weights') && (
+      {generator.id !== 'ref' && controls.some((c) => c.kind === 'text' || c.kind === 'list' || c.kind === 'weights') && (
         <p className="hint">Text options may contain {'{field}'} to use another field of the same row, such as {'{first_name}'}.</p>
       )}
       <IssueText id={errorId} messages={generalIssues} />
