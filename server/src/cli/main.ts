@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '../engine';
 import { generate } from './generate';
+import { load } from './load';
 import { printIssues, readBlueprint } from './io';
 import { EXIT, USAGE, UsageError } from './usage';
 
@@ -40,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'generators':
         return listGenerators(rest);
       case 'load':
-        throw new UsageError('load is not available in this version yet');
+        return await load(rest);
       case undefined:
       case 'help':
       case '--help':

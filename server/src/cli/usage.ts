@@ -3,6 +3,7 @@ export const USAGE = `Usage:
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
                    [--out DIR | -] [--offset K] [--workers W]
   seedbed load BLUEPRINT.json --database postgres://... [--seed S] [--truncate]
+               [--rows N [--table T]] [--workers W]
   seedbed validate BLUEPRINT.json
   seedbed generators [--search WORD] [--category C] [--json]
 
