@@ -1,3 +1,4 @@
+import type { CellRng } from '../random/cell-rng';
 import type { StreamKey } from '../random/hash';
 import type { KeyedPermutation } from '../random/permutation';
 import type { CellFn, Dialect, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
@@ -12,7 +13,7 @@ export interface RowState extends RowView {
   refRows: number[];
 }
 
-export type PlanCellFn = (rng: import('../random/cell-rng').CellRng, row: RowState) => Value;
+export type PlanCellFn = (rng: CellRng, row: RowState) => Value;
 
 /** How a unique field stays distinct. */
 export type UniqueStrategy =

@@ -64,7 +64,7 @@ export function validateGeneratorOptions(doc: BlueprintDocument): DocumentIssue[
         return;
       }
       const before = issues.length;
-      checkOptions(issues, path, def, field, table, types, t, f);
+      checkOptions(issues, path, def, field, table, types, t);
       if (issues.length === before && field.unique && def.space && !hasRowOptions(field)) {
         const space = def.space(field.options ?? {}, ctx);
         const rows = minimumRows(doc, table);
@@ -81,7 +81,7 @@ function hasRowOptions(field: FieldDef): boolean {
   return Object.entries(field.options ?? {}).some(([k, v]) => !isLiteralOption(field.generator, k) && fieldRefsIn(v).length > 0);
 }
 
-function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, field: FieldDef, table: TableDef, types: FieldTypes, t: number, f: number) {
+function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, field: FieldDef, table: TableDef, types: FieldTypes, t: number) {
   const base = `${path}.options`;
   if (field.options !== undefined && (typeof field.options !== 'object' || field.options === null || Array.isArray(field.options))) {
     issues.push({ path: base, message: 'must be an object' });
@@ -129,7 +129,6 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     }
   }
   if (def.id === REF_GENERATOR) checkRef(issues, base, field, types);
-  void f;
 }
 
 function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>) {
