@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compileBlueprint, type Plan } from '../engine';
 import { isPerParent } from '../engine/document/types';
@@ -28,7 +29,7 @@ export async function load(args: string[]): Promise<number> {
   if (!flags.database) throw new UsageError('load needs --database postgres://user:password@host:5432/database');
   const rows = parseInteger('rows', flags.rows);
   const seed = parseInteger('seed', flags.seed);
-  const workers = parseInteger('workers', flags.workers, 1);
+  const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
   const doc = readBlueprint(positionals[0]);
 
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
