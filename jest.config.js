@@ -15,8 +15,8 @@ module.exports = {
   roots: ['<rootDir>/server/test', '<rootDir>/client/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
-  // faker 10 ships ESM only; jest's module system needs it transformed.
-  transformIgnorePatterns: ['/node_modules/(?!@faker-js/)'],
+  // faker 10, pg-boss 12 and its dependencies ship ESM only; jest's module system needs them transformed.
+  transformIgnorePatterns: ['/node_modules/(?!(@faker-js|pg-boss|serialize-error|non-error|rrule-temporal)/)'],
   globalSetup: '<rootDir>/server/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/support/global-teardown.ts',
   testTimeout: 30000,

@@ -26,8 +26,10 @@ import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticate, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
 import { rowsRoute } from './http/rows-route';
+import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter } from './modules/api-key/rate-limit';
+import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
 
 export interface App {
@@ -40,7 +42,8 @@ export interface App {
 const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.graphql'), 'utf8');
 
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
-  const services = createServices(db, config);
+  const runs = await startRunRuntime(config, db, log);
+  const services = createServices(db, config, runs);
   const limiter = new RateLimiter(db, config.limits.apiRequestsPerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
@@ -122,6 +125,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
 
   app.use('/api', express.json({ limit: config.limits.bodyBytes }), authenticateRequests(services, limiter));
   app.use(rowsRoute(services, db, config.limits.instantRows));
+  app.use(artifactRoute(services, db));
   app.use('/api', (_req, res) => void res.status(404).json(httpErrorBody('NOT_FOUND', 'No such API route.')));
 
   serveClient(app, config.clientDist);
@@ -139,6 +143,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       await apollo.stop();
       wsServer.close();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await runs.stop();
     },
   };
 }

@@ -29,7 +29,27 @@ export interface Config {
   clientDist: string;
   /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
+  runs: RunSettings;
   limits: Limits;
+}
+
+export interface RunSettings {
+  /** Where run files are written (a folder shared by every worker process). */
+  artifactDir: string;
+  /** Rows per shard: the unit of work any worker process may take. */
+  shardRows: number;
+  /** Run this process's share of run work (false: API only). */
+  worker: boolean;
+  /** Shards a process works on at once. */
+  concurrency: number;
+  /** A shard whose worker sent no heartbeat for this long is given to another worker. */
+  workerLostSeconds: number;
+  /** How often pg-boss checks for expired jobs and missed heartbeats. */
+  superviseSeconds: number;
+  /** How often expired artifacts are deleted. */
+  retentionSweepSeconds: number;
+  /** 64 hex characters; seals database target URLs. Default: a key file in the data directory. */
+  secretKey?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -52,12 +72,13 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const repoRoot = path.resolve(__dirname, '..', '..');
+  // Relative to where the user ran npm (INIT_CWD), not the workspace npm switched into.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.SEEDBED_DATA_DIR || '.data');
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 4000),
     databaseUrl: env.DATABASE_URL || undefined,
-    // Relative to where the user ran npm (INIT_CWD), not the workspace npm switched into.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.SEEDBED_DATA_DIR || '.data'),
+    dataDir,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     sessionDays: int(env, 'SEEDBED_SESSION_DAYS', 30),
     artifactRetentionDays: int(env, 'SEEDBED_ARTIFACT_RETENTION_DAYS', 7),
@@ -65,6 +86,16 @@ export function loadConfig(env: Env = process.env): Config {
     clientDist: path.resolve(env.SEEDBED_CLIENT_DIST || path.join(repoRoot, 'client', 'dist')),
     // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
     allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
+    runs: {
+      artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),
+      shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
+      worker: env.SEEDBED_RUN_WORKER !== 'false',
+      concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 1) || 1,
+      workerLostSeconds: int(env, 'SEEDBED_WORKER_LOST_SECONDS', 30) || 30,
+      superviseSeconds: int(env, 'SEEDBED_QUEUE_SUPERVISE_SECONDS', 5) || 5,
+      retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,
+      secretKey: env.SEEDBED_SECRET_KEY || undefined,
+    },
     limits: {
       previewRows: int(env, 'SEEDBED_PREVIEW_ROWS', 100),
       instantRows: int(env, 'SEEDBED_INSTANT_ROWS', 1_000_000),

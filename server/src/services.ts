@@ -6,9 +6,21 @@ import { AuthService } from './modules/auth/auth.service';
 import { BlueprintService } from './modules/blueprint/blueprint.service';
 import { GenerationService } from './modules/generation/generation.service';
 import { ProjectService } from './modules/project/project.service';
+import type { RunFiles } from './modules/run/file-target';
+import type { RunEvents } from './modules/run/run-events';
+import type { RunQueue } from './modules/run/run-queue';
+import { RunService } from './modules/run/run.service';
+
+/** What runs need beyond the database: the queue, the artifact folder, the event fan-out, the sealing key. */
+export interface RunRuntime {
+  queue: RunQueue;
+  files: RunFiles;
+  events: RunEvents;
+  secretKey: Buffer;
+}
 
 /** One instance of each service per server; they are stateless over the data source. */
-export function createServices(db: DataSource, config: Config) {
+export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
   const audit = new AuditService(db);
   const blueprints = new BlueprintService(db);
   return {
@@ -18,6 +30,9 @@ export function createServices(db: DataSource, config: Config) {
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits.previewRows),
+    runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
+    runFiles: runtime.files,
+    runEvents: runtime.events,
   };
 }
 

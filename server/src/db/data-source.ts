@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { Foundation1795305600000 } from '../../../migrations/1795305600000-Foundation';
 import { ApiRateLimit1795305700000 } from '../../../migrations/1795305700000-ApiRateLimit';
+import { Runs1795305800000 } from '../../../migrations/1795305800000-Runs';
 import { ApiKeyEntity } from '../modules/api-key/api-key.entity';
 import { AuditEventEntity } from '../modules/audit/audit-event.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
@@ -9,6 +10,8 @@ import { BlueprintRevisionEntity } from '../modules/blueprint/blueprint-revision
 import { BlueprintEntity } from '../modules/blueprint/blueprint.entity';
 import { MembershipEntity } from '../modules/project/membership.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
+import { ArtifactEntity } from '../modules/run/artifact.entity';
+import { RunEntity } from '../modules/run/run.entity';
 import { UserEntity } from '../modules/user/user.entity';
 
 export const entities = [
@@ -20,10 +23,12 @@ export const entities = [
   BlueprintEntity,
   BlueprintRevisionEntity,
   AuditEventEntity,
+  RunEntity,
+  ArtifactEntity,
 ];
 
 /** Listed explicitly (not globbed) so the same list works under swc-node, jest and a build. */
-export const migrations = [Foundation1795305600000, ApiRateLimit1795305700000];
+export const migrations = [Foundation1795305600000, ApiRateLimit1795305700000, Runs1795305800000];
 
 export interface DataSourceOptions {
   url: string;

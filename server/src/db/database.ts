@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Logger } from 'pino';
@@ -15,16 +16,29 @@ export interface Database {
 const EMBEDDED_DATABASE = 'seedbed';
 
 /** DATABASE_URL when given; otherwise an embedded PostgreSQL kept under the data directory. */
-export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+/** `worker` processes never start PostgreSQL: they join the server's. */
+export async function openDatabase(config: Config, log: Logger, role: 'server' | 'worker' = 'server'): Promise<Database> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
-  if (!url) {
+  const connectionFile = path.join(config.dataDir, 'embedded-postgres.json');
+  if (!url && role === 'worker') {
+    // An extra worker joins the embedded PostgreSQL that `npm start` runs.
+    try {
+      url = JSON.parse(fs.readFileSync(connectionFile, 'utf8')).url as string;
+    } catch {
+      throw new Error(`no DATABASE_URL and no running server in ${config.dataDir}: start the server first (npm start), or set DATABASE_URL`);
+    }
+  } else if (!url) {
     const dataDir = path.join(config.dataDir, 'postgres');
     log.info({ dataDir }, 'no DATABASE_URL: starting embedded PostgreSQL');
     const pg = await startEmbeddedPostgres({ dataDir, log: (line) => log.debug({ postgres: line }) });
-    stopEmbedded = pg.stop;
     await ensureDatabase(pg.url, EMBEDDED_DATABASE);
     url = pg.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE}`);
+    fs.writeFileSync(connectionFile, JSON.stringify({ url }), { mode: 0o600 });
+    stopEmbedded = async () => {
+      fs.rmSync(connectionFile, { force: true });
+      await pg.stop();
+    };
   }
   const dataSource = createDataSource({ url });
   try {

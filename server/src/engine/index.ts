@@ -25,6 +25,8 @@ export { previewRows, type Preview } from './preview';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
+export { tableFrame } from './stream/table-body';
+export { ChunkEncoder } from './stream/chunks';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';

@@ -7,6 +7,7 @@ import { In, type DataSource } from 'typeorm';
 import { BlueprintRevisionEntity } from '../modules/blueprint/blueprint-revision.entity';
 import { BlueprintEntity } from '../modules/blueprint/blueprint.entity';
 import { MembershipEntity } from '../modules/project/membership.entity';
+import { ArtifactEntity } from '../modules/run/artifact.entity';
 import { ProjectEntity } from '../modules/project/project.entity';
 import type { Role } from '../modules/project/role';
 import { UserEntity } from '../modules/user/user.entity';
@@ -48,6 +49,19 @@ export function createLoaders(db: DataSource) {
       );
       const map = new Map(rows.map((r) => [r.blueprint_id, Number(r.count)]));
       return blueprintIds.map((id) => map.get(id) ?? 0);
+    }),
+    /** Rows made so far by a run: each shard's high-water mark, so it never goes backwards. */
+    runRowsDone: new DataLoader<string, number>(async (runIds) => {
+      const rows: { run_id: string; done: string }[] = await db.query(
+        'SELECT run_id, sum(rows_done) AS done FROM run_shards WHERE run_id = ANY($1) GROUP BY run_id',
+        [runIds],
+      );
+      const map = new Map(rows.map((r) => [r.run_id, Number(r.done)]));
+      return runIds.map((id) => map.get(id) ?? 0);
+    }),
+    artifacts: new DataLoader<string, ArtifactEntity[]>(async (runIds) => {
+      const rows = await db.getRepository(ArtifactEntity).find({ where: { runId: In([...runIds]) }, order: { name: 'ASC' } });
+      return runIds.map((id) => rows.filter((a) => a.runId === id));
     }),
     /** Key: `blueprintId:number`. */
     revision: new DataLoader<string, BlueprintRevisionEntity | null>(async (keys) => {

@@ -5,6 +5,7 @@ import { authResolvers } from '../modules/auth/auth.resolvers';
 import { blueprintResolvers } from '../modules/blueprint/blueprint.resolvers';
 import { generationResolvers } from '../modules/generation/generation.resolvers';
 import { projectResolvers } from '../modules/project/project.resolvers';
+import { runResolvers } from '../modules/run/run.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 
 const subscriptionResolvers: Resolvers = {
@@ -30,6 +31,7 @@ export const resolvers: Resolvers[] = [
   apiKeyResolvers,
   blueprintResolvers,
   generationResolvers,
+  runResolvers,
   auditResolvers,
   subscriptionResolvers,
 ];

@@ -120,7 +120,7 @@ describe('GET /api/v1/blueprints/:id/rows.<format>', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="orders.csv"');
-    const records = parse(await response.text(), { columns: true });
+    const records: Record<string, string>[] = parse(await response.text(), { columns: true });
     const preview = (await owner.ok(PREVIEW, { input: { blueprintId, table: 'orders', offset: 5, limit: 10 } })).preview;
     expect(records.map((r: Record<string, string>) => [r.id, Number(r.user_id)])).toEqual(preview.rows.map((r: unknown[]) => [r[0], r[1]]));
   });

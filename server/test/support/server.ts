@@ -1,5 +1,8 @@
 /** Boots the real server (GraphQL, HTTP routes, built client) on a fresh database of its own. */
 import 'reflect-metadata';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
@@ -9,6 +12,10 @@ import { createTestDatabase } from './database';
 
 export interface TestServer {
   url: string;
+  /** The server's own database, e.g. for worker processes a test spawns. */
+  databaseUrl: string;
+  /** Its data folder (artifacts, key file), removed on stop. */
+  dataDir: string;
   db: DataSource;
   app: App;
   config: Config;
@@ -20,14 +27,17 @@ export interface TestServer {
 
 export async function startTestServer(options: { countQueries?: boolean; env?: Record<string, string> } = {}): Promise<TestServer> {
   const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-server-'));
   const queries: string[] = [];
   const db = createDataSource({ url: database.url, onQuery: options.countQueries ? (sql) => queries.push(sql) : undefined });
   await db.initialize();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SEEDBED_DATA_DIR: dataDir, ...options.env });
   const app = await createApp(config, db, createLogger(config.logLevel));
   const port = await app.listen(0);
   return {
     url: `http://127.0.0.1:${port}`,
+    databaseUrl: database.url,
+    dataDir,
     db,
     app,
     config,
@@ -37,6 +47,7 @@ export async function startTestServer(options: { countQueries?: boolean; env?: R
       await app.close();
       await db.destroy();
       await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

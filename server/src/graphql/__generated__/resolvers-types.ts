@@ -7,6 +7,8 @@ import { BlueprintEntity } from '../../modules/blueprint/blueprint.entity';
 import { BlueprintRevisionEntity } from '../../modules/blueprint/blueprint-revision.entity';
 import { AuditEventEntity } from '../../modules/audit/audit-event.entity';
 import { GeneratorInfo, Preview as EnginePreview, ColumnInfo } from '../../engine';
+import { RunEntity } from '../../modules/run/run.entity';
+import { ArtifactEntity } from '../../modules/run/artifact.entity';
 import { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -67,6 +69,19 @@ export type ApiKeyStatus =
   | 'ACTIVE'
   | 'EXPIRED'
   | 'REVOKED';
+
+/** One file of a run: a table in a format. */
+export type Artifact = {
+  __typename?: 'Artifact';
+  format: OutputFormat;
+  name: Scalars['String']['output'];
+  sha256: Scalars['String']['output'];
+  /** Bytes. */
+  size: Scalars['Float']['output'];
+  table: Scalars['String']['output'];
+  /** Download path (supports Range); send the session cookie or an API key. */
+  url: Scalars['String']['output'];
+};
 
 /** A security-relevant action: login, key created or revoked, role changed, ... */
 export type AuditEvent = {
@@ -200,6 +215,22 @@ export type CreatedApiKey = {
   secret: Scalars['String']['output'];
 };
 
+export type DatabaseTargetInput = {
+  /** Create the tables (with keys and constraints) when they do not exist. */
+  createTables?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Empty the tables first. */
+  truncate?: InputMaybe<Scalars['Boolean']['input']>;
+  /** postgres://user:password@host:port/database (only these parts, and sslmode, are used). */
+  url: Scalars['String']['input'];
+};
+
+export type FilesTargetInput = {
+  /** For SQL files. */
+  dialect?: InputMaybe<SqlDialect>;
+  formats: Array<OutputFormat>;
+  gzip?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 /** A generator of the catalog, such as `person.firstName`. */
 export type Generator = {
   __typename?: 'Generator';
@@ -246,6 +277,8 @@ export type Mutation = {
   __typename?: 'Mutation';
   /** Adds an existing user, by email, to a project with a role (OWNER). */
   addMember: Membership;
+  /** Cancels a QUEUED or RUNNING run and removes its files; anything else is RUN_NOT_CANCELLABLE. */
+  cancelRun: Run;
   /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). The secret is returned once. */
   createApiKey: CreatedApiKey;
   /** Creates a blueprint from a document (OWNER or EDITOR). Its first revision is 1. */
@@ -268,6 +301,8 @@ export type Mutation = {
   setMemberRole: Membership;
   /** Creates an account and signs it in (sets the session cookie). */
   signUp: AuthPayload;
+  /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
+  startRun: Run;
   /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
   updateBlueprint: Blueprint;
   /** Renames a project (OWNER). */
@@ -277,6 +312,11 @@ export type Mutation = {
 
 export type MutationAddMemberArgs = {
   input: AddMemberInput;
+};
+
+
+export type MutationCancelRunArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -330,6 +370,11 @@ export type MutationSignUpArgs = {
 };
 
 
+export type MutationStartRunArgs = {
+  input: StartRunInput;
+};
+
+
 export type MutationUpdateBlueprintArgs = {
   input: UpdateBlueprintInput;
 };
@@ -338,6 +383,13 @@ export type MutationUpdateBlueprintArgs = {
 export type MutationUpdateProjectArgs = {
   input: UpdateProjectInput;
 };
+
+export type OutputFormat =
+  | 'CSV'
+  | 'JSON'
+  | 'NDJSON'
+  | 'SQL'
+  | 'TSV';
 
 /** Relay pagination info. */
 export type PageInfo = {
@@ -400,6 +452,8 @@ export type Project = {
   /** The caller's role here (an API key's role for a key). */
   myRole: Role;
   name: Scalars['String']['output'];
+  /** Runs, newest first. */
+  runs: RunConnection;
   /** Unique across Seedbed, derived from the name. */
   slug: Scalars['String']['output'];
 };
@@ -424,6 +478,12 @@ export type ProjectBlueprintsArgs = {
 
 
 export type ProjectMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first: Scalars['Int']['input'];
+};
+
+
+export type ProjectRunsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
@@ -462,6 +522,8 @@ export type Query = {
   project?: Maybe<Project>;
   /** Projects the caller belongs to, oldest first. An API key sees only its own project. */
   projects: ProjectConnection;
+  /** A run of a project the caller belongs to; null otherwise. */
+  run?: Maybe<Run>;
 };
 
 
@@ -491,6 +553,11 @@ export type QueryProjectsArgs = {
   first: Scalars['Int']['input'];
 };
 
+
+export type QueryRunArgs = {
+  id: Scalars['ID']['input'];
+};
+
 export type RemoveMemberInput = {
   membershipId: Scalars['ID']['input'];
 };
@@ -503,6 +570,78 @@ export type Role =
   | 'OWNER'
   /** Read blueprints, preview, read runs, download. */
   | 'VIEWER';
+
+/** A generation job: a pinned blueprint revision and seed, made into files or loaded into a database. */
+export type Run = {
+  __typename?: 'Run';
+  /** The files, once the run SUCCEEDED (empty for database runs). */
+  artifacts: Array<Artifact>;
+  /** Attempts of the most retried part of the run (at most the configured run attempts). */
+  attempts: Scalars['Int']['output'];
+  /** Null when the blueprint was deleted since. */
+  blueprint?: Maybe<Blueprint>;
+  createdAt: Scalars['DateTime']['output'];
+  error?: Maybe<Scalars['String']['output']>;
+  /** When the files will be deleted (SUCCEEDED file runs). */
+  expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['ID']['output'];
+  project: Project;
+  requestedBy?: Maybe<User>;
+  revision: Scalars['Int']['output'];
+  /** Rows made so far; never goes backwards. */
+  rowsDone: Scalars['Float']['output'];
+  rowsTotal: Scalars['Float']['output'];
+  seed: Scalars['Int']['output'];
+  startedAt?: Maybe<Scalars['DateTime']['output']>;
+  status: RunStatus;
+  target: RunTarget;
+};
+
+export type RunConnection = {
+  __typename?: 'RunConnection';
+  edges: Array<RunEdge>;
+  pageInfo: PageInfo;
+  totalCount: Scalars['Int']['output'];
+};
+
+export type RunEdge = {
+  __typename?: 'RunEdge';
+  cursor: Scalars['String']['output'];
+  node: Run;
+};
+
+/** QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED; QUEUED → CANCELLED; RUNNING → QUEUED (worker lost, attempts remain); SUCCEEDED → EXPIRED. */
+export type RunStatus =
+  | 'CANCELLED'
+  /** The retention passed and the files were deleted. */
+  | 'EXPIRED'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SUCCEEDED';
+
+/** Where a run's rows go. A database's URL is never shown, only its host and name. */
+export type RunTarget = {
+  __typename?: 'RunTarget';
+  database?: Maybe<Scalars['String']['output']>;
+  dialect?: Maybe<SqlDialect>;
+  formats?: Maybe<Array<OutputFormat>>;
+  gzip?: Maybe<Scalars['Boolean']['output']>;
+  host?: Maybe<Scalars['String']['output']>;
+  kind: RunTargetKind;
+  truncate?: Maybe<Scalars['Boolean']['output']>;
+};
+
+/** Exactly one of `files` or `database`. */
+export type RunTargetInput = {
+  database?: InputMaybe<DatabaseTargetInput>;
+  files?: InputMaybe<FilesTargetInput>;
+};
+
+export type RunTargetKind =
+  | 'DATABASE'
+  | 'FILES';
 
 export type SetMemberRoleInput = {
   membershipId: Scalars['ID']['input'];
@@ -517,6 +656,11 @@ export type SignUpInput = {
   password: Scalars['String']['input'];
 };
 
+export type SqlDialect =
+  | 'MYSQL'
+  | 'POSTGRES'
+  | 'SQLITE';
+
 /** The column type a value gets in each SQL dialect. */
 export type SqlTypes = {
   __typename?: 'SqlTypes';
@@ -525,16 +669,35 @@ export type SqlTypes = {
   sqlite: Scalars['String']['output'];
 };
 
+export type StartRunInput = {
+  blueprintId: Scalars['ID']['input'];
+  /** Default: the current revision. */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+  /** Rows of `table` (default: the first table with a fixed count); child tables scale with it. */
+  rows?: InputMaybe<Scalars['Float']['input']>;
+  /** Default: the blueprint's seed. */
+  seed?: InputMaybe<Scalars['Int']['input']>;
+  table?: InputMaybe<Scalars['String']['input']>;
+  target: RunTargetInput;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
   heartbeat: Scalars['DateTime']['output'];
+  /** The run now, then again each time it changes (a few times a second at most), until it ends. */
+  runProgress: Run;
 };
 
 
 export type SubscriptionHeartbeatArgs = {
   count?: InputMaybe<Scalars['Int']['input']>;
   intervalMs?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type SubscriptionRunProgressArgs = {
+  id: Scalars['ID']['input'];
 };
 
 export type UpdateBlueprintInput = {
@@ -649,6 +812,7 @@ export type ResolversTypes = ResolversObject<{
   ApiKeyConnection: ResolverTypeWrapper<Omit<ApiKeyConnection, 'edges'> & { edges: Array<ResolversTypes['ApiKeyEdge']> }>;
   ApiKeyEdge: ResolverTypeWrapper<Omit<ApiKeyEdge, 'node'> & { node: ResolversTypes['ApiKey'] }>;
   ApiKeyStatus: ApiKeyStatus;
+  Artifact: ResolverTypeWrapper<ArtifactEntity>;
   AuditEvent: ResolverTypeWrapper<AuditEventEntity>;
   AuditEventConnection: ResolverTypeWrapper<Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversTypes['AuditEventEdge']> }>;
   AuditEventEdge: ResolverTypeWrapper<Omit<AuditEventEdge, 'node'> & { node: ResolversTypes['AuditEvent'] }>;
@@ -664,7 +828,9 @@ export type ResolversTypes = ResolversObject<{
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: ResolverTypeWrapper<Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
+  DatabaseTargetInput: DatabaseTargetInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  FilesTargetInput: FilesTargetInput;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Generator: ResolverTypeWrapper<GeneratorInfo>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
@@ -675,6 +841,7 @@ export type ResolversTypes = ResolversObject<{
   MembershipConnection: ResolverTypeWrapper<Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversTypes['MembershipEdge']> }>;
   MembershipEdge: ResolverTypeWrapper<Omit<MembershipEdge, 'node'> & { node: ResolversTypes['Membership'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OutputFormat: OutputFormat;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Preview: ResolverTypeWrapper<EnginePreview>;
   PreviewColumn: ResolverTypeWrapper<ColumnInfo>;
@@ -685,9 +852,18 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RemoveMemberInput: RemoveMemberInput;
   Role: Role;
+  Run: ResolverTypeWrapper<RunEntity>;
+  RunConnection: ResolverTypeWrapper<Omit<RunConnection, 'edges'> & { edges: Array<ResolversTypes['RunEdge']> }>;
+  RunEdge: ResolverTypeWrapper<Omit<RunEdge, 'node'> & { node: ResolversTypes['Run'] }>;
+  RunStatus: RunStatus;
+  RunTarget: ResolverTypeWrapper<RunTarget>;
+  RunTargetInput: RunTargetInput;
+  RunTargetKind: RunTargetKind;
   SetMemberRoleInput: SetMemberRoleInput;
   SignUpInput: SignUpInput;
+  SqlDialect: SqlDialect;
   SqlTypes: ResolverTypeWrapper<SqlTypes>;
+  StartRunInput: StartRunInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   UpdateBlueprintInput: UpdateBlueprintInput;
@@ -702,6 +878,7 @@ export type ResolversParentTypes = ResolversObject<{
   ApiKey: ApiKeyEntity;
   ApiKeyConnection: Omit<ApiKeyConnection, 'edges'> & { edges: Array<ResolversParentTypes['ApiKeyEdge']> };
   ApiKeyEdge: Omit<ApiKeyEdge, 'node'> & { node: ResolversParentTypes['ApiKey'] };
+  Artifact: ArtifactEntity;
   AuditEvent: AuditEventEntity;
   AuditEventConnection: Omit<AuditEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AuditEventEdge']> };
   AuditEventEdge: Omit<AuditEventEdge, 'node'> & { node: ResolversParentTypes['AuditEvent'] };
@@ -717,7 +894,9 @@ export type ResolversParentTypes = ResolversObject<{
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  DatabaseTargetInput: DatabaseTargetInput;
   DateTime: Scalars['DateTime']['output'];
+  FilesTargetInput: FilesTargetInput;
   Float: Scalars['Float']['output'];
   Generator: GeneratorInfo;
   ID: Scalars['ID']['output'];
@@ -737,9 +916,15 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectEdge: Omit<ProjectEdge, 'node'> & { node: ResolversParentTypes['Project'] };
   Query: Record<PropertyKey, never>;
   RemoveMemberInput: RemoveMemberInput;
+  Run: RunEntity;
+  RunConnection: Omit<RunConnection, 'edges'> & { edges: Array<ResolversParentTypes['RunEdge']> };
+  RunEdge: Omit<RunEdge, 'node'> & { node: ResolversParentTypes['Run'] };
+  RunTarget: RunTarget;
+  RunTargetInput: RunTargetInput;
   SetMemberRoleInput: SetMemberRoleInput;
   SignUpInput: SignUpInput;
   SqlTypes: SqlTypes;
+  StartRunInput: StartRunInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   UpdateBlueprintInput: UpdateBlueprintInput;
@@ -770,6 +955,15 @@ export type ApiKeyConnectionResolvers<ContextType = GraphQLContext, ParentType e
 export type ApiKeyEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApiKeyEdge'] = ResolversParentTypes['ApiKeyEdge']> = ResolversObject<{
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   node?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType>;
+}>;
+
+export type ArtifactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Artifact'] = ResolversParentTypes['Artifact']> = ResolversObject<{
+  format?: Resolver<ResolversTypes['OutputFormat'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type AuditEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditEvent'] = ResolversParentTypes['AuditEvent']> = ResolversObject<{
@@ -888,6 +1082,7 @@ export type MembershipEdgeResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'input'>>;
+  cancelRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationCancelRunArgs, 'id'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationCreateBlueprintArgs, 'input'>>;
   createProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;
@@ -899,6 +1094,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   setMemberRole?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationSetMemberRoleArgs, 'input'>>;
   signUp?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationSignUpArgs, 'input'>>;
+  startRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationStartRunArgs, 'input'>>;
   updateBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationUpdateBlueprintArgs, 'input'>>;
   updateProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
 }>;
@@ -935,6 +1131,7 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
   members?: Resolver<ResolversTypes['MembershipConnection'], ParentType, ContextType, RequireFields<ProjectMembersArgs, 'first'>>;
   myRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  runs?: Resolver<ResolversTypes['RunConnection'], ParentType, ContextType, RequireFields<ProjectRunsArgs, 'first'>>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
@@ -957,6 +1154,48 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   preview?: Resolver<ResolversTypes['Preview'], ParentType, ContextType, RequireFields<QueryPreviewArgs, 'input'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
   projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, RequireFields<QueryProjectsArgs, 'first'>>;
+  run?: Resolver<Maybe<ResolversTypes['Run']>, ParentType, ContextType, RequireFields<QueryRunArgs, 'id'>>;
+}>;
+
+export type RunResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Run'] = ResolversParentTypes['Run']> = ResolversObject<{
+  artifacts?: Resolver<Array<ResolversTypes['Artifact']>, ParentType, ContextType>;
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  blueprint?: Resolver<Maybe<ResolversTypes['Blueprint']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  requestedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsDone?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rowsTotal?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  seed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  startedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['RunStatus'], ParentType, ContextType>;
+  target?: Resolver<ResolversTypes['RunTarget'], ParentType, ContextType>;
+}>;
+
+export type RunConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RunConnection'] = ResolversParentTypes['RunConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['RunEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type RunEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RunEdge'] = ResolversParentTypes['RunEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Run'], ParentType, ContextType>;
+}>;
+
+export type RunTargetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RunTarget'] = ResolversParentTypes['RunTarget']> = ResolversObject<{
+  database?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  dialect?: Resolver<Maybe<ResolversTypes['SqlDialect']>, ParentType, ContextType>;
+  formats?: Resolver<Maybe<Array<ResolversTypes['OutputFormat']>>, ParentType, ContextType>;
+  gzip?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  host?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['RunTargetKind'], ParentType, ContextType>;
+  truncate?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
 }>;
 
 export type SqlTypesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SqlTypes'] = ResolversParentTypes['SqlTypes']> = ResolversObject<{
@@ -967,6 +1206,7 @@ export type SqlTypesResolvers<ContextType = GraphQLContext, ParentType extends R
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   heartbeat?: SubscriptionResolver<ResolversTypes['DateTime'], "heartbeat", ParentType, ContextType, RequireFields<SubscriptionHeartbeatArgs, 'count' | 'intervalMs'>>;
+  runProgress?: SubscriptionResolver<ResolversTypes['Run'], "runProgress", ParentType, ContextType, RequireFields<SubscriptionRunProgressArgs, 'id'>>;
 }>;
 
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
@@ -980,6 +1220,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ApiKey?: ApiKeyResolvers<ContextType>;
   ApiKeyConnection?: ApiKeyConnectionResolvers<ContextType>;
   ApiKeyEdge?: ApiKeyEdgeResolvers<ContextType>;
+  Artifact?: ArtifactResolvers<ContextType>;
   AuditEvent?: AuditEventResolvers<ContextType>;
   AuditEventConnection?: AuditEventConnectionResolvers<ContextType>;
   AuditEventEdge?: AuditEventEdgeResolvers<ContextType>;
@@ -1005,6 +1246,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ProjectConnection?: ProjectConnectionResolvers<ContextType>;
   ProjectEdge?: ProjectEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  Run?: RunResolvers<ContextType>;
+  RunConnection?: RunConnectionResolvers<ContextType>;
+  RunEdge?: RunEdgeResolvers<ContextType>;
+  RunTarget?: RunTargetResolvers<ContextType>;
   SqlTypes?: SqlTypesResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;

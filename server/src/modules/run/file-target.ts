@@ -1,0 +1,149 @@
+/**
+ * Files of a run. Each shard (a row range of one table) is written to its own
+ * file per format, as `.part`, fsynced, then renamed: a shard file that
+ * exists is complete. When all shards are done, each table's file is
+ * assembled as header + shards in order + footer (optionally gzipped), hashed,
+ * fsynced and renamed into place. Shard boundaries come from the plan, not the
+ * worker count, so any split or crash-and-resume gives the same bytes.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { ChunkEncoder, fileNameOf, tableFrame, type Format, type Plan } from '../../engine';
+import type { Dialect } from '../../engine/generators/types';
+
+export interface ShardSpec {
+  runId: string;
+  table: string;
+  index: number;
+  from: number;
+  to: number;
+}
+
+/** Rows per encode call: small enough to check for cancellation several times a second. */
+const CHUNK_ROWS = 8_192;
+
+export class RunFiles {
+  constructor(private readonly root: string) {}
+
+  runDir(runId: string): string {
+    return path.join(this.root, runId);
+  }
+
+  private shardFile(shard: ShardSpec, format: Format): string {
+    return path.join(this.runDir(shard.runId), 'shards', `${shard.table}.${shard.index}.${format}`);
+  }
+
+
+  artifactPath(runId: string, name: string): string {
+    return path.join(this.runDir(runId), name);
+  }
+
+  /**
+   * Writes one shard in every format. `tick(rowsDone)` runs after each chunk
+   * and returns false to stop (the run was cancelled): partial files are
+   * removed and false is returned.
+   */
+  async writeShard(
+    plan: Plan,
+    shard: ShardSpec,
+    formats: Format[],
+    dialect: Dialect,
+    tick: (rowsDone: number) => Promise<boolean>,
+  ): Promise<boolean> {
+    const dir = path.dirname(this.shardFile(shard, formats[0]));
+    await fs.mkdir(dir, { recursive: true });
+    const encoder = new ChunkEncoder(plan);
+    const handles = await Promise.all(formats.map((f) => fs.open(`${this.shardFile(shard, f)}.part`, 'w')));
+    try {
+      for (let from = shard.from; from < shard.to; from += CHUNK_ROWS) {
+        const to = Math.min(shard.to, from + CHUNK_ROWS);
+        for (let k = 0; k < formats.length; k++) {
+          await handles[k].write(encoder.encode(shard.table, formats[k], dialect, 0, from, to));
+        }
+        if (!(await tick(to - shard.from))) {
+          await Promise.all(handles.map((h) => h.close()));
+          await Promise.all(formats.map((f) => fs.rm(`${this.shardFile(shard, f)}.part`, { force: true })));
+          return false;
+        }
+      }
+      await Promise.all(handles.map((h) => h.sync()));
+    } finally {
+      await Promise.all(handles.map((h) => h.close().catch(() => {})));
+    }
+    for (const format of formats) await fs.rename(`${this.shardFile(shard, format)}.part`, this.shardFile(shard, format));
+    await syncDir(dir);
+    return true;
+  }
+
+  /** Assembles one table's file from its shards; returns its name, size and SHA-256. */
+  async assemble(
+    plan: Plan,
+    runId: string,
+    table: string,
+    shardCount: number,
+    format: Format,
+    dialect: Dialect,
+    gzip: boolean,
+  ): Promise<{ name: string; size: number; sha256: string }> {
+    const name = fileNameOf(plan, table, format) + (gzip ? '.gz' : '');
+    const target = this.artifactPath(runId, name);
+    const { header, footer } = tableFrame(plan, table, format, dialect);
+    const shards = Array.from({ length: shardCount }, (_, index) => this.shardFile({ runId, table, index, from: 0, to: 0 }, format));
+
+    const body = new PassThrough();
+    const feed = (async () => {
+      body.write(header);
+      for (const file of shards) {
+        for await (const chunk of createReadStream(file)) {
+          if (!body.write(chunk)) await new Promise((resolve) => body.once('drain', resolve));
+        }
+      }
+      body.end(footer);
+    })();
+    feed.catch((error) => body.destroy(error));
+
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const out = createWriteStream(`${target}.part`);
+    // gzip output is deterministic for the same input and level.
+    if (gzip) await pipeline(body, createGzip({ level: 6 }), measure, out);
+    else await pipeline(body, measure, out);
+    await feed;
+    const handle = await fs.open(`${target}.part`, 'r');
+    await handle.sync();
+    await handle.close();
+    await fs.rename(`${target}.part`, target);
+    return { name, size, sha256: hash.digest('hex') };
+  }
+
+  /** After assembly: the shard files are no longer needed. */
+  async dropShards(runId: string): Promise<void> {
+    await fs.rm(path.join(this.runDir(runId), 'shards'), { recursive: true, force: true });
+    await syncDir(this.runDir(runId)).catch(() => {});
+  }
+
+  async remove(runId: string): Promise<void> {
+    await fs.rm(this.runDir(runId), { recursive: true, force: true });
+  }
+}
+
+/** A rename is durable only once its folder is synced. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Run changes fanned out across processes with Postgres LISTEN/NOTIFY: a
+ * worker in any process announces a run id; every server process relays it
+ * to its own `runProgress` subscribers. Progress notices are throttled per
+ * run; status changes always go out.
+ */
+import { EventEmitter } from 'node:events';
+import { Client } from 'pg';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+
+const CHANNEL = 'seedbed_run';
+const PROGRESS_INTERVAL_MS = 250;
+
+export class RunEvents {
+  private readonly local = new EventEmitter();
+  private readonly lastSent = new Map<string, number>();
+  private listener?: Client;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly url: string,
+    private readonly log: Logger,
+  ) {
+    this.local.setMaxListeners(0);
+  }
+
+  async start(): Promise<void> {
+    const client = new Client({ connectionString: this.url });
+    client.on('notification', (message) => message.payload && this.local.emit(message.payload));
+    client.on('error', (error) => this.log.warn({ err: error }, 'run events listener lost; subscriptions fall back to polling'));
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async stop(): Promise<void> {
+    await this.listener?.end().catch(() => {});
+    this.listener = undefined;
+  }
+
+  /** Announces a change of run `id`; `progressOnly` notices are dropped when one went out less than 250 ms ago. */
+  async publish(id: string, progressOnly = false): Promise<void> {
+    const now = Date.now();
+    if (progressOnly && now - (this.lastSent.get(id) ?? 0) < PROGRESS_INTERVAL_MS) return;
+    this.lastSent.set(id, now);
+    await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
+  }
+
+  /** Calls `onChange` for every notice about run `id`, until the returned function is called. */
+  subscribe(id: string, onChange: () => void): () => void {
+    this.local.on(id, onChange);
+    return () => this.local.off(id, onChange);
+  }
+}

@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../config';
+import type { RunRuntime } from '../../services';
+import { RunFiles } from './file-target';
+import { RunEvents } from './run-events';
+import { RunQueue } from './run-queue';
+import { RunWorker } from './run-worker';
+import { loadSecretKey } from './target-secret';
+
+export interface StartedRuns extends RunRuntime {
+  stop(): Promise<void>;
+}
+
+/** Starts the queue, the event listener and run maintenance, and takes run work unless the process is API-only. */
+export async function startRunRuntime(config: Config, db: DataSource, log: Logger): Promise<StartedRuns> {
+  const url = (db.options as { url?: string }).url!;
+  const queue = new RunQueue(url, config.runs, config.limits.runAttempts, log);
+  const files = new RunFiles(config.runs.artifactDir);
+  const events = new RunEvents(db, url, log);
+  const secretKey = loadSecretKey(config.runs.secretKey, config.dataDir);
+  await queue.start();
+  await events.start();
+  const worker = new RunWorker(db, queue, files, events, config, secretKey, log);
+  await worker.start(config.runs.worker);
+  return {
+    queue,
+    files,
+    events,
+    secretKey,
+    stop: async () => {
+      worker.stop();
+      await queue.stop();
+      await events.stop();
+    },
+  };
+}

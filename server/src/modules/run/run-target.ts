@@ -1,0 +1,7 @@
+import type { Format } from '../../engine';
+import type { Dialect } from '../../engine/generators/types';
+
+/** Where a run's rows go. A database URL is stored encrypted apart from this (target_secret). */
+export type RunTarget =
+  | { kind: 'FILES'; formats: Format[]; dialect: Dialect; gzip: boolean }
+  | { kind: 'DATABASE'; host: string; database: string; truncate: boolean; createTables: boolean };

@@ -1,0 +1,241 @@
+/**
+ * A process's share of run work: takes shard jobs from the queue, writes them
+ * (files) or loads them (database), reports progress and heartbeats, and
+ * assembles finished runs. Every process, API-only ones too, also hands the
+ * shards of lost workers back and expires old artifacts.
+ */
+import { hostname } from 'node:os';
+import type { Job } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { compileBlueprint, EngineError, type Plan } from '../../engine';
+import type { Config } from '../../config';
+import { AppError } from '../../graphql/errors';
+import { loadIntoPostgres } from '../load/postgres-loader';
+import { checkTarget } from '../load/target-guard';
+import type { RunFiles } from './file-target';
+import type { RunEvents } from './run-events';
+import type { FinalizeJob, RunQueue, ShardJob } from './run-queue';
+import { TERMINAL, transition } from './run-states';
+import { RunEntity } from './run.entity';
+import { unseal } from './target-secret';
+
+interface ShardRow {
+  id: string;
+  table_name: string;
+  shard_index: number;
+  from_row: string;
+  to_row: string;
+  state: 'PENDING' | 'RUNNING' | 'DONE';
+}
+
+/** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
+const TICK_MS = 250;
+
+export class RunWorker {
+  private readonly id = `${hostname()}:${process.pid}`;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly queue: RunQueue,
+    private readonly files: RunFiles,
+    private readonly events: RunEvents,
+    private readonly config: Config,
+    private readonly secretKey: Buffer,
+    private readonly log: Logger,
+  ) {}
+
+  /** Maintenance runs in every process; shard work only where `takeWork` (not in API-only processes). */
+  async start(takeWork: boolean): Promise<void> {
+    if (takeWork) {
+      await this.queue.work({
+        shard: (job) => this.runShard(job),
+        finalize: (job) => this.finalize(job),
+        exhausted: (job) => this.fail(job.data.runId, null),
+      });
+    }
+    const every = (seconds: number, task: () => Promise<unknown>) =>
+      this.timers.push(setInterval(() => void task().catch((err) => this.log.warn({ err }, 'run maintenance failed')), seconds * 1000));
+    every(this.config.runs.superviseSeconds, () => this.requeueLostShards());
+    every(this.config.runs.retentionSweepSeconds, () => this.expireArtifacts());
+  }
+
+  stop(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+  }
+
+  private async loadRun(runId: string): Promise<RunEntity | null> {
+    return this.db.getRepository(RunEntity).createQueryBuilder('r').addSelect('r.targetSecret').where('r.id = :runId', { runId }).getOne();
+  }
+
+  /** Plans by run: compiling lays out per-parent tables, which costs time in the parent rows. */
+  private readonly plans = new Map<string, Plan>();
+
+  private plan(run: RunEntity): Plan {
+    let plan = this.plans.get(run.id);
+    if (!plan) {
+      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides });
+      this.plans.set(run.id, plan);
+      if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value!);
+    }
+    return plan;
+  }
+
+  private async runShard(job: Job<ShardJob>): Promise<void> {
+    const { runId, shardId } = job.data;
+    const run = await this.loadRun(runId);
+    if (!run || TERMINAL.includes(run.status)) return;
+    const [claimed]: (ShardRow & { attempts: number })[] = await this.db.query(
+      `UPDATE run_shards SET state = 'RUNNING', attempts = attempts + 1, worker = $2, heartbeat_at = now()
+       WHERE id = $1 AND state <> 'DONE' RETURNING *`,
+      [shardId, this.id],
+    ).then((r) => r[0]);
+    if (!claimed) return this.afterShardDone(runId); // done by an earlier attempt
+    await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2) WHERE id = $1', [runId, claimed.attempts]);
+    await transition(this.db, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
+    await this.events.publish(runId);
+
+    const aborted = new AbortController();
+    let lastTick = 0;
+    const tick = async (rowsDone: number, force = false): Promise<boolean> => {
+      if (job.signal.aborted) return false;
+      if (!force && Date.now() - lastTick < TICK_MS) return true;
+      lastTick = Date.now();
+      const [row] = await this.db.query(
+        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), heartbeat_at = now() WHERE id = $1
+         RETURNING (SELECT status FROM runs WHERE id = $3) AS status`,
+        [shardId, rowsDone, runId],
+      ).then((r) => r[0]);
+      await this.events.publish(runId, true);
+      const going = row?.status === 'RUNNING';
+      if (!going) aborted.abort();
+      return going;
+    };
+
+    try {
+      const plan = this.plan(run);
+      const from = Number(claimed.from_row);
+      const to = Number(claimed.to_row);
+      let finished: boolean;
+      if (run.target.kind === 'FILES') {
+        const shard = { runId, table: claimed.table_name, index: claimed.shard_index, from, to };
+        finished = await this.files.writeShard(plan, shard, run.target.formats, run.target.dialect, tick);
+      } else {
+        const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
+        await loadIntoPostgres(plan, target, {
+          createTables: run.target.createTables,
+          truncate: run.target.truncate,
+          signal: aborted.signal,
+          onProgress: (rows) => void tick(rows).catch(() => {}),
+        });
+        finished = await tick(to, true);
+      }
+      if (!finished) return; // cancelled: the partial shard is gone
+      const [[done]] = await this.db.query(
+        `UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state <> 'DONE' RETURNING id`,
+        [shardId],
+      );
+      if (done) await this.db.query('UPDATE runs SET shards_done = shards_done + 1 WHERE id = $1', [runId]);
+      await this.afterShardDone(runId);
+    } catch (error) {
+      if (aborted.signal.aborted) return;
+      await this.shardFailed(runId, shardId, error);
+    }
+  }
+
+  /** The last shard to finish queues the assembly (or, for a database load, ends the run). */
+  private async afterShardDone(runId: string): Promise<void> {
+    const [run] = await this.db.query('SELECT shards_done, shards_total, target FROM runs WHERE id = $1', [runId]);
+    if (!run || run.shards_done < run.shards_total) return;
+    if (run.target.kind === 'FILES') {
+      await this.queue.enqueueFinalize(runId);
+    } else if (await transition(this.db, runId, 'SUCCEEDED', { finishedNow: true, error: null })) {
+      await this.events.publish(runId);
+    }
+  }
+
+  /**
+   * A shard failed. Errors of the blueprint itself (a unique field exhausted)
+   * would fail again, so they end the run now; anything else is retried by the
+   * queue, the run waiting as QUEUED until a worker takes the shard again.
+   */
+  private async shardFailed(runId: string, shardId: string, error: unknown): Promise<void> {
+    const coded = error instanceof EngineError || error instanceof AppError;
+    const message = coded ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const final = error instanceof EngineError || (error instanceof AppError && error.code === 'TARGET_REFUSED');
+    if (final) return this.fail(runId, message);
+    await this.db.query(`UPDATE run_shards SET state = 'PENDING', worker = NULL WHERE id = $1 AND state = 'RUNNING'`, [shardId]);
+    await this.db.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, message]);
+    await this.requeueIfIdle([runId]);
+    this.log.warn({ runId, shardId, err: error }, 'shard failed; the queue retries it');
+    throw error;
+  }
+
+  private async fail(runId: string, message: string | null): Promise<void> {
+    const [run] = await this.db.query('SELECT error, attempts FROM runs WHERE id = $1', [runId]);
+    const error = message ?? run?.error ?? `gave up after ${run?.attempts ?? this.config.limits.runAttempts} attempts`;
+    if (await transition(this.db, runId, 'FAILED', { error, finishedNow: true })) {
+      await this.files.remove(runId);
+      await this.events.publish(runId);
+    }
+  }
+
+  private async finalize(job: Job<FinalizeJob>): Promise<void> {
+    const run = await this.loadRun(job.data.runId);
+    if (!run || run.target.kind !== 'FILES' || TERMINAL.includes(run.status)) return;
+    await transition(this.db, run.id, 'RUNNING', { startedNow: true }, ['QUEUED']);
+    const plan = this.plan(run);
+    const counts: { table_name: string; shards: number }[] = await this.db.query(
+      'SELECT table_name, count(*)::int AS shards FROM run_shards WHERE run_id = $1 GROUP BY table_name',
+      [run.id],
+    );
+    const shardsOf = new Map(counts.map((c) => [c.table_name, c.shards]));
+    for (const table of plan.order) {
+      for (const format of run.target.formats) {
+        const file = await this.files.assemble(plan, run.id, table, shardsOf.get(table) ?? 1, format, run.target.dialect, run.target.gzip);
+        await this.db.query(
+          `INSERT INTO artifacts (run_id, table_name, format, name, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (run_id, name) DO UPDATE SET size = excluded.size, sha256 = excluded.sha256`,
+          [run.id, table, format, file.name, file.size, file.sha256],
+        );
+      }
+    }
+    await this.files.dropShards(run.id);
+    const moved = await transition(this.db, run.id, 'SUCCEEDED', {
+      finishedNow: true, error: null, expiresInDays: this.config.artifactRetentionDays,
+    });
+    if (!moved) await this.files.remove(run.id); // cancelled while assembling
+    await this.events.publish(run.id);
+  }
+
+  /** Shards whose worker went silent go back to PENDING (the queue retries their jobs); idle runs go back to QUEUED. */
+  private async requeueLostShards(): Promise<void> {
+    const lost: { run_id: string }[] = await this.db.query(
+      `UPDATE run_shards SET state = 'PENDING', worker = NULL
+       WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING run_id`,
+      [this.config.runs.workerLostSeconds],
+    ).then((r) => r[0]);
+    if (lost.length) await this.requeueIfIdle([...new Set(lost.map((l) => l.run_id))]);
+  }
+
+  private async requeueIfIdle(runIds: string[]): Promise<void> {
+    const requeued: { id: string }[] = await this.db.query(
+      `UPDATE runs SET status = 'QUEUED' WHERE id = ANY($1) AND status = 'RUNNING'
+       AND NOT EXISTS (SELECT 1 FROM run_shards s WHERE s.run_id = runs.id AND s.state = 'RUNNING') RETURNING id`,
+      [runIds],
+    ).then((r) => r[0]);
+    for (const { id } of requeued) await this.events.publish(id);
+  }
+
+  private async expireArtifacts(): Promise<void> {
+    const due: { id: string }[] = await this.db.query(`SELECT id FROM runs WHERE status = 'SUCCEEDED' AND expires_at <= now()`);
+    for (const { id } of due) {
+      if (await transition(this.db, id, 'EXPIRED')) {
+        await this.files.remove(id);
+        await this.events.publish(id);
+      }
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { OutputFormat, Resolvers, SqlDialect } from '../../graphql/__generated__/resolvers-types';
+import type { GraphQLContext } from '../../graphql/context';
+import { TERMINAL } from './run-states';
+import type { RunEntity } from './run.entity';
+
+const upper = <T extends string>(value: string) => value.toUpperCase() as T;
+
+async function* runUpdates(id: string, ctx: GraphQLContext): AsyncGenerator<{ runProgress: RunEntity }> {
+  let run = await ctx.services.runs.get(ctx, id, 'VIEWER');
+  let wake: () => void = () => {};
+  let changed = false;
+  const unsubscribe = ctx.services.runEvents.subscribe(id, () => {
+    changed = true;
+    wake();
+  });
+  try {
+    yield { runProgress: run };
+    while (!TERMINAL.includes(run.status)) {
+      // A notice wakes us at once; the timeout is a backstop should LISTEN drop.
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        if (changed) resolve();
+        setTimeout(resolve, 2000);
+      });
+      changed = false;
+      ctx.loaders.runRowsDone.clear(id);
+      run = await ctx.services.runs.get(ctx, id, 'VIEWER');
+      yield { runProgress: run };
+    }
+  } finally {
+    unsubscribe();
+  }
+}
+
+export const runResolvers: Resolvers = {
+  Query: {
+    run: (_, { id }, ctx) => ctx.services.runs.find(ctx, id),
+  },
+  Mutation: {
+    startRun: (_, { input }, ctx) => ctx.services.runs.start(ctx, input),
+    cancelRun: (_, { id }, ctx) => ctx.services.runs.cancel(ctx, id),
+  },
+  Subscription: {
+    runProgress: { subscribe: (_, { id }, ctx) => runUpdates(id, ctx) },
+  },
+  Project: {
+    runs: (project, page, ctx) => ctx.services.runs.listForProject(ctx, project.id, page),
+  },
+  Run: {
+    project: async (run, _, ctx) => (await ctx.loaders.project.load(run.projectId))!,
+    blueprint: (run, _, ctx) => (run.blueprintId ? ctx.loaders.blueprint.load(run.blueprintId) : null),
+    rowsDone: async (run, _, ctx) => (run.status === 'SUCCEEDED' || run.status === 'EXPIRED' ? run.rowsTotal : ctx.loaders.runRowsDone.load(run.id)),
+    requestedBy: (run, _, ctx) => (run.requestedById ? ctx.loaders.user.load(run.requestedById) : null),
+    target: (run) =>
+      run.target.kind === 'FILES'
+        ? { kind: 'FILES', formats: run.target.formats.map((f) => upper<OutputFormat>(f)), dialect: upper<SqlDialect>(run.target.dialect), gzip: run.target.gzip }
+        : { kind: 'DATABASE', host: run.target.host, database: run.target.database, truncate: run.target.truncate },
+    artifacts: (run, _, ctx) => (run.status === 'SUCCEEDED' ? ctx.loaders.artifacts.load(run.id) : []),
+  },
+  Artifact: {
+    table: (artifact) => artifact.tableName,
+    format: (artifact) => upper<OutputFormat>(artifact.format),
+    url: (artifact) => `/api/v1/runs/${artifact.runId}/files/${encodeURIComponent(artifact.name)}`,
+  },
+};

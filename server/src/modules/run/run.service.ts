@@ -1,0 +1,185 @@
+import type { DataSource } from 'typeorm';
+import { compileBlueprint, FORMATS, type Format, type Plan } from '../../engine';
+import { DIALECTS, type Dialect } from '../../engine/generators/types';
+import type { Config } from '../../config';
+import type { Scope } from '../../graphql/context';
+import { AppError, badInput, notFound } from '../../graphql/errors';
+import { isUuid } from '../../graphql/ids';
+import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { AuditService } from '../audit/audit.service';
+import type { BlueprintService } from '../blueprint/blueprint.service';
+import { engineCall } from '../generation/engine-errors';
+import { checkTarget } from '../load/target-guard';
+import { requireRole } from '../project/access';
+import type { RunEvents } from './run-events';
+import type { RunQueue } from './run-queue';
+import { transition } from './run-states';
+import type { RunTarget } from './run-target';
+import { RunEntity } from './run.entity';
+import type { RunFiles } from './file-target';
+import { seal } from './target-secret';
+
+export interface StartRunInput {
+  blueprintId: string;
+  revision?: number | null;
+  seed?: number | null;
+  rows?: number | null;
+  table?: string | null;
+  target: {
+    files?: { formats: string[]; dialect?: string | null; gzip?: boolean | null } | null;
+    database?: { url: string; truncate?: boolean | null; createTables?: boolean | null } | null;
+  };
+}
+
+/** The shard that carries a database load: a load is one transaction, so it is never split. */
+export const WHOLE_RUN_SHARD = '*';
+
+/** Runs: start (pinned to a revision), cancel, read. Workers do the generating (run-worker.ts). */
+export class RunService {
+  constructor(
+    private readonly db: DataSource,
+    private readonly blueprints: BlueprintService,
+    private readonly audit: AuditService,
+    private readonly queue: RunQueue,
+    private readonly files: RunFiles,
+    private readonly events: RunEvents,
+    private readonly config: Config,
+    private readonly secretKey: Buffer,
+  ) {}
+
+  async find(scope: Scope, id: string): Promise<RunEntity | null> {
+    try {
+      return await this.get(scope, id, 'VIEWER');
+    } catch {
+      return null;
+    }
+  }
+
+  async get(scope: Scope, id: string, required: 'VIEWER' | 'EDITOR', action?: string): Promise<RunEntity> {
+    const run = isUuid(id) ? await this.db.getRepository(RunEntity).findOneBy({ id }) : null;
+    if (!run) throw notFound('Run', id);
+    await requireRole(scope, run.projectId, required, () => notFound('Run', id), action);
+    return run;
+  }
+
+  async listForProject(scope: Scope, projectId: string, page: PageArgs) {
+    await requireRole(scope, projectId, 'VIEWER', () => notFound('Project', projectId));
+    const query = this.db.getRepository(RunEntity).createQueryBuilder('r').where('r.projectId = :projectId', { projectId });
+    return paginate(query, page, 'DESC');
+  }
+
+  async start(scope: Scope, input: StartRunInput): Promise<RunEntity> {
+    const blueprint = await this.blueprints.get(scope, input.blueprintId, 'EDITOR', 'start runs');
+    const number = input.revision ?? blueprint.currentRevision;
+    const revision = await scope.loaders.revision.load(`${blueprint.id}:${number}`);
+    if (!revision) throw badInput('input.revision', `blueprint has no revision ${number}`);
+
+    const rowOverrides: Record<string, number> = {};
+    if (input.rows !== undefined && input.rows !== null) {
+      if (!Number.isSafeInteger(input.rows) || input.rows < 0) throw badInput('input.rows', 'must be a whole number of at least 0');
+      // Checked before compiling: laying out child tables takes time in the parent rows.
+      if (input.rows > this.config.limits.runRows) throw badInput('input.rows', `at most ${this.config.limits.runRows} rows are allowed in a run`);
+      const named = input.table ?? revision.document.tables.find((t) => typeof t.rows === 'number')?.name;
+      if (!named) throw badInput('input.table', 'name a table with a fixed row count');
+      rowOverrides[named] = input.rows;
+    }
+    const plan = engineCall(() => compileBlueprint(revision.document, { seed: input.seed ?? undefined, rowOverrides }));
+    const rowsTotal = plan.tables.reduce((sum, t) => sum + t.layout.rows, 0);
+    if (rowsTotal > this.config.limits.runRows) {
+      throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
+    }
+    const { target, secret } = await this.target(input.target);
+    const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
+
+    const run = await this.db.transaction(async (manager) => {
+      const saved = await manager.save(
+        manager.create(RunEntity, {
+          projectId: blueprint.projectId,
+          blueprintId: blueprint.id,
+          revision: number,
+          document: revision.document,
+          seed: plan.seed,
+          rowOverrides,
+          target,
+          targetSecret: secret,
+          status: 'QUEUED',
+          rowsTotal,
+          shardsTotal: shards.length,
+          shardsDone: 0,
+          attempts: 0,
+          requestedById: scope.actor.kind === 'user' ? scope.actor.user.id : null,
+        }),
+      );
+      for (const shard of shards) {
+        await manager.query(
+          'INSERT INTO run_shards (run_id, table_name, shard_index, from_row, to_row) VALUES ($1, $2, $3, $4, $5)',
+          [saved.id, shard.table, shard.index, shard.from, shard.to],
+        );
+      }
+      await this.audit.record(manager, scope.actor, {
+        projectId: blueprint.projectId, action: 'run.start', targetType: 'Run', targetId: saved.id,
+        data: { blueprintId: blueprint.id, revision: number, rows: rowsTotal, target: target.kind },
+      });
+      return saved;
+    });
+
+    const ids: { id: string }[] = await this.db.query('SELECT id FROM run_shards WHERE run_id = $1 ORDER BY table_name, shard_index', [run.id]);
+    try {
+      await this.queue.enqueueShards(run.id, ids.map((s) => s.id));
+    } catch (error) {
+      await transition(this.db, run.id, 'CANCELLED', { error: 'could not queue the run', finishedNow: true });
+      throw error;
+    }
+    await this.events.publish(run.id);
+    return run;
+  }
+
+  async cancel(scope: Scope, id: string): Promise<RunEntity> {
+    const run = await this.get(scope, id, 'EDITOR', 'cancel runs');
+    const moved = await transition(this.db, id, 'CANCELLED', { finishedNow: true });
+    if (!moved) {
+      const { status } = await this.db.getRepository(RunEntity).findOneByOrFail({ id });
+      throw new AppError('RUN_NOT_CANCELLABLE', `Run ${id} is ${status}; only a QUEUED or RUNNING run can be cancelled.`, { status });
+    }
+    // Workers notice within a tick and remove what they were writing; this removes what is finished.
+    await this.files.remove(run.id);
+    await this.events.publish(id);
+    return this.db.getRepository(RunEntity).findOneByOrFail({ id });
+  }
+
+  /** Each table cut into shards of `shardRows`; an empty table still gets one (its file has a header). */
+  private shardsOf(plan: Plan) {
+    const size = this.config.runs.shardRows;
+    return plan.order.flatMap((table) => {
+      const rows = plan.table(table).layout.rows;
+      const count = Math.max(1, Math.ceil(rows / size));
+      return Array.from({ length: count }, (_, index) => ({ table, index, from: index * size, to: Math.min(rows, (index + 1) * size) }));
+    });
+  }
+
+  private async target(input: StartRunInput['target']): Promise<{ target: RunTarget; secret: string | null }> {
+    if (Boolean(input.files) === Boolean(input.database)) throw badInput('input.target', 'give exactly one of files or database');
+    if (input.files) {
+      const formats = [...new Set(input.files.formats.map((f) => f.toLowerCase()))] as Format[];
+      if (!formats.length || formats.some((f) => !FORMATS.includes(f))) {
+        throw badInput('input.target.files.formats', `choose one or more of ${FORMATS.join(', ')}`);
+      }
+      const dialect = (input.files.dialect ?? 'postgres').toLowerCase() as Dialect;
+      if (!DIALECTS.includes(dialect)) throw badInput('input.target.files.dialect', `must be one of ${DIALECTS.join(', ')}`);
+      return { target: { kind: 'FILES', formats, dialect, gzip: input.files.gzip ?? false }, secret: null };
+    }
+    const database = input.database!;
+    // Checked now for a quick answer, and again by the worker when it connects.
+    const resolved = await checkTarget(database.url, { allowPrivate: this.config.allowPrivateTargets });
+    return {
+      target: {
+        kind: 'DATABASE',
+        host: resolved.servername,
+        database: resolved.database,
+        truncate: database.truncate ?? false,
+        createTables: database.createTables ?? true,
+      },
+      secret: seal(this.secretKey, database.url),
+    };
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Crash safety and sharing across processes: runs made by separate worker
+ * processes (npm run worker), one of them killed with SIGKILL mid-run.
+ */
+import type { TestClient } from '../support/client';
+import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
+import { finished, startRun, waitForRun } from '../support/runs';
+import { startTestServer, type TestServer } from '../support/server';
+import { spawnWorker, type WorkerProcess } from '../support/workers';
+
+jest.setTimeout(120_000);
+
+let server: TestServer;
+let owner: TestClient;
+let blueprintId: string;
+const workers: WorkerProcess[] = [];
+
+beforeAll(async () => {
+  // The server itself takes no run work here: only the spawned processes do.
+  server = await startTestServer({
+    env: { SEEDBED_RUN_WORKER: 'false', SEEDBED_SHARD_ROWS: '25000', SEEDBED_QUEUE_SUPERVISE_SECONDS: '1', SEEDBED_WORKER_LOST_SECONDS: '3' },
+  });
+  owner = (await createUser(server.url)).client;
+  const { id: projectId } = await createProject(owner);
+  blueprintId = (await createBlueprint(owner, projectId, shopDocument())).id;
+});
+afterAll(async () => {
+  await Promise.all(workers.map((w) => w.kill('SIGKILL')));
+  await server.stop();
+});
+
+async function worker(env: Record<string, string> = {}) {
+  const w = spawnWorker(server, env);
+  workers.push(w);
+  await w.ready;
+  return w;
+}
+
+const target = { files: { formats: ['CSV', 'SQL'] } };
+const ROWS = 200_000; // users; orders scale with them: ~700k rows over ~30 shards
+
+const shas = (run: any) => Object.fromEntries(run.artifacts.map((a: any) => [a.name, a.sha256]));
+const shardWorkers = async (runId: string) =>
+  (await server.db.query(`SELECT DISTINCT worker FROM run_shards WHERE run_id = $1 AND worker IS NOT NULL`, [runId])).map((r: any) => r.worker);
+
+let reference: Record<string, string>;
+
+it('makes a run with one worker process', async () => {
+  const one = await worker();
+  const run = await waitForRun(owner, (await startRun(owner, blueprintId, target, { rows: ROWS })).id, finished, 90_000);
+  expect(run.status).toBe('SUCCEEDED');
+  reference = shas(run);
+  expect(Object.keys(reference).sort()).toEqual(['orders.csv', 'orders.sql', 'users.csv', 'users.sql']);
+  await one.kill();
+  workers.splice(workers.indexOf(one), 1);
+});
+
+it('shares a run between two worker processes, with the same bytes', async () => {
+  const a = await worker();
+  const b = await worker();
+  const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
+  const run = await waitForRun(owner, id, finished, 90_000);
+  expect(run.status).toBe('SUCCEEDED');
+  expect(shas(run)).toEqual(reference);
+  // Shards record the worker that last held them: both processes took some.
+  expect(await shardWorkers(id)).toHaveLength(2);
+  await Promise.all([a.kill(), b.kill()]);
+  workers.splice(0);
+});
+
+it('resumes after SIGKILL from the unfinished shards, with the same bytes as an uninterrupted run', async () => {
+  const victim = await worker();
+  const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
+  const doneBefore = async () => (await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE run_id = $1 AND state = 'DONE'`, [id]))[0].n;
+  const deadline = Date.now() + 60_000;
+  while ((await doneBefore()) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const finishedShards = await server.db.query(`SELECT id FROM run_shards WHERE run_id = $1 AND state = 'DONE'`, [id]);
+  expect(finishedShards.length).toBeGreaterThanOrEqual(3);
+  await victim.kill('SIGKILL');
+  workers.splice(0);
+
+  // The killed worker's shard is handed back (RUNNING → QUEUED) once its heartbeat is overdue.
+  await waitForRun(owner, id, (r) => r.status === 'QUEUED', 30_000);
+  await worker();
+  const run = await waitForRun(owner, id, finished, 90_000);
+  expect(run.status).toBe('SUCCEEDED');
+  expect(run.attempts).toBe(2);
+  expect(shas(run)).toEqual(reference);
+  // No finished shard was made again: each was attempted once.
+  const redone = await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE id = ANY($1) AND attempts > 1`, [finishedShards.map((s: any) => s.id)]);
+  expect(redone[0].n).toBe(0);
+});

@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TestClient } from '../support/client';
+import { addMember, createApiKey, createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
+import { finished, readRun, RUN_FIELDS, startRun, waitForRun } from '../support/runs';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let owner: TestClient;
+let projectId: string;
+let blueprintId: string;
+
+beforeAll(async () => {
+  server = await startTestServer({
+    env: { SEEDBED_SHARD_ROWS: '20000', SEEDBED_QUEUE_SUPERVISE_SECONDS: '1', SEEDBED_RETENTION_SWEEP_SECONDS: '1' },
+  });
+  owner = (await createUser(server.url)).client;
+  projectId = (await createProject(owner)).id;
+  blueprintId = (await createBlueprint(owner, projectId, shopDocument())).id;
+});
+afterAll(() => server.stop());
+
+const files = (formats: string[], extra: Record<string, unknown> = {}) => ({ files: { formats, ...extra } });
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('a file run', () => {
+  it('makes one file per table and format whose bytes are the instant rows API output', async () => {
+    const big = shopDocument();
+    big.tables[0].rows = 50_000;
+    const { id: bigId } = await createBlueprint(owner, projectId, big);
+    const started = await startRun(owner, bigId, files(['CSV', 'JSON']));
+    expect(started).toMatchObject({ status: 'QUEUED', revision: 1, seed: 42, target: { kind: 'FILES', formats: ['CSV', 'JSON'] } });
+    const run = await waitForRun(owner, started.id, finished);
+    expect(run.status).toBe('SUCCEEDED');
+    expect(run.rowsDone).toBe(run.rowsTotal);
+    expect(run.artifacts.map((a: any) => a.name).sort()).toEqual(['orders.csv', 'orders.json', 'users.csv', 'users.json']);
+    for (const artifact of run.artifacts) {
+      const body = Buffer.from(await (await owner.request(artifact.url)).arrayBuffer());
+      expect(body.length).toBe(artifact.size);
+      expect(sha256(body)).toBe(artifact.sha256);
+      const ext = artifact.format.toLowerCase();
+      const instant = Buffer.from(await (await owner.request(`/api/v1/blueprints/${bigId}/rows.${ext}?table=${artifact.table}`)).arrayBuffer());
+      expect(body.equals(instant)).toBe(true);
+    }
+    const users = (await (await owner.request(run.artifacts.find((a: any) => a.name === 'users.csv').url)).text()).trim().split('\n');
+    expect(users).toHaveLength(50_001); // header + 50,000 rows, made as 3 shards of at most 20,000
+  });
+
+  it('gzips on request, the content being the same bytes', async () => {
+    const plain = await waitForRun(owner, (await startRun(owner, blueprintId, files(['NDJSON']))).id, finished);
+    const zipped = await waitForRun(owner, (await startRun(owner, blueprintId, files(['NDJSON'], { gzip: true }))).id, finished);
+    const gz = zipped.artifacts.find((a: any) => a.name === 'users.ndjson.gz');
+    const { gunzipSync } = await import('node:zlib');
+    const unzipped = gunzipSync(Buffer.from(await (await owner.request(gz.url)).arrayBuffer()));
+    expect(sha256(unzipped)).toBe(plain.artifacts.find((a: any) => a.name === 'users.ndjson').sha256);
+  });
+
+  it('reports progress over the subscription, never backwards, ending at the total', async () => {
+    const { id } = await startRun(owner, blueprintId, files(['CSV', 'TSV', 'SQL']), { rows: 100_000 });
+    const ws = createClient({
+      url: server.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: class extends WebSocket {
+        constructor(url: string, protocols: string[]) {
+          super(url, protocols, { headers: { cookie: owner.cookieHeader } });
+        }
+      },
+    });
+    const seen: { status: string; rowsDone: number; rowsTotal: number }[] = [];
+    await new Promise<void>((resolve, reject) =>
+      ws.subscribe<any>(
+        { query: `subscription($id: ID!) { runProgress(id: $id) { status rowsDone rowsTotal } }`, variables: { id } },
+        { next: (v) => (v.errors ? reject(new Error(JSON.stringify(v.errors))) : seen.push(v.data.runProgress)), error: reject, complete: resolve },
+      ),
+    );
+    await ws.dispose();
+    const done = seen.map((s) => s.rowsDone);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(seen.at(-1)).toMatchObject({ status: 'SUCCEEDED', rowsDone: seen[0].rowsTotal });
+    expect(seen.length).toBeGreaterThan(1);
+  });
+
+  it('fails with UNIQUE_EXHAUSTED naming the field when a unique field runs out', async () => {
+    const doc = shopDocument();
+    // Validation cannot know a formula's value space; generation finds out.
+    doc.tables[0].fields.push({ name: 'code', generator: 'formula', options: { expr: "'same'" }, unique: true });
+    const { id } = await createBlueprint(owner, projectId, doc);
+    const run = await waitForRun(owner, (await startRun(owner, id, files(['CSV']))).id, finished);
+    expect(run.status).toBe('FAILED');
+    expect(run.error).toMatch(/^UNIQUE_EXHAUSTED: .*"code"/);
+    expect(run.attempts).toBe(1);
+  });
+});
+
+describe('run states (PRODUCT.md §4)', () => {
+  const CANCEL = `mutation($id: ID!) { cancelRun(id: $id) { id status } }`;
+
+  it('cancels a running run within a second and removes its files', async () => {
+    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 300_000 });
+    await waitForRun(owner, id, (r) => r.status === 'RUNNING' && r.rowsDone > 0, 30_000);
+    const cancelledAt = Date.now();
+    expect((await owner.ok(CANCEL, { id })).cancelRun.status).toBe('CANCELLED');
+    const dir = path.join(server.dataDir, 'artifacts', id);
+    while (fs.existsSync(dir) && fs.readdirSync(path.join(dir, 'shards')).length > 0 && Date.now() - cancelledAt < 1500) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a worker mid-chunk gets one tick to notice
+    expect(fs.existsSync(dir) ? fs.readdirSync(path.join(dir, 'shards')) : []).toEqual([]);
+    const later = await readRun(owner, id);
+    expect(later.status).toBe('CANCELLED');
+    expect(later.artifacts).toEqual([]);
+  });
+
+  it('refuses to cancel a finished run with RUN_NOT_CANCELLABLE, twice alike', async () => {
+    const { id } = await startRun(owner, blueprintId, files(['CSV']));
+    await waitForRun(owner, id, finished);
+    expect((await owner.fails(CANCEL, { id })).code).toBe('RUN_NOT_CANCELLABLE');
+    const queued = await startRun(owner, blueprintId, files(['CSV']));
+    await owner.ok(CANCEL, { id: queued.id });
+    expect((await owner.fails(CANCEL, { id: queued.id })).code).toBe('RUN_NOT_CANCELLABLE');
+  });
+
+  it('expires a run after its retention: EXPIRED, files deleted, downloads 410', async () => {
+    const run = await waitForRun(owner, (await startRun(owner, blueprintId, files(['CSV']))).id, finished);
+    expect(Date.parse(run.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    await server.db.query(`UPDATE runs SET expires_at = now() WHERE id = $1`, [run.id]);
+    await waitForRun(owner, run.id, (r) => r.status === 'EXPIRED', 10_000);
+    expect(fs.existsSync(path.join(server.dataDir, 'artifacts', run.id))).toBe(false);
+    const response = await owner.request(run.artifacts[0].url);
+    expect(response.status).toBe(410);
+  });
+});
+
+describe('downloads', () => {
+  let run: any;
+  let csv: any;
+  let bytes: Buffer;
+  beforeAll(async () => {
+    run = await waitForRun(owner, (await startRun(owner, blueprintId, files(['CSV']))).id, finished);
+    csv = run.artifacts.find((a: any) => a.name === 'users.csv');
+    bytes = Buffer.from(await (await owner.request(csv.url)).arrayBuffer());
+  });
+
+  it('serves the whole file with its SHA-256 as ETag, and 304 when it matches', async () => {
+    const response = await owner.request(csv.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('etag')).toBe(`"${csv.sha256}"`);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="users.csv"');
+    expect((await owner.request(csv.url, { headers: { 'if-none-match': `"${csv.sha256}"` } })).status).toBe(304);
+  });
+
+  it('serves a range with 206, and refuses an unsatisfiable one with 416', async () => {
+    const part = await owner.request(csv.url, { headers: { range: 'bytes=10-19' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-19/${bytes.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(10, 20))).toBe(true);
+    const tail = await owner.request(csv.url, { headers: { range: 'bytes=-5' } });
+    expect(Buffer.from(await tail.arrayBuffer()).equals(bytes.subarray(-5))).toBe(true);
+    const beyond = await owner.request(csv.url, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('lets a VIEWER and a VIEWER key download, and hides the run from non-members (404)', async () => {
+    const viewer = await addMember(owner, projectId, 'VIEWER');
+    expect((await viewer.client.request(csv.url)).status).toBe(200);
+    const key = owner.withApiKey((await createApiKey(owner, projectId, 'VIEWER')).secret);
+    expect((await key.request(csv.url)).status).toBe(200);
+    const stranger = (await createUser(server.url, 'Stranger')).client;
+    const hidden = await stranger.request(csv.url);
+    expect(hidden.status).toBe(404);
+    expect((await hidden.json()).errors[0].extensions.code).toBe('NOT_FOUND');
+    expect((await owner.request(`/api/v1/runs/${run.id}/files/nope.csv`)).status).toBe(404);
+    expect(await stranger.ok(`query($id: ID!) { run(id: $id) { id } }`, { id: run.id })).toEqual({ run: null });
+  });
+
+  it('does not let a VIEWER start or cancel runs', async () => {
+    const viewer = await addMember(owner, projectId, 'VIEWER');
+    const error = await viewer.client.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, {
+      input: { blueprintId, target: files(['CSV']) },
+    });
+    expect(error.code).toBe('FORBIDDEN');
+    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 200_000 });
+    expect((await viewer.client.fails(`mutation($id: ID!) { cancelRun(id: $id) { id } }`, { id })).code).toBe('FORBIDDEN');
+    await owner.ok(`mutation($id: ID!) { cancelRun(id: $id) { id } }`, { id });
+  });
+
+  it('lists a project\'s runs newest first', async () => {
+    const data = await owner.ok(`query($id: ID!) { project(id: $id) { runs(first: 3) { totalCount edges { node { ${RUN_FIELDS} } } } } }`, { id: projectId });
+    const dates = data.project.runs.edges.map((e: any) => e.node.id);
+    expect(dates).toHaveLength(3);
+    expect(data.project.runs.totalCount).toBeGreaterThan(3);
+  });
+});
+
+describe('bad run requests', () => {
+  it.each([
+    ['no target', {}, 'input.target'],
+    ['two targets', { files: { formats: ['CSV'] }, database: { url: 'postgres://x/y' } }, 'input.target'],
+    ['no formats', { files: { formats: [] } }, 'input.target.files.formats'],
+  ])('refuses %s with its path', async (_, target, path) => {
+    const error = await owner.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId, target } });
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path } });
+  });
+
+  it('refuses more rows than the run limit', async () => {
+    const error = await owner.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, {
+      input: { blueprintId, rows: 2_000_000_000, target: files(['CSV']) },
+    });
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'input.rows' } });
+  });
+});
