@@ -1,5 +1,5 @@
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -21,13 +21,25 @@ export class RssSampler {
 export const scratchDir = mkdtempSync(path.join(tmpdir(), 'seedbed-bench-'));
 process.on('exit', () => rmSync(scratchDir, { recursive: true, force: true }));
 
-export async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; peakMb: number; value: T }> {
+/**
+ * Wall time, CPU time of the whole process (worker threads included) and
+ * peak RSS. CPU time shows the work done independently of what else the
+ * machine runs: on a shared box, rows per CPU-second × cores is the ceiling.
+ */
+export async function timed<T>(run: () => Promise<T>): Promise<{ seconds: number; cpuSeconds: number; peakMb: number; value: T }> {
   global.gc?.();
   const rss = new RssSampler();
+  const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   const value = await run();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { seconds, peakMb: rss.stop() / 1048576, value };
+  const used = process.cpuUsage(cpu);
+  return { seconds, cpuSeconds: (used.user + used.system) / 1e6, peakMb: rss.stop() / 1048576, value };
+}
+
+/** One-minute load average against the core count: other work competing for the CPU. */
+export function machineLoad(): string {
+  return `load average ${os.loadavg()[0].toFixed(2)} on ${os.availableParallelism()} cores`;
 }
 
 export async function toFile(stream: Readable, name: string): Promise<number> {
