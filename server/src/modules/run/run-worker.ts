@@ -141,7 +141,7 @@ export class RunWorker {
       await this.afterShardDone(runId);
     } catch (error) {
       if (aborted.signal.aborted) return;
-      await this.shardFailed(runId, shardId, error);
+      await this.shardFailed(runId, shardId, claimed.attempts, error);
     }
   }
 
@@ -158,14 +158,15 @@ export class RunWorker {
 
   /**
    * A shard failed. Errors of the blueprint itself (a unique field exhausted)
-   * would fail again, so they end the run now; anything else is retried by the
-   * queue, the run waiting as QUEUED until a worker takes the shard again.
+   * or a refusal by the target would fail again, and so does anything on the
+   * last attempt: those end the run now. Otherwise the queue retries the
+   * shard, the run waiting as QUEUED until a worker takes it again.
    */
-  private async shardFailed(runId: string, shardId: string, error: unknown): Promise<void> {
+  private async shardFailed(runId: string, shardId: string, attempts: number, error: unknown): Promise<void> {
     const coded = error instanceof EngineError || error instanceof AppError;
     const message = coded ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-    const final = error instanceof EngineError || (error instanceof AppError && error.code === 'TARGET_REFUSED');
-    if (final) return this.fail(runId, message);
+    const hopeless = error instanceof EngineError || (error instanceof AppError && error.code === 'TARGET_REFUSED');
+    if (hopeless || attempts >= this.config.limits.runAttempts) return this.fail(runId, message);
     await this.db.query(`UPDATE run_shards SET state = 'PENDING', worker = NULL WHERE id = $1 AND state = 'RUNNING'`, [shardId]);
     await this.db.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, message]);
     await this.requeueIfIdle([runId]);
@@ -176,6 +177,8 @@ export class RunWorker {
   private async fail(runId: string, message: string | null): Promise<void> {
     const [run] = await this.db.query('SELECT error, attempts FROM runs WHERE id = $1', [runId]);
     const error = message ?? run?.error ?? `gave up after ${run?.attempts ?? this.config.limits.runAttempts} attempts`;
+    // Only a RUNNING run can fail; a QUEUED one (its last worker lost) is taken up to be failed.
+    await transition(this.db, runId, 'RUNNING', {}, ['QUEUED']);
     if (await transition(this.db, runId, 'FAILED', { error, finishedNow: true })) {
       await this.files.remove(runId);
       await this.events.publish(runId);
@@ -212,12 +215,17 @@ export class RunWorker {
 
   /** Shards whose worker went silent go back to PENDING (the queue retries their jobs); idle runs go back to QUEUED. */
   private async requeueLostShards(): Promise<void> {
-    const lost: { run_id: string }[] = await this.db.query(
+    const lost: { run_id: string; attempts: number }[] = await this.db.query(
       `UPDATE run_shards SET state = 'PENDING', worker = NULL
-       WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING run_id`,
+       WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING run_id, attempts`,
       [this.config.runs.workerLostSeconds],
     ).then((r) => r[0]);
-    if (lost.length) await this.requeueIfIdle([...new Set(lost.map((l) => l.run_id))]);
+    const max = this.config.limits.runAttempts;
+    for (const { run_id } of lost.filter((l) => l.attempts >= max)) {
+      await this.fail(run_id, `its worker was lost on each of ${max} attempts`);
+    }
+    const retry = lost.filter((l) => l.attempts < max).map((l) => l.run_id);
+    if (retry.length) await this.requeueIfIdle([...new Set(retry)]);
   }
 
   private async requeueIfIdle(runIds: string[]): Promise<void> {
