@@ -1,7 +1,8 @@
 /**
  * The HTTP surface on one port: GraphQL over HTTP and WebSocket at /graphql
- * (with the GraphiQL IDE for browsers), health probes, the blueprint JSON
- * Schema, and the built web client at /.
+ * (with the GraphiQL IDE for browsers), the rows and file download API,
+ * health probes and metrics, the blueprint JSON Schema, and the built web
+ * client at /.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -25,6 +26,7 @@ import { createLoaders } from './graphql/loaders';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticate, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
+import { createMetrics } from './http/metrics';
 import { rowsRoute } from './http/rows-route';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
@@ -90,7 +92,9 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   });
   await apollo.start();
 
-  app.use(assignRequestId);
+  const metrics = createMetrics(db);
+  app.use(assignRequestId, metrics.observe);
+  app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

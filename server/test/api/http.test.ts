@@ -109,6 +109,15 @@ describe('the HTTP surface', () => {
     expect(await (await fetch(`${server.url}/readyz`)).json()).toEqual({ status: 'ready' });
   });
 
+  it('serves Prometheus metrics, counting requests by route without ids', async () => {
+    await fetch(`${server.url}/healthz`);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(text).toMatch(/^seedbed_http_requests_total\{route="\/healthz",status="200"\} [1-9]/m);
+    expect(text).toMatch(/^seedbed_process_resident_memory_bytes \d+/m);
+    expect(text).toMatch(/# TYPE seedbed_runs gauge/);
+    expect(text).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}/);
+  });
+
   it('gives a browser GraphiQL from local assets, with no CDN', async () => {
     const response = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
     const html = await response.text();
