@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
+import { stopOnSignals } from './shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -13,17 +14,8 @@ async function main() {
   const port = await app.listen(config.port);
   log.info({ port, url: `http://localhost:${port}/` }, 'Seedbed is ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // HTTP first, then the database, then embedded PostgreSQL.
+  stopOnSignals(log, [app.close, database.close]);
 }
 
 main().catch((error) => {

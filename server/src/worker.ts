@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
 import { startRunRuntime } from './modules/run/run-runtime';
+import { stopOnSignals } from './shutdown';
 
 async function main() {
   const base = loadConfig();
@@ -17,17 +18,7 @@ async function main() {
   const runs = await startRunRuntime(config, database.dataSource, log);
   log.info({ pid: process.pid }, 'run worker ready');
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'worker stopping');
-    await runs.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals(log, [runs.stop, database.close]);
 }
 
 main().catch((error) => {

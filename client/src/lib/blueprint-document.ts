@@ -1,49 +1,18 @@
 /**
  * The blueprint document (PRODUCT.md §10) as the editor handles it. The API
- * carries it as the `JSON` scalar, so codegen cannot type it; this mirrors
- * the document format itself (server/src/engine/document/types.ts), which is
- * a published file format rather than an API type.
+ * carries it as the `JSON` scalar, so codegen cannot type it; the types are
+ * the document format's own, shared with the engine (type-only: nothing of
+ * the server reaches the bundle).
  */
-
-export type Distribution = 'uniform' | 'poisson' | 'zipf';
-
-export interface PerParentRows {
-  perParent: string;
-  min?: number;
-  max?: number;
-  distribution?: Distribution;
-  /** Poisson mean. */
-  mean?: number;
-  /** Zipf exponent. */
-  exponent?: number;
-}
-
-export type RowCount = number | PerParentRows;
-
-export interface FieldDef {
-  name: string;
-  generator: string;
-  options?: Record<string, unknown>;
-  nullRate?: number;
-  unique?: boolean;
-}
-
-export interface TableDef {
-  name: string;
-  rows: RowCount;
-  primaryKey?: string;
-  fields: FieldDef[];
-}
-
-export interface BlueprintDocument {
-  seedbed: 1;
-  name: string;
-  description?: string;
-  locale?: string;
-  seed?: number;
-  refDate?: string;
-  tables: TableDef[];
-}
+export type {
+  BlueprintDocument,
+  Distribution,
+  FieldDef,
+  PerParentRows,
+  RowCount,
+  TableDef,
+} from '../../../server/src/engine/document/types';
+import type { BlueprintDocument, PerParentRows, RowCount } from '../../../server/src/engine/document/types';
 
 export const REF_GENERATOR = 'ref';
 

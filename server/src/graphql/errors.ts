@@ -56,6 +56,19 @@ export const notFound = (kind: string, id: string) => new AppError('NOT_FOUND', 
 export const badInput = (path: string, message: string) => new AppError('BAD_USER_INPUT', message, { path });
 export const conflict = (message: string, extra: Record<string, unknown> = {}) => new AppError('CONFLICT', message, extra);
 
+/**
+ * For nullable lookups (`project(id)`, `run(id)`): what the caller may not see
+ * is null, exactly like what does not exist; any other error still stands.
+ */
+export async function nullIfHidden<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'NOT_FOUND' || error.code === 'UNAUTHENTICATED')) return null;
+    throw error;
+  }
+}
+
 /** Several input problems at once; the first is the headline, all are listed. */
 export function invalidInput(issues: { path: string; message: string }[]): AppError {
   const [first] = issues;

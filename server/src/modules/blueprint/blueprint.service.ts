@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Scope } from '../../graphql/context';
-import { conflict, invalidInput, notFound } from '../../graphql/errors';
+import { conflict, invalidInput, notFound, nullIfHidden } from '../../graphql/errors';
 import { isUuid } from '../../graphql/ids';
 import { paginate, type PageArgs } from '../../graphql/pagination';
 import type { BlueprintDocument } from '../../engine/document/types';
@@ -18,12 +18,8 @@ export class BlueprintService {
   constructor(private readonly db: DataSource) {}
 
   /** A blueprint the caller may read, or null (a non-member cannot tell it from a missing id). */
-  async find(scope: Scope, id: string): Promise<BlueprintEntity | null> {
-    try {
-      return await this.get(scope, id, 'VIEWER');
-    } catch {
-      return null;
-    }
+  find(scope: Scope, id: string): Promise<BlueprintEntity | null> {
+    return nullIfHidden(this.get(scope, id, 'VIEWER'));
   }
 
   async get(scope: Scope, id: string, required: 'VIEWER' | 'EDITOR', action?: string): Promise<BlueprintEntity> {

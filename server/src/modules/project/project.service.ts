@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Scope } from '../../graphql/context';
-import { AppError, badInput, conflict, notFound, unauthenticated } from '../../graphql/errors';
+import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '../../graphql/errors';
 import { isUuid } from '../../graphql/ids';
 import { paginate, type PageArgs } from '../../graphql/pagination';
 import type { AuditService } from '../audit/audit.service';
@@ -38,15 +38,8 @@ export class ProjectService {
   ) {}
 
   /** A project the caller belongs to, or null: a non-member cannot tell it from a missing id. */
-  async find(scope: Scope, id: string): Promise<ProjectEntity | null> {
-    const project = await scope.loaders.project.load(id);
-    if (!project) return null;
-    try {
-      await requireRole(scope, project.id, 'VIEWER', () => notFound('Project', id));
-      return project;
-    } catch {
-      return null;
-    }
+  find(scope: Scope, id: string): Promise<ProjectEntity | null> {
+    return nullIfHidden(this.get(scope, id));
   }
 
   async get(scope: Scope, id: string, required: Role = 'VIEWER', action?: string): Promise<ProjectEntity> {

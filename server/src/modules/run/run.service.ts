@@ -3,7 +3,7 @@ import { compileBlueprint, FORMATS, type Format, type Plan } from '../../engine'
 import { DIALECTS, type Dialect } from '../../engine/generators/types';
 import type { Config } from '../../config';
 import type { Scope } from '../../graphql/context';
-import { AppError, badInput, notFound } from '../../graphql/errors';
+import { AppError, badInput, notFound, nullIfHidden } from '../../graphql/errors';
 import { isUuid } from '../../graphql/ids';
 import { paginate, type PageArgs } from '../../graphql/pagination';
 import type { AuditService } from '../audit/audit.service';
@@ -47,12 +47,8 @@ export class RunService {
     private readonly secretKey: Buffer,
   ) {}
 
-  async find(scope: Scope, id: string): Promise<RunEntity | null> {
-    try {
-      return await this.get(scope, id, 'VIEWER');
-    } catch {
-      return null;
-    }
+  find(scope: Scope, id: string): Promise<RunEntity | null> {
+    return nullIfHidden(this.get(scope, id, 'VIEWER'));
   }
 
   async get(scope: Scope, id: string, required: 'VIEWER' | 'EDITOR', action?: string): Promise<RunEntity> {
