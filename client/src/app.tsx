@@ -6,6 +6,9 @@ import { LogInPage } from './pages/log-in-page';
 import { NotFound } from './pages/not-found-page';
 import { ProjectPage } from './pages/project-page';
 import { ProjectsPage } from './pages/projects-page';
+import { RunPage } from './pages/run-page';
+import { RunsPage } from './pages/runs-page';
+import { SettingsPage } from './pages/settings-page';
 import { SignUpPage } from './pages/sign-up-page';
 
 export function App() {
@@ -37,6 +40,9 @@ export function App() {
         <Route index element={<ProjectsPage />} />
         <Route path="p/:project" element={<ProjectPage />} />
         <Route path="p/:project/blueprints/:id" element={<BlueprintEditorPage />} />
+        <Route path="p/:project/runs" element={<RunsPage />} />
+        <Route path="p/:project/runs/:id" element={<RunPage />} />
+        <Route path="p/:project/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

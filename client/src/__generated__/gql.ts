@@ -16,42 +16,74 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": typeof types.GeneratorCategoriesDocument,
+    "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": typeof types.RunDetails_RunFragmentDoc,
+    "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": typeof types.RunsTable_RunFragmentDoc,
+    "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": typeof types.ApiKeyRow_ApiKeyFragmentDoc,
+    "\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n": typeof types.MemberRow_MembershipFragmentDoc,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintEditor_BlueprintFragmentDoc,
     "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.BlueprintRevisionDocument,
+    "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": typeof types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": typeof types.CreateProjectDocument,
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorCatalogDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
+    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.AddMemberDocument,
+    "\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.SetMemberRoleDocument,
+    "\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectRunsDocument,
+    "\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": typeof types.RunProgressDocument,
     "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": typeof types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": typeof types.MeDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.SignUpDocument,
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
+    "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.StartRunDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
+    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.RunPageDocument,
 };
 const documents: Documents = {
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": types.GeneratorCategoriesDocument,
+    "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": types.RunDetails_RunFragmentDoc,
+    "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": types.RunsTable_RunFragmentDoc,
+    "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": types.ApiKeyRow_ApiKeyFragmentDoc,
+    "\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n": types.MemberRow_MembershipFragmentDoc,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintEditor_BlueprintFragmentDoc,
     "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.BlueprintRevisionDocument,
+    "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": types.ProjectApiKeysDocument,
+    "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": types.CreateProjectDocument,
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": types.GeneratorCatalogDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
+    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.AddMemberDocument,
+    "\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.SetMemberRoleDocument,
+    "\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n": types.RemoveMemberDocument,
+    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": types.ProjectRunsDocument,
+    "\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": types.RunProgressDocument,
     "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": types.SessionUserFragmentDoc,
     "\n  query Me {\n    me {\n      ...SessionUser\n    }\n  }\n": types.MeDocument,
     "\n  mutation SignUp($input: SignUpInput!) {\n    signUp(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.SignUpDocument,
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
+    "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.StartRunDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
+    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.RunPageDocument,
 };
 
 /**
@@ -79,6 +111,22 @@ export function graphql(source: "\n  query GeneratorCategories {\n    generatorC
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n"): (typeof documents)["\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n"): (typeof documents)["\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n"): (typeof documents)["\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -88,6 +136,22 @@ export function graphql(source: "\n  query BlueprintEditor($id: ID!, $firstRevis
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n"): (typeof documents)["\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -104,6 +168,30 @@ export function graphql(source: "\n  query GeneratorCatalog {\n    generators {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n"): (typeof documents)["\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n"): (typeof documents)["\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n"): (typeof documents)["\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n"): (typeof documents)["\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -131,6 +219,10 @@ export function graphql(source: "\n  mutation LogOut {\n    logOut\n  }\n"): (ty
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -140,6 +232,10 @@ export function graphql(source: "\n  fragment ProjectListItem on Project {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
 import { useBlueprintEditorQuery } from '../__generated__/hooks';
 import { BlueprintEditor } from '../components/editor/blueprint-editor';
+import { BlueprintRunsPanel } from '../components/runs/blueprint-runs-panel';
 import { ErrorMessage, Loading } from '../components/status';
 import { REVISIONS_PAGE_SIZE } from '../hooks/blueprint-editor-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
@@ -30,6 +31,7 @@ export function BlueprintEditorPage() {
         <Link to={`/p/${blueprint.project.id}`}>{blueprint.project.name}</Link>
       </nav>
       <BlueprintEditor key={blueprint.id} blueprint={blueprint} canEdit={blueprint.project.myRole !== 'VIEWER'} reload={reload} />
+      <BlueprintRunsPanel projectId={blueprint.project.id} blueprint={blueprint} canRun={blueprint.project.myRole !== 'VIEWER'} />
     </>
   );
 }

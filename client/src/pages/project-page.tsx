@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
 import { useProjectPageQuery } from '../__generated__/hooks';
+import { ProjectNav } from '../components/project-nav';
+import { RecentRuns } from '../components/runs/recent-runs';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
 import { FormErrorList, TextField } from '../components/text-field';
 import { useCreateBlueprint } from '../hooks/use-create-blueprint';
@@ -58,9 +60,7 @@ export function ProjectPage() {
   const { blueprints } = project;
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Projects</Link>
-      </nav>
+      <ProjectNav projectId={project.id} projectName={project.name} />
       <h1>{project.name}</h1>
       <p className="meta">
         {project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
@@ -101,6 +101,7 @@ export function ProjectPage() {
           </p>
         )}
       </section>
+      <RecentRuns projectId={project.id} />
     </>
   );
 }

@@ -1,0 +1,33 @@
+import { Link, NavLink, useMatch } from 'react-router';
+
+interface ProjectNavProps {
+  projectId: string;
+  projectName: string;
+}
+
+/** Breadcrumb back to the projects, then the project's sections as tabs. */
+export function ProjectNav({ projectId, projectName }: ProjectNavProps) {
+  const base = `/p/${projectId}`;
+  // On the project's own page its name is the heading, not a link to itself.
+  const atProject = useMatch('/p/:project') !== null;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Projects</Link>
+        {!atProject && (
+          <>
+            {' '}
+            <span aria-hidden="true">/</span> <Link to={base}>{projectName}</Link>
+          </>
+        )}
+      </nav>
+      <nav aria-label="Project sections" className="tabs">
+        <NavLink to={base} end>
+          Blueprints
+        </NavLink>
+        <NavLink to={`${base}/runs`}>Runs</NavLink>
+        <NavLink to={`${base}/settings`}>Settings</NavLink>
+      </nav>
+    </>
+  );
+}

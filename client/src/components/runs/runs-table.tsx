@@ -1,0 +1,80 @@
+import { Link } from 'react-router';
+import { graphql } from '../../__generated__';
+import type { RunsTable_RunFragment } from '../../__generated__/graphql';
+import { Timestamp } from '../status';
+import { RunProgressBar, RunStatusBadge } from './run-status';
+
+graphql(`
+  fragment RunsTable_run on Run {
+    id
+    status
+    revision
+    rowsDone
+    rowsTotal
+    createdAt
+    blueprint {
+      id
+      name
+    }
+    target {
+      kind
+      formats
+      database
+    }
+  }
+`);
+
+/** "CSV, JSON" or "database shop": what a run makes, in a few words. */
+export function targetSummary(target: RunsTable_RunFragment['target']): string {
+  if (target.kind === 'DATABASE') return target.database ? `database ${target.database}` : 'database';
+  return (target.formats ?? []).join(', ') || 'files';
+}
+
+interface RunsTableProps {
+  projectId: string;
+  runs: RunsTable_RunFragment[];
+  /** Names the table for assistive technology. */
+  caption: string;
+}
+
+/** Runs, newest first, each linking to its run page. Scrolls sideways inside its box on a phone. */
+export function RunsTable({ projectId, runs, caption }: RunsTableProps) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table runs-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Status</th>
+            <th scope="col">Blueprint</th>
+            <th scope="col">Output</th>
+            <th scope="col">Progress</th>
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <td>
+                <Link to={`/p/${projectId}/runs/${run.id}`} aria-label={`Run of ${run.blueprint?.name ?? 'a deleted blueprint'}, created ${new Date(run.createdAt).toLocaleString()}`}>
+                  <Timestamp value={run.createdAt} />
+                </Link>
+              </td>
+              <td>
+                <RunStatusBadge status={run.status} />
+              </td>
+              <td>
+                {run.blueprint ? run.blueprint.name : <span className="hint">deleted blueprint</span>}
+                <div className="hint">revision {run.revision}</div>
+              </td>
+              <td>{targetSummary(run.target)}</td>
+              <td className="progress-cell">
+                <RunProgressBar compact rowsDone={run.rowsDone} rowsTotal={run.rowsTotal} status={run.status} label={`Progress of the run created ${new Date(run.createdAt).toLocaleString()}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

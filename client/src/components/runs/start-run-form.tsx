@@ -1,0 +1,87 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useStartRun } from '../../hooks/use-start-run';
+import { noErrors, type FormErrors } from '../../lib/errors';
+import { initialStartRunValues, startRunErrors, toStartRunInput, type StartRunValues } from '../../lib/start-run-input';
+import { FormErrorList, TextField } from '../text-field';
+import { RunTargetFields } from './run-target-fields';
+
+interface StartRunFormProps {
+  projectId: string;
+  blueprintId: string;
+  /** The saved revision a run would pin (unsaved edits are not part of it). */
+  revision: number;
+  /** Tables with a fixed row count: the ones `rows` can resize. */
+  sizableTables: string[];
+}
+
+/** Starts a run of the blueprint's saved revision and opens its page. */
+export function StartRunForm({ projectId, blueprintId, revision, sizableTables }: StartRunFormProps) {
+  const [values, setValues] = useState<StartRunValues>(initialStartRunValues);
+  const [errors, setErrors] = useState<FormErrors>(noErrors);
+  const [startRun, { loading }] = useStartRun();
+  const navigate = useNavigate();
+  const change = (patch: Partial<StartRunValues>) => setValues((v) => ({ ...v, ...patch }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = toStartRunInput(blueprintId, values);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors(noErrors);
+    try {
+      const run = await startRun({ ...checked.input, revision });
+      if (run) navigate(`/p/${projectId}/runs/${run.id}`);
+    } catch (error) {
+      setErrors(startRunErrors(error));
+    }
+  }
+
+  return (
+    <form className="start-run-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={loading} aria-label="Start a run">
+      <p className="hint">Runs revision {revision}, the last one saved. Save your edits first to include them.</p>
+      <FormErrorList messages={errors.form} />
+      <RunTargetFields values={values} errors={errors.fields} onChange={change} />
+      <div className="settings-grid">
+        <TextField
+          label="Rows"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="as in the blueprint"
+          value={values.rows}
+          onChange={(e) => change({ rows: e.target.value })}
+          hint="Child tables scale with it."
+          error={errors.fields.rows}
+        />
+        {sizableTables.length > 1 && (
+          <div className="field compact">
+            <label htmlFor="start-run-table">Rows of table</label>
+            <select id="start-run-table" value={values.table} onChange={(e) => change({ table: e.target.value })}>
+              <option value="">{sizableTables[0]} (first)</option>
+              {sizableTables.slice(1).map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+            {errors.fields.table && <p className="field-error" role="alert">{errors.fields.table}</p>}
+          </div>
+        )}
+        <TextField
+          label="Seed"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="the blueprint's seed"
+          value={values.seed}
+          onChange={(e) => change({ seed: e.target.value })}
+          error={errors.fields.seed}
+        />
+      </div>
+      <button type="submit" disabled={loading}>
+        {loading ? 'Starting…' : 'Start run'}
+      </button>
+    </form>
+  );
+}
