@@ -26,7 +26,9 @@ export class Runs1795305800000 implements MigrationInterface {
         created_at timestamptz(3) NOT NULL DEFAULT now(),
         started_at timestamptz(3),
         finished_at timestamptz(3),
-        expires_at timestamptz(3)
+        expires_at timestamptz(3),
+        -- Touched while a worker assembles the files; shards have their own.
+        heartbeat_at timestamptz(3)
       )`);
     await q.query(`CREATE INDEX runs_project_idx ON runs (project_id, created_at)`);
     await q.query(`CREATE INDEX runs_expiry_idx ON runs (expires_at) WHERE status = 'SUCCEEDED'`);

@@ -17,6 +17,7 @@ import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
 import type { FinalizeJob, RunQueue, ShardJob } from './run-queue';
 import { TERMINAL, transition } from './run-states';
+import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
 import { unseal } from './target-secret';
 
@@ -188,6 +189,18 @@ export class RunWorker {
   private async finalize(job: Job<FinalizeJob>): Promise<void> {
     const run = await this.loadRun(job.data.runId);
     if (!run || run.target.kind !== 'FILES' || TERMINAL.includes(run.status)) return;
+    const target = run.target;
+    const touch = () => this.db.query('UPDATE runs SET heartbeat_at = now() WHERE id = $1', [run.id]);
+    await touch();
+    const heartbeat = setInterval(() => void touch().catch(() => {}), 1000);
+    try {
+      await this.assembleFiles(run, target);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async assembleFiles(run: RunEntity, target: Extract<RunTarget, { kind: 'FILES' }>): Promise<void> {
     await transition(this.db, run.id, 'RUNNING', { startedNow: true }, ['QUEUED']);
     const plan = this.plan(run);
     const counts: { table_name: string; shards: number }[] = await this.db.query(
@@ -196,8 +209,8 @@ export class RunWorker {
     );
     const shardsOf = new Map(counts.map((c) => [c.table_name, c.shards]));
     for (const table of plan.order) {
-      for (const format of run.target.formats) {
-        const file = await this.files.assemble(plan, run.id, table, shardsOf.get(table) ?? 1, format, run.target.dialect, run.target.gzip);
+      for (const format of target.formats) {
+        const file = await this.files.assemble(plan, run.id, table, shardsOf.get(table) ?? 1, format, target.dialect, target.gzip);
         await this.db.query(
           `INSERT INTO artifacts (run_id, table_name, format, name, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (run_id, name) DO UPDATE SET size = excluded.size, sha256 = excluded.sha256`,
@@ -213,7 +226,13 @@ export class RunWorker {
     await this.events.publish(run.id);
   }
 
-  /** Shards whose worker went silent go back to PENDING (the queue retries their jobs); idle runs go back to QUEUED. */
+  /**
+   * A worker is lost when its run shows no sign of life for the timeout: no
+   * shard heartbeat and no assembly heartbeat (a worker killed between two
+   * shards holds none RUNNING). Its shards go back to PENDING (the queue
+   * retries their jobs) and the run to QUEUED, or to FAILED when the lost
+   * shard had no attempts left.
+   */
   private async requeueLostShards(): Promise<void> {
     const lost: { run_id: string; attempts: number }[] = await this.db.query(
       `UPDATE run_shards SET state = 'PENDING', worker = NULL
@@ -224,7 +243,12 @@ export class RunWorker {
     for (const { run_id } of lost.filter((l) => l.attempts >= max)) {
       await this.fail(run_id, `its worker was lost on each of ${max} attempts`);
     }
-    const retry = lost.filter((l) => l.attempts < max).map((l) => l.run_id);
+    const silent: { id: string }[] = await this.db.query(
+      `SELECT id FROM runs WHERE status = 'RUNNING'
+       AND greatest(heartbeat_at, started_at, (SELECT max(heartbeat_at) FROM run_shards WHERE run_id = runs.id)) < now() - make_interval(secs => $1)`,
+      [this.config.runs.workerLostSeconds],
+    );
+    const retry = [...lost.filter((l) => l.attempts < max).map((l) => l.run_id), ...silent.map((r) => r.id)];
     if (retry.length) await this.requeueIfIdle([...new Set(retry)]);
   }
 
