@@ -48,7 +48,9 @@ export function RunsTable({ projectId, runs, caption }: RunsTableProps) {
             <th scope="col">Started</th>
             <th scope="col">Status</th>
             <th scope="col">Blueprint</th>
-            <th scope="col">Output</th>
+            <th scope="col" className="output-cell">
+              Output
+            </th>
             <th scope="col">Progress</th>
           </tr>
         </thead>
@@ -67,7 +69,7 @@ export function RunsTable({ projectId, runs, caption }: RunsTableProps) {
                 {run.blueprint ? run.blueprint.name : <span className="hint">deleted blueprint</span>}
                 <div className="hint">revision {run.revision}</div>
               </td>
-              <td>{targetSummary(run.target)}</td>
+              <td className="output-cell">{targetSummary(run.target)}</td>
               <td className="progress-cell">
                 <RunProgressBar compact rowsDone={run.rowsDone} rowsTotal={run.rowsTotal} status={run.status} label={`Progress of the run created ${new Date(run.createdAt).toLocaleString()}`} />
               </td>

@@ -6,6 +6,17 @@ import { initialStartRunValues, startRunErrors, toStartRunInput, type StartRunVa
 import { FormErrorList, TextField } from '../text-field';
 import { RunTargetFields } from './run-target-fields';
 
+/** Which error messages each form value answers to. */
+const ERROR_KEYS_OF: Partial<Record<keyof StartRunValues, string[]>> = {
+  targetKind: ['target.files.formats', 'target.files.dialect', 'target.database.url'],
+  formats: ['target.files.formats'],
+  dialect: ['target.files.dialect'],
+  databaseUrl: ['target.database.url'],
+  rows: ['rows'],
+  table: ['table', 'rows'],
+  seed: ['seed'],
+};
+
 interface StartRunFormProps {
   projectId: string;
   blueprintId: string;
@@ -21,7 +32,12 @@ export function StartRunForm({ projectId, blueprintId, revision, sizableTables }
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [startRun, { loading }] = useStartRun();
   const navigate = useNavigate();
-  const change = (patch: Partial<StartRunValues>) => setValues((v) => ({ ...v, ...patch }));
+  function change(patch: Partial<StartRunValues>) {
+    setValues((v) => ({ ...v, ...patch }));
+    // A message about a field goes once the user changes that field.
+    const touched = Object.keys(patch).flatMap((key) => ERROR_KEYS_OF[key as keyof StartRunValues] ?? []);
+    setErrors((e) => (touched.some((k) => k in e.fields) ? { ...e, fields: Object.fromEntries(Object.entries(e.fields).filter(([k]) => !touched.includes(k))) } : e));
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

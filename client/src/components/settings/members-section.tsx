@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MemberRow_MembershipFragment, Role } from '../../__generated__/graphql';
 import { useRemoveMember, useSetMemberRole } from '../../hooks/use-member-mutations';
-import { describeError, errorCode } from '../../lib/errors';
+import { describeError } from '../../lib/errors';
 import { AddMemberForm } from './add-member-form';
 import { MemberRow } from './member-row';
 import { roleName } from './role-names';
@@ -30,8 +30,8 @@ export function MembersSection({ projectId, members, totalCount, canManage, myUs
       await work();
       setMessage(done);
     } catch (error) {
-      // CONFLICT: the server keeps at least one OWNER.
-      setFailure(errorCode(error) === 'CONFLICT' ? `${describeError(error)} Make someone else an owner first.` : describeError(error));
+      // A CONFLICT (the last OWNER) is explained by the server's own message.
+      setFailure(describeError(error));
     }
   }
 

@@ -1,0 +1,299 @@
+/**
+ * Runs and settings end to end, in Debian's Chromium against the real server
+ * (with its run worker) on a fresh real database: start a CSV run of a
+ * two-table blueprint from its page, watch the live progress bar reach 100%,
+ * download the files and count their rows; cancel a running run; create an
+ * API key (secret shown once, used with the page's curl command), revoke it;
+ * add a VIEWER and check they see no controls they may not use.
+ * Screenshots go to test-artifacts/screenshots/runs-*.png.
+ *
+ * Needs /usr/bin/chromium and the built client (`npm run build -w client`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
+const CLIENT_INDEX = path.join(ROOT, 'client', 'dist', 'index.html');
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const PASSWORD = 'correct horse battery';
+const USERS = 25;
+
+/** Two tables, orders referencing users, 1–3 orders per user. */
+const BLUEPRINT = {
+  seedbed: 1,
+  name: 'shop',
+  locale: 'en',
+  seed: 42,
+  tables: [
+    {
+      name: 'users',
+      rows: USERS,
+      primaryKey: 'id',
+      fields: [
+        { name: 'id', generator: 'sequence', options: { start: 1 } },
+        { name: 'first_name', generator: 'person.firstName' },
+      ],
+    },
+    {
+      name: 'orders',
+      rows: { perParent: 'users', min: 1, max: 3 },
+      primaryKey: 'id',
+      fields: [
+        { name: 'id', generator: 'sequence', options: { start: 1 } },
+        { name: 'user_id', generator: 'ref', options: { table: 'users' } },
+      ],
+    },
+  ],
+};
+
+const hasChromium = fs.existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`Skipping the runs end-to-end test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
+const describeInBrowser = hasChromium ? describe : describe.skip;
+
+interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<RunningServer> {
+  const external = process.env.SEEDBED_E2E_URL;
+  if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
+  if (!fs.existsSync(CLIENT_INDEX)) throw new Error(`${CLIENT_INDEX} is missing: run \`npm run build -w client\` before this test.`);
+  const { startTestServer } = require('../../../server/test/support/server') as { startTestServer(): Promise<RunningServer> };
+  const server = await startTestServer();
+  return { ...server, url: server.url.replace(/\/$/, '') };
+}
+
+/** A GraphQL call made from inside the page, so it carries that visitor's session cookie. */
+async function gql<T = any>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      return response.json();
+    },
+    { query, variables },
+  );
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
+
+/** Data rows of a CSV with a header line (CRLF per RFC 4180; the generated values hold no line breaks). */
+const csvRows = (text: string) => text.trimEnd().split(/\r?\n/).length - 1;
+
+describeInBrowser('runs and settings', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    [server, browser] = await Promise.all([
+      startServer(),
+      chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      }),
+    ]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(viewport = DESKTOP) {
+    const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    return page;
+  }
+
+  async function signUp(page: Page, name: string, email: string) {
+    await page.goto('/signup');
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  }
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `runs-${name}.png`), fullPage: true });
+  const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  it('starts a CSV run from the blueprint page, follows it to 100%, downloads the files, cancels a run; keys and members in settings; a VIEWER sees no controls', async () => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const page = await newPage();
+    await signUp(page, 'Ada Owner', `owner-${stamp}@example.com`);
+    await page.getByLabel('Project name').fill(`Shop ${stamp}`);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: `Shop ${stamp}` }).click();
+    await page.waitForURL(/\/p\/[^/]+$/);
+    const projectId = new URL(page.url()).pathname.split('/')[2];
+    await page.getByText('No runs yet.').waitFor();
+
+    // The blueprint is created through the API to save time, then opened in the UI.
+    const { createBlueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', { input: { projectId, document: BLUEPRINT } });
+    const blueprintId: string = createBlueprint.id;
+    await page.reload();
+    await page.getByRole('link', { name: 'shop', exact: true }).click();
+    await page.waitForURL(`**/p/${projectId}/blueprints/${blueprintId}`);
+
+    // The curl command uses this origin and a placeholder for the key.
+    const command = (await page.getByLabel('curl command').textContent()) ?? '';
+    expect(command).toBe(`curl -H "Authorization: Bearer $SEEDBED_KEY" "${server.url}/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=100"`);
+
+    // The form checks itself before asking the server.
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('CSV').uncheck();
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await form.getByText('Choose at least one format.').waitFor();
+    await form.getByLabel('CSV').check();
+    await form.getByLabel('Seed').fill('7');
+    await shot(page, '01-start-run-form');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(new RegExp(`/p/${projectId}/runs/[^/]+$`));
+    const runPath = new URL(page.url()).pathname;
+    const runId = runPath.split('/').pop()!;
+
+    // The live progress bar reaches 100% and the run SUCCEEDED, with one CSV per table.
+    const progress = page.getByRole('progressbar', { name: 'Progress of the run' });
+    await progress.waitFor();
+    await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 60_000 });
+    await page.locator('.run-heading').getByText('Succeeded').waitFor();
+    expect(await progress.getAttribute('aria-valuemin')).toBe('0');
+    expect(await progress.getAttribute('aria-valuemax')).toBe('100');
+    const files = page.getByRole('list', { name: 'Files' });
+    await files.getByRole('link', { name: 'Download users.csv' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    await shot(page, '02-run-page');
+
+    const { run } = await gql(page, 'query($id: ID!) { run(id: $id) { status seed rowsDone rowsTotal artifacts { name size } } }', { id: runId });
+    expect(run).toMatchObject({ status: 'SUCCEEDED', seed: 7 });
+    expect(run.rowsDone).toBe(run.rowsTotal);
+
+    // A real download of users.csv: as many rows as the blueprint says.
+    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: 'Download users.csv' }).click()]);
+    expect(download.suggestedFilename()).toBe('users.csv');
+    const users = fs.readFileSync((await download.path())!, 'utf8');
+    expect(users.split(/\r?\n/)[0]).toBe('id,first_name');
+    expect(csvRows(users)).toBe(USERS);
+    // orders.csv through the same link, fetched with the page's cookie: together they hold every row of the run.
+    const ordersUrl = await files.getByRole('link', { name: 'Download orders.csv' }).getAttribute('href');
+    const orders = await page.evaluate(async (url) => (await fetch(url!)).text(), ordersUrl);
+    expect(csvRows(orders)).toBeGreaterThanOrEqual(USERS);
+    expect(USERS + csvRows(orders)).toBe(run.rowsTotal);
+
+    // The runs list and the project page's recent runs show it.
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Runs' }).click();
+    await page.getByRole('heading', { name: 'Runs', exact: true }).waitFor();
+    const runsTable = page.getByRole('table', { name: /^Runs 1 to 1 of 1/ });
+    await runsTable.getByText('Succeeded').waitFor();
+    expect(await runsTable.getByRole('cell', { name: 'CSV' }).count()).toBe(1);
+    await shot(page, '03-runs-list');
+    await page.setViewportSize(PHONE);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, '04-runs-list-phone');
+    await page.goto(runPath);
+    await page.locator('.run-heading').getByText('Succeeded').waitFor();
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, '05-run-page-phone');
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('link', { name: `Shop ${stamp}` }).click();
+    await page.getByRole('table', { name: 'Recent runs' }).getByText('Succeeded').waitFor();
+
+    // Settings: an API key's secret is shown once, works with the curl command's URL, then is revoked.
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByLabel('Key name').fill('CI seed job');
+    await page.getByLabel('Key role').selectOption('VIEWER');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const dialog = page.getByRole('dialog', { name: 'API key “CI seed job” created' });
+    await dialog.waitFor();
+    const secret = await dialog.getByLabel('Secret').inputValue();
+    expect(secret).toMatch(/^sbk_[A-Za-z0-9]{40}$/);
+    await dialog.getByText('shown only this once').waitFor();
+    await shot(page, '06-api-key-secret');
+    await dialog.getByRole('button', { name: 'Copy secret' }).click();
+    await dialog.getByRole('status').filter({ hasText: /Copied|Could not copy/ }).waitFor();
+    await dialog.getByRole('button', { name: 'I have copied it' }).click();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.content()).not.toContain(secret);
+    const keyRow = page.getByRole('row').filter({ hasText: 'CI seed job' });
+    await keyRow.getByText(`${secret.slice(0, 8)}…${secret.slice(-4)}`).waitFor().catch(async () => {
+      // The visible prefix length is the server's choice; the last four are fixed.
+      await keyRow.getByText(new RegExp(`…${secret.slice(-4)}$`)).waitFor();
+    });
+    await keyRow.getByText('Active').waitFor();
+
+    const rowsUrl = command.match(/"(http[^"]+)"/)![1];
+    const withKey = await fetch(rowsUrl, { headers: { authorization: `Bearer ${secret}` } });
+    expect(withKey.status).toBe(200);
+    // count=100, but the table has only USERS rows.
+    expect(csvRows(await withKey.text())).toBe(USERS);
+
+    await keyRow.getByRole('button', { name: 'Revoke CI seed job' }).click();
+    await keyRow.getByRole('group', { name: 'Confirm revoking CI seed job' }).getByRole('button', { name: 'Revoke now' }).click();
+    await keyRow.getByText('Revoked').waitFor();
+    expect(await keyRow.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
+    expect((await fetch(rowsUrl, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+
+    // Add a VIEWER by email, through the form.
+    const viewerEmail = `viewer-${stamp}@example.com`;
+    const viewer = await newPage();
+    await signUp(viewer, 'Vic Viewer', viewerEmail);
+    await page.getByLabel('Email', { exact: true }).fill(viewerEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('VIEWER');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await page.getByText('Added Vic Viewer as viewer.').waitFor();
+    expect(await page.getByLabel('Role of Vic Viewer').inputValue()).toBe('VIEWER');
+    await page.getByRole('heading', { name: 'Members (2)' }).waitFor();
+    // The last OWNER cannot be demoted: the server says so and the role stays.
+    await page.getByLabel('Role of Ada Owner').selectOption('EDITOR');
+    await page.getByRole('alert').filter({ hasText: 'at least one OWNER' }).waitFor();
+    expect(await page.getByLabel('Role of Ada Owner').inputValue()).toBe('OWNER');
+    await shot(page, '07-settings-owner');
+
+    // A run that is still going: the owner may cancel it, the VIEWER sees it without the button.
+    const { startRun } = await gql(page, 'mutation($input: StartRunInput!) { startRun(input: $input) { id } }', {
+      input: { blueprintId, rows: 20_000_000, target: { files: { formats: ['CSV'] } } },
+    });
+    const bigRunPath = `/p/${projectId}/runs/${startRun.id}`;
+    await Promise.all([page.goto(bigRunPath), viewer.goto(bigRunPath)]);
+    await viewer.getByRole('progressbar', { name: 'Progress of the run' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel run' }).click();
+    expect(await viewer.getByRole('button', { name: 'Cancel run' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Yes, cancel the run' }).click();
+    await page.locator('.run-heading').getByText('Cancelled').waitFor();
+    await viewer.locator('.run-heading').getByText('Cancelled').waitFor();
+
+    // The VIEWER: no New blueprint, Start run, member management or API keys.
+    await viewer.goto(`/p/${projectId}`);
+    await viewer.getByRole('link', { name: 'shop', exact: true }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'New blueprint' }).count()).toBe(0);
+    await viewer.goto(`/p/${projectId}/blueprints/${blueprintId}`);
+    await viewer.getByText('read-only (viewer)').waitFor();
+    await viewer.getByLabel('curl command').waitFor();
+    expect(await viewer.getByRole('form', { name: 'Start a run' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Start run' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await viewer.goto(`/p/${projectId}/settings`);
+    await viewer.getByRole('heading', { name: 'Members (2)' }).waitFor();
+    await viewer.getByText('Only owners can add members or change roles.').waitFor();
+    for (const name of ['Add member', 'Create API key', 'Remove', 'Revoke']) {
+      expect(await viewer.getByRole('button', { name }).count()).toBe(0);
+    }
+    expect(await viewer.getByRole('combobox').count()).toBe(0);
+    await shot(viewer, '08-settings-viewer');
+
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+});
