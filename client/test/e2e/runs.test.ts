@@ -261,6 +261,10 @@ describeInBrowser('runs and settings', () => {
     await page.getByRole('alert').filter({ hasText: 'at least one OWNER' }).waitFor();
     expect(await page.getByLabel('Role of Ada Owner').inputValue()).toBe('OWNER');
     await shot(page, '07-settings-owner');
+    await page.setViewportSize(PHONE);
+    expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, '07-settings-owner-phone');
+    await page.setViewportSize(DESKTOP);
 
     // A run that is still going: the owner may cancel it, the VIEWER sees it without the button.
     const { startRun } = await gql(page, 'mutation($input: StartRunInput!) { startRun(input: $input) { id } }', {

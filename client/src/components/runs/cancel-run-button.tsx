@@ -27,7 +27,7 @@ export function CancelRunButton({ runId }: { runId: string }) {
             <button type="button" className="danger" disabled={loading} onClick={() => void onConfirm()}>
               {loading ? 'Cancelling…' : 'Yes, cancel the run'}
             </button>
-            <button type="button" className="secondary" disabled={loading} onClick={() => setConfirming(false)}>
+            <button type="button" className="secondary" disabled={loading} onClick={() => setConfirming(false)} autoFocus>
               Keep it running
             </button>
           </div>

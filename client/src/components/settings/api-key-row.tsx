@@ -68,7 +68,7 @@ export function ApiKeyRow({ apiKey, canRevoke, busy, onRevoke }: ApiKeyRowProps)
               <button type="button" className="danger small" disabled={busy} onClick={() => { setConfirming(false); onRevoke(); }}>
                 Revoke now
               </button>
-              <button type="button" className="secondary small" onClick={() => setConfirming(false)}>
+              <button type="button" className="secondary small" onClick={() => setConfirming(false)} autoFocus>
                 Keep
               </button>
             </span>

@@ -60,7 +60,7 @@ export function MemberRow({ member, isSelf, canManage, busy, onSetRole, onRemove
               <button type="button" className="danger small" disabled={busy} onClick={() => { setConfirming(false); onRemove(); }}>
                 Remove {isSelf ? 'yourself' : name}
               </button>
-              <button type="button" className="secondary small" onClick={() => setConfirming(false)}>
+              <button type="button" className="secondary small" onClick={() => setConfirming(false)} autoFocus>
                 Keep
               </button>
             </span>
