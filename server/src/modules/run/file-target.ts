@@ -133,8 +133,9 @@ export class RunFiles {
     await syncDir(this.runDir(runId)).catch(() => {});
   }
 
+  /** Retries, since a worker may still be finishing a file in there (it removes its own too). */
   async remove(runId: string): Promise<void> {
-    await fs.rm(this.runDir(runId), { recursive: true, force: true });
+    await fs.rm(this.runDir(runId), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
 }
 

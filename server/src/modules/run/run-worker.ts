@@ -133,7 +133,7 @@ export class RunWorker {
         });
         finished = await tick(to, true);
       }
-      if (!finished) return; // cancelled: the partial shard is gone
+      if (!finished) return this.files.remove(runId); // cancelled: nothing of the run is kept
       const [[done]] = await this.db.query(
         `UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state <> 'DONE' RETURNING id`,
         [shardId],
@@ -146,9 +146,14 @@ export class RunWorker {
     }
   }
 
-  /** The last shard to finish queues the assembly (or, for a database load, ends the run). */
+  /**
+   * The last shard to finish queues the assembly (or, for a database load,
+   * ends the run). A shard that finished just as its run was cancelled or
+   * failed is removed again.
+   */
   private async afterShardDone(runId: string): Promise<void> {
-    const [run] = await this.db.query('SELECT shards_done, shards_total, target FROM runs WHERE id = $1', [runId]);
+    const [run] = await this.db.query('SELECT status, shards_done, shards_total, target FROM runs WHERE id = $1', [runId]);
+    if (run && (run.status === 'CANCELLED' || run.status === 'FAILED')) return this.files.remove(runId);
     if (!run || run.shards_done < run.shards_total) return;
     if (run.target.kind === 'FILES') {
       await this.queue.enqueueFinalize(runId);

@@ -138,7 +138,8 @@ export class RunService {
       throw new AppError('RUN_NOT_CANCELLABLE', `Run ${id} is ${status}; only a QUEUED or RUNNING run can be cancelled.`, { status });
     }
     // Workers notice within a tick and remove what they were writing; this removes what is finished.
-    await this.files.remove(run.id);
+    // The run is cancelled either way: a failed cleanup is retried by the workers, not reported.
+    await this.files.remove(run.id).catch(() => {});
     await this.events.publish(id);
     return this.db.getRepository(RunEntity).findOneByOrFail({ id });
   }
