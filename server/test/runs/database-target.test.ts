@@ -70,7 +70,7 @@ it('refuses private targets when the operator does not allow them', async () => 
     const error = await user.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, {
       input: { blueprintId: id, target: { database: { url: target.url } } },
     });
-    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error).toMatchObject({ code: 'TARGET_REFUSED', extensions: { path: 'input.target.database.url' } });
     expect((await strict.db.query('SELECT count(*)::int AS n FROM runs'))[0].n).toBe(0);
   } finally {
     await strict.stop();

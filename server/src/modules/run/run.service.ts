@@ -167,7 +167,7 @@ export class RunService {
     }
     const database = input.database!;
     // Checked now for a quick answer, and again by the worker when it connects.
-    const resolved = await checkTarget(database.url, { allowPrivate: this.config.allowPrivateTargets });
+    const resolved = await checkTarget(database.url, { allowPrivate: this.config.allowPrivateTargets, path: 'input.target.database.url' });
     return {
       target: {
         kind: 'DATABASE',
