@@ -13,7 +13,7 @@ export interface WorkerProcess {
 }
 
 export function spawnWorker(server: TestServer, env: Record<string, string> = {}): WorkerProcess {
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/worker.ts'], {
+  const child = spawn(process.execPath, ['-r', './bin/ts-register.js', 'src/worker.ts'], {
     cwd: SERVER_DIR,
     env: {
       ...process.env,
