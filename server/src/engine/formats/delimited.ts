@@ -14,8 +14,10 @@ function csvQuote(v: Value): string {
   if (v == null) return '';
   const s = typeof v === 'string' ? v : text(v);
   if (s === '') return '""';
-  const special = s.indexOf(',') >= 0 || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
-  return special ? `"${s.replace(/"/g, '""')}"` : s;
+  const quote = s.indexOf('"') >= 0;
+  if (quote) return `"${s.replace(/"/g, '""')}"`;
+  // Commas are the usual reason (company names): no quotes inside, so no replace pass.
+  return s.indexOf(',') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0 ? `"${s}"` : s;
 }
 
 /** PostgreSQL text format: `\N` is NULL; tabs, newlines and backslashes escaped. */
