@@ -1,9 +1,10 @@
 /**
  * The blueprint editor end to end, in Debian's Chromium against the real
  * server on a fresh real database: build a two-table blueprint with a
- * reference and per-parent rows, watch the live preview, save, survive a
- * conflicting save, open an old revision, and check a VIEWER sees no edit
- * controls. Screenshots go to test-artifacts/screenshots/editor-*.png.
+ * reference and per-parent rows, watch the live preview and the relationship
+ * graph, save, survive a conflicting save, open an old revision, and check a
+ * VIEWER sees no edit controls. Screenshots go to
+ * test-artifacts/screenshots/editor-*.png.
  *
  * Needs /usr/bin/chromium and the built client (`npm run build -w client`).
  */
@@ -146,6 +147,16 @@ describeInBrowser('blueprint editor', () => {
     expect(await ordersPreview.locator('thead th').allTextContents()).toEqual(['idinteger · unique', 'user_idinteger']);
     expect(await ordersPreview.locator('tbody tr').count()).toBeGreaterThan(0);
     await shot(page, '03-two-tables');
+
+    // The relationship graph follows the draft; its table nodes select a table (click, or Enter).
+    const graph = page.getByRole('region', { name: 'Relationship graph' });
+    await graph.getByText('orders.user_id → users').waitFor({ state: 'attached' });
+    await graph.getByRole('img', { name: 'Relationship graph: 2 tables, 2 relationships.' }).waitFor();
+    await graph.getByRole('button', { name: /^Table users,/ }).click();
+    await page.getByRole('heading', { name: 'Table users' }).waitFor();
+    await graph.getByRole('button', { name: /^Table orders,/ }).press('Enter');
+    await page.getByRole('heading', { name: 'Table orders' }).waitFor();
+    await graph.screenshot({ path: path.join(SCREENSHOTS, 'editor-graph.png') });
 
     // An invalid name is reported at its cell and in the summary; fixing it clears both.
     await page.getByLabel('Name of field 2', { exact: true }).fill('user id');

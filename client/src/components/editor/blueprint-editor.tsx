@@ -14,6 +14,7 @@ import { ConflictBanner } from './conflict-banner';
 import { EditorToolbar } from './editor-toolbar';
 import { IssueSummary } from './issue-summary';
 import { PreviewTable } from './preview-table';
+import { RelationshipGraph } from './relationship-graph';
 import { RevisionBanner } from './revision-banner';
 import { RevisionHistory } from './revision-history';
 import { TableList } from './table-list';
@@ -184,6 +185,7 @@ export function BlueprintEditor({ blueprint, canEdit, reload }: BlueprintEditorP
             <p className="empty">This blueprint has no tables yet.</p>
           )}
           <PreviewTable tableName={table?.name} preview={preview.previewKey === tableKey ? preview.preview : undefined} loading={preview.loading} invalid={preview.issues.length > 0} error={preview.error} />
+          <RelationshipGraph document={shown} selected={selected} onSelect={(index) => dispatch({ type: 'selectTable', index })} />
           <BlueprintSettings document={shown} issues={issues} readOnly={readOnly} dispatch={dispatch} />
         </div>
       </div>
