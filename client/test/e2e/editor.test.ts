@@ -8,48 +8,11 @@
  *
  * Needs /usr/bin/chromium and the built client (`npm run build -w client`).
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, describeInBrowser, gql, launchChromium, PHONE, SCREENSHOTS, startServer, type RunningServer } from './support';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
-const CLIENT_INDEX = path.join(ROOT, 'client', 'dist', 'index.html');
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'correct horse battery';
-
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`Skipping the editor end-to-end test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-const describeInBrowser = hasChromium ? describe : describe.skip;
-
-interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<RunningServer> {
-  const external = process.env.SEEDBED_E2E_URL;
-  if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
-  if (!fs.existsSync(CLIENT_INDEX)) throw new Error(`${CLIENT_INDEX} is missing: run \`npm run build -w client\` before this test.`);
-  const { startTestServer } = require('../../../server/test/support/server') as { startTestServer(): Promise<RunningServer> };
-  const server = await startTestServer();
-  return { ...server, url: server.url.replace(/\/$/, '') };
-}
-
-/** A GraphQL call made from inside the page, so it carries that visitor's session cookie. */
-async function gql<T = any>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
-  const body = await page.evaluate(
-    async ({ query, variables }) => {
-      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-      return response.json();
-    },
-    { query, variables },
-  );
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data as T;
-}
 
 describeInBrowser('blueprint editor', () => {
   let server: RunningServer;
@@ -58,14 +21,9 @@ describeInBrowser('blueprint editor', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
     [server, browser] = await Promise.all([
       startServer(),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-      }),
+      launchChromium(),
     ]);
   }, 120_000);
 

@@ -7,16 +7,9 @@
  * (`npm run build -w client`). Set SEEDBED_E2E_URL to run against a server
  * that is already up instead of booting one.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
-const CLIENT_INDEX = path.join(ROOT, 'client', 'dist', 'index.html');
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, describeInBrowser, launchChromium, PHONE, SCREENSHOTS, startServer, type RunningServer } from './support';
 
 /** A small valid blueprint document (PRODUCT.md §10). */
 const BLUEPRINT = {
@@ -37,31 +30,6 @@ const BLUEPRINT = {
   ],
 };
 
-const hasChromium = fs.existsSync(CHROMIUM);
-if (!hasChromium) {
-  console.warn(`Skipping the browser end-to-end test: ${CHROMIUM} is missing (apt-get install -y chromium).`);
-}
-const describeInBrowser = hasChromium ? describe : describe.skip;
-
-interface RunningServer {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<RunningServer> {
-  const external = process.env.SEEDBED_E2E_URL;
-  if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
-  if (!fs.existsSync(CLIENT_INDEX)) {
-    throw new Error(`${CLIENT_INDEX} is missing: run \`npm run build -w client\` before this test.`);
-  }
-  // Required lazily so that a machine without Chromium skips without booting anything.
-  const { startTestServer } = require('../../../server/test/support/server') as {
-    startTestServer(): Promise<RunningServer>;
-  };
-  const server = await startTestServer();
-  return { ...server, url: server.url.replace(/\/$/, '') };
-}
-
 describeInBrowser('web client shell', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -70,23 +38,9 @@ describeInBrowser('web client shell', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
     [server, browser] = await Promise.all([
       startServer(),
-      chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-        ],
-      }),
+      launchChromium(),
     ]);
     context = await newVisitor(DESKTOP);
     page = await context.newPage();

@@ -1,0 +1,63 @@
+/**
+ * What every browser end-to-end test needs: Debian's Chromium launched the way
+ * this network allows, the real server (with its run worker) on a fresh real
+ * database serving the built client, and GraphQL calls made from inside a page
+ * so they carry that visitor's session.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const CLIENT_INDEX = path.join(ROOT, 'client', 'dist', 'index.html');
+
+export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** `describe`, or `describe.skip` with a note when Chromium is not installed (CI installs it). */
+export function describeInBrowser(name: string, body: () => void): void {
+  if (fs.existsSync(CHROMIUM)) return describe(name, body);
+  console.warn(`Skipping "${name}": ${CHROMIUM} is missing (apt-get install -y chromium).`);
+  describe.skip(name, body);
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** SEEDBED_E2E_URL points the tests at a server already up; otherwise a fresh one is started. */
+export async function startServer(): Promise<RunningServer> {
+  const external = process.env.SEEDBED_E2E_URL;
+  if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
+  if (!fs.existsSync(CLIENT_INDEX)) throw new Error(`${CLIENT_INDEX} is missing: run \`npm run build -w client\` before this test.`);
+  // Required lazily so that a machine without Chromium skips without booting anything.
+  const { startTestServer } = require('../../../server/test/support/server') as { startTestServer(): Promise<RunningServer> };
+  const server = await startTestServer();
+  return { ...server, url: server.url.replace(/\/$/, '') };
+}
+
+/** Without the background-networking flags Chromium keeps dialling hosts this closed network refuses. */
+export function launchChromium(): Promise<Browser> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+/** A GraphQL call made from inside the page, so it carries that visitor's session cookie. */
+export async function gql<T = any>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+      return response.json();
+    },
+    { query, variables },
+  );
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data as T;
+}
