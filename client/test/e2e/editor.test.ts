@@ -9,38 +9,13 @@
  * Needs /usr/bin/chromium and the built client (`npm run build -w client`).
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, describeInBrowser, gql, launchChromium, PHONE, SCREENSHOTS, startServer, type RunningServer } from './support';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 const PASSWORD = 'correct horse battery';
 
 describeInBrowser('blueprint editor', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer(),
-      launchChromium(),
-    ]);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport, baseURL: server.url });
-    context.setDefaultTimeout(10_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    return page;
-  }
+  const { newPage, pageErrors } = browserSuite();
 
   async function signUp(page: Page, name: string, email: string) {
     await page.goto('/signup');

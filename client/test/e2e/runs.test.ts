@@ -11,8 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, describeInBrowser, gql, launchChromium, PHONE, SCREENSHOTS, startServer, type RunningServer } from './support';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 const PASSWORD = 'correct horse battery';
 const USERS = 25;
@@ -49,32 +49,7 @@ const BLUEPRINT = {
 const csvRows = (text: string) => text.trimEnd().split(/\r?\n/).length - 1;
 
 describeInBrowser('runs and settings', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const pageErrors: string[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startServer(),
-      launchChromium(),
-    ]);
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
-    context.setDefaultTimeout(15_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    return page;
-  }
+  const { newPage, pageErrors, serverUrl } = browserSuite({ timeoutMs: 15_000 });
 
   async function signUp(page: Page, name: string, email: string) {
     await page.goto('/signup');
@@ -108,7 +83,7 @@ describeInBrowser('runs and settings', () => {
 
     // The curl command uses this origin and a placeholder for the key.
     const command = (await page.getByLabel('curl command').textContent()) ?? '';
-    expect(command).toBe(`curl -H "Authorization: Bearer $SEEDBED_KEY" "${server.url}/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=100"`);
+    expect(command).toBe(`curl -H "Authorization: Bearer $SEEDBED_KEY" "${serverUrl()}/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=100"`);
 
     // The form checks itself before asking the server.
     const form = page.getByRole('form', { name: 'Start a run' });

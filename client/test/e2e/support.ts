@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -60,4 +60,39 @@ export async function gql<T = any>(page: Page, query: string, variables: Record<
   );
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data as T;
+}
+
+/**
+ * One server and one Chromium for a describe block. Every page gets a context
+ * of its own (its own session), and uncaught page errors are collected so a
+ * test can assert there were none.
+ */
+export function browserSuite(options: { timeoutMs?: number } = {}) {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    pageErrors,
+    serverUrl: () => server.url,
+    async newPage(viewport = DESKTOP): Promise<Page> {
+      const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+      context.setDefaultTimeout(options.timeoutMs ?? 10_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(String(error)));
+      return page;
+    },
+  };
 }
