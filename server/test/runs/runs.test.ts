@@ -187,11 +187,16 @@ describe('downloads', () => {
     await owner.ok(`mutation($id: ID!) { cancelRun(id: $id) { id } }`, { id });
   });
 
-  it('lists a project\'s runs newest first', async () => {
-    const data = await owner.ok(`query($id: ID!) { project(id: $id) { runs(first: 3) { totalCount edges { node { ${RUN_FIELDS} } } } } }`, { id: projectId });
-    const dates = data.project.runs.edges.map((e: any) => e.node.id);
-    expect(dates).toHaveLength(3);
-    expect(data.project.runs.totalCount).toBeGreaterThan(3);
+  it('lists a project\'s runs newest first, in pages', async () => {
+    const PAGE = `query($id: ID!, $after: String) { project(id: $id) { runs(first: 3, after: $after) {
+      totalCount pageInfo { hasNextPage endCursor } edges { node { id createdAt } } } } }`;
+    const first = (await owner.ok(PAGE, { id: projectId })).project.runs;
+    const second = (await owner.ok(PAGE, { id: projectId, after: first.pageInfo.endCursor })).project.runs;
+    const created = [...first.edges, ...second.edges].map((e: any) => Date.parse(e.node.createdAt));
+    expect(first.edges).toHaveLength(3);
+    expect(first.totalCount).toBeGreaterThan(3);
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    expect(new Set([...first.edges, ...second.edges].map((e: any) => e.node.id)).size).toBe(created.length);
   });
 });
 
