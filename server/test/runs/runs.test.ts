@@ -190,6 +190,7 @@ describe('downloads', () => {
   it('lists a project\'s runs newest first, in pages', async () => {
     const PAGE = `query($id: ID!, $after: String) { project(id: $id) { runs(first: 3, after: $after) {
       totalCount pageInfo { hasNextPage endCursor } edges { node { id createdAt } } } } }`;
+    for (let i = 0; i < 4; i++) await startRun(owner, blueprintId, files(['CSV']));
     const first = (await owner.ok(PAGE, { id: projectId })).project.runs;
     const second = (await owner.ok(PAGE, { id: projectId, after: first.pageInfo.endCursor })).project.runs;
     const created = [...first.edges, ...second.edges].map((e: any) => Date.parse(e.node.createdAt));
