@@ -39,11 +39,19 @@ export class RunEvents {
     this.listener = undefined;
   }
 
-  /** Announces a change of run `id`; `progressOnly` notices are dropped when one went out less than 250 ms ago. */
+  /**
+   * Announces a change of run `id`. `progressOnly` notices are dropped when one
+   * went out less than 250 ms ago; any other notice (a status change) also ends
+   * the throttling memory of that run, so the map holds only runs in progress.
+   */
   async publish(id: string, progressOnly = false): Promise<void> {
     const now = Date.now();
-    if (progressOnly && now - (this.lastSent.get(id) ?? 0) < PROGRESS_INTERVAL_MS) return;
-    this.lastSent.set(id, now);
+    if (progressOnly) {
+      if (now - (this.lastSent.get(id) ?? 0) < PROGRESS_INTERVAL_MS) return;
+      this.lastSent.set(id, now);
+    } else {
+      this.lastSent.delete(id);
+    }
     await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, id]);
   }
 
