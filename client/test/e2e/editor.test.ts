@@ -10,21 +10,11 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+import { browserSuite, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
-const PASSWORD = 'correct horse battery';
 
 describeInBrowser('blueprint editor', () => {
   const { newPage, pageErrors } = browserSuite();
-
-  async function signUp(page: Page, name: string, email: string) {
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `editor-${name}.png`), fullPage: true });
 

@@ -12,9 +12,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+import { browserSuite, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
-const PASSWORD = 'correct horse battery';
 const USERS = 25;
 
 /** Two tables, orders referencing users, 1–3 orders per user. */
@@ -50,15 +49,6 @@ const csvRows = (text: string) => text.trimEnd().split(/\r?\n/).length - 1;
 
 describeInBrowser('runs and settings', () => {
   const { newPage, pageErrors, serverUrl } = browserSuite({ timeoutMs: 15_000 });
-
-  async function signUp(page: Page, name: string, email: string) {
-    await page.goto('/signup');
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-  }
 
   const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `runs-${name}.png`), fullPage: true });
   const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -96,3 +96,15 @@ export function browserSuite(options: { timeoutMs?: number } = {}) {
     },
   };
 }
+
+export const PASSWORD = 'correct horse battery';
+
+/** Signs up through the form, as a visitor would, and waits for the projects page. */
+export async function signUp(page: Page, name: string, email: string): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type Dispatch } from 'react';
+import { useState, type Dispatch } from 'react';
+import { useRestoreFocus } from '../../hooks/use-restore-focus';
 import type { DraftAction } from '../../hooks/use-blueprint-draft';
 import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
 import type { TableDef } from '../../lib/blueprint-document';
@@ -21,17 +22,11 @@ interface FieldGridProps {
 export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, issues, readOnly, dispatch }: FieldGridProps) {
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<number | null>(null);
-  // Moving a row moves its DOM nodes, which can drop focus: put it back where it was.
-  const refocus = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    const element = refocus.current;
-    refocus.current = null;
-    if (element && document.activeElement !== element && element.isConnected) element.focus();
-  });
+  const rememberFocus = useRestoreFocus();
 
   function move(from: number, to: number) {
     if (from === to) return;
-    refocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    rememberFocus();
     dispatch({ type: 'moveField', table: tableIndex, from, to });
     setAnnouncement(`Moved field ${table.fields[from].name || from + 1} to position ${to + 1} of ${table.fields.length}.`);
   }

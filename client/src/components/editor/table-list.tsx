@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, useState, type Dispatch, type KeyboardEvent } from 'react';
+import { useState, type Dispatch, type KeyboardEvent } from 'react';
+import { useRestoreFocus } from '../../hooks/use-restore-focus';
 import type { DraftAction } from '../../hooks/use-blueprint-draft';
 import type { TableDef } from '../../lib/blueprint-document';
 import { tableHasIssues, type LocatedIssue } from '../../lib/document-issues';
@@ -15,16 +16,11 @@ interface TableListProps {
 /** The blueprint's tables: select one to edit; add, delete and reorder (buttons or Alt+↑/↓). */
 export function TableList({ tables, tableKeys, selected, issues, readOnly, dispatch }: TableListProps) {
   const [announcement, setAnnouncement] = useState('');
-  const refocus = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    const element = refocus.current;
-    refocus.current = null;
-    if (element && document.activeElement !== element && element.isConnected) element.focus();
-  });
+  const rememberFocus = useRestoreFocus();
 
   function move(from: number, to: number) {
     if (to < 0 || to >= tables.length) return;
-    refocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    rememberFocus();
     dispatch({ type: 'moveTable', from, to });
     setAnnouncement(`Moved table ${tables[from].name} to position ${to + 1} of ${tables.length}.`);
   }

@@ -3,7 +3,8 @@ import type { Role } from '../../__generated__/graphql';
 import { useAddMember } from '../../hooks/use-member-mutations';
 import { noErrors, toFormErrors, type FormErrors } from '../../lib/errors';
 import { FormErrorList, TextField } from '../text-field';
-import { ROLE_HINTS, roleName, ROLES } from './role-names';
+import { roleName, ROLES } from './role-names';
+import { RoleSelect } from './role-select';
 
 /** Adds someone who already has a Seedbed account, by their email. */
 export function AddMemberForm({ projectId }: { projectId: string }) {
@@ -38,20 +39,7 @@ export function AddMemberForm({ projectId }: { projectId: string }) {
       <FormErrorList messages={errors.form} />
       <div className="settings-grid">
         <TextField label="Email" name="email" type="email" autoComplete="off" error={errors.fields.email} hint="They need a Seedbed account already." />
-        <div className="field compact">
-          <label htmlFor={`${id}-role`}>Role</label>
-          <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby={`${id}-role-hint`}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {roleName(r)}
-              </option>
-            ))}
-          </select>
-          <p id={`${id}-role-hint`} className="hint">
-            {ROLE_HINTS[role]}
-          </p>
-          {errors.fields.role && <p className="field-error" role="alert">{errors.fields.role}</p>}
-        </div>
+        <RoleSelect label="Role" roles={ROLES} value={role} onChange={setRole} error={errors.fields.role} />
       </div>
       <button type="submit" disabled={loading}>
         {loading ? 'Adding…' : 'Add member'}

@@ -3,7 +3,7 @@ import type { Role } from '../../__generated__/graphql';
 import { useCreateApiKey } from '../../hooks/use-api-key-mutations';
 import { noErrors, toFormErrors, type FormErrors } from '../../lib/errors';
 import { FormErrorList, TextField } from '../text-field';
-import { ROLE_HINTS, roleName } from './role-names';
+import { RoleSelect } from './role-select';
 import { SecretOnceDialog } from './secret-once-dialog';
 
 /** A key is never OWNER (PRODUCT.md §6). */
@@ -57,20 +57,7 @@ export function CreateApiKeyForm({ projectId }: { projectId: string }) {
         <FormErrorList messages={errors.form} />
         <div className="settings-grid">
           <TextField label="Key name" name="name" autoComplete="off" error={errors.fields.name} />
-          <div className="field compact">
-            <label htmlFor={`${id}-role`}>Key role</label>
-            <select id={`${id}-role`} value={role} onChange={(e) => setRole(e.target.value as Role)} aria-describedby={`${id}-role-hint`}>
-              {KEY_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {roleName(r)}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-role-hint`} className="hint">
-              {ROLE_HINTS[role]}
-            </p>
-            {errors.fields.role && <p className="field-error" role="alert">{errors.fields.role}</p>}
-          </div>
+          <RoleSelect label="Key role" roles={KEY_ROLES} value={role} onChange={setRole} error={errors.fields.role} />
           <TextField label="Expires on (optional)" name="expiresOn" type="date" error={errors.fields.expiresAt} hint="Empty: the key works until revoked." />
         </div>
         <button type="submit" disabled={loading}>
