@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+import { browserSuite, createProject, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 
 describeInBrowser('blueprint editor', () => {
@@ -30,10 +30,7 @@ describeInBrowser('blueprint editor', () => {
     const page = await newPage();
     await signUp(page, 'Ada Owner', `owner-${stamp}@example.com`);
 
-    await page.getByLabel('Project name').fill(`Shop ${stamp}`);
-    await page.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: `Shop ${stamp}` }).click();
-    await page.waitForURL(/^.*\/p\/[^/]+$/);
+    await createProject(page, `Shop ${stamp}`);
     const projectId = new URL(page.url()).pathname.split('/')[2];
 
     // New blueprint: opens the editor on a starter document that previews at once.

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+import { browserSuite, createProject, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 const USERS = 25;
 
@@ -57,10 +57,7 @@ describeInBrowser('runs and settings', () => {
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const page = await newPage();
     await signUp(page, 'Ada Owner', `owner-${stamp}@example.com`);
-    await page.getByLabel('Project name').fill(`Shop ${stamp}`);
-    await page.getByRole('button', { name: 'Create project' }).click();
-    await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: `Shop ${stamp}` }).click();
-    await page.waitForURL(/\/p\/[^/]+$/);
+    await createProject(page, `Shop ${stamp}`);
     const projectId = new URL(page.url()).pathname.split('/')[2];
     await page.getByText('No runs yet.').waitFor();
 

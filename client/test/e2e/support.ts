@@ -108,3 +108,11 @@ export async function signUp(page: Page, name: string, email: string): Promise<v
   await page.getByRole('button', { name: 'Sign up' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/** Creates a project from the projects page and opens it, as a visitor would. */
+export async function createProject(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Project name').fill(name);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name }).click();
+  await page.waitForURL(/\/p\/[^/]+$/);
+}
