@@ -68,18 +68,52 @@ it('shares a run between two worker processes, with the same bytes', async () =>
   workers.splice(0);
 });
 
+/** Polls `check` until it is true. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * The test holds row locks in a transaction of its own to stop the victim at
+ * a chosen point: a worker blocked on a lock is exactly where it was when it
+ * is killed, however slow or fast this machine is.
+ */
+async function holdLocks() {
+  const runner = server.db.createQueryRunner();
+  await runner.connect();
+  await runner.startTransaction();
+  return {
+    query: (sql: string, params: unknown[]) => runner.query(sql, params),
+    release: async () => {
+      await runner.rollbackTransaction();
+      await runner.release();
+    },
+  };
+}
+
 it('resumes after SIGKILL from the unfinished shards, with the same bytes as an uninterrupted run', async () => {
-  const victim = await worker();
   const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
-  const doneBefore = async () => (await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE run_id = $1 AND state = 'DONE'`, [id]))[0].n;
-  const deadline = Date.now() + 60_000;
-  while ((await doneBefore()) < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const victim = await worker();
+  // Lock the run's row once some shards are done and some are not: finishing a shard updates that
+  // row, so from here on the victim finishes none, and the shards it holds stay RUNNING.
+  const locks = await holdLocks();
+  await until('the run is part done', async () => {
+    const locked = await locks.query(
+      `SELECT 1 FROM runs WHERE id = $1 AND shards_done BETWEEN 3 AND shards_total - 3 FOR UPDATE`, [id]);
+    return locked.length === 1;
+  });
+  await until('the victim holds a shard', async () =>
+    (await server.db.query(`SELECT 1 FROM run_shards WHERE run_id = $1 AND state = 'RUNNING'`, [id])).length > 0);
   const finishedShards = await server.db.query(`SELECT id FROM run_shards WHERE run_id = $1 AND state = 'DONE'`, [id]);
-  expect(finishedShards.length).toBeGreaterThanOrEqual(3);
   await victim.kill('SIGKILL');
   workers.splice(0);
+  await locks.release();
 
-  // The killed worker's shard is handed back (RUNNING → QUEUED) once its heartbeat is overdue.
+  // The killed worker's shards are handed back (RUNNING → QUEUED) once their heartbeat is overdue.
   await waitForRun(owner, id, (r) => r.status === 'QUEUED', 30_000);
   await worker();
   const run = await waitForRun(owner, id, finished, 90_000);
@@ -88,5 +122,33 @@ it('resumes after SIGKILL from the unfinished shards, with the same bytes as an 
   expect(shas(run)).toEqual(reference);
   // No finished shard was made again: each was attempted once.
   const redone = await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE id = ANY($1) AND attempts > 1`, [finishedShards.map((s: any) => s.id)]);
+  expect(redone[0].n).toBe(0);
+  await Promise.all(workers.map((w) => w.kill()));
+  workers.splice(0);
+});
+
+it('resumes after SIGKILL while assembling the files, with the same bytes', async () => {
+  const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
+  // An uncommitted artifact row of the same name: the victim, after every shard and the first
+  // file, waits on it when it records that file.
+  const locks = await holdLocks();
+  await locks.query(
+    `INSERT INTO artifacts (run_id, table_name, format, name, size, sha256) VALUES ($1, 'users', 'CSV', 'users.csv', 0, '')`, [id]);
+  const victim = await worker();
+  await until('the victim waits to record its first file', async () =>
+    (await server.db.query(
+      `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO artifacts%'`, [])).length > 0);
+  const before = await server.db.query(`SELECT shards_done, shards_total, status FROM runs WHERE id = $1`, [id]);
+  expect(before[0]).toMatchObject({ shards_done: before[0].shards_total, status: 'RUNNING' });
+  await victim.kill('SIGKILL');
+  workers.splice(0);
+  await locks.release();
+
+  // The queue retries the assembly once the job's heartbeat is overdue; no shard is made again.
+  await worker();
+  const run = await waitForRun(owner, id, finished, 90_000);
+  expect(run.status).toBe('SUCCEEDED');
+  expect(shas(run)).toEqual(reference);
+  const redone = await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE run_id = $1 AND attempts > 1`, [id]);
   expect(redone[0].n).toBe(0);
 });

@@ -7,6 +7,7 @@
  */
 import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 import type { RunSettings } from '../../config';
 
 export const QUEUES = { shard: 'run-shard', finalize: 'run-finalize', exhausted: 'run-exhausted' } as const;
@@ -83,8 +84,10 @@ export class RunQueue {
     await this.boss.insert(QUEUES.shard, shardIds.map((shardId) => ({ data: { runId, shardId } })));
   }
 
-  async enqueueFinalize(runId: string): Promise<void> {
-    await this.boss.send(QUEUES.finalize, { runId }, { singletonKey: runId });
+  /** Queued inside `tx`, the transaction that finishes the run's last shard: both happen or neither. */
+  async enqueueFinalize(runId: string, tx: EntityManager): Promise<void> {
+    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await tx.queryRunner!.query(text, values, true)).records }) };
+    await this.boss.send(QUEUES.finalize, { runId }, { db });
   }
 
   async stop(): Promise<void> {

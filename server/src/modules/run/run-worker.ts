@@ -18,7 +18,7 @@ import type { RunEvents } from './run-events';
 import type { FinalizeJob, RunQueue, ShardJob } from './run-queue';
 import { TERMINAL, transition } from './run-states';
 import type { RunTarget } from './run-target';
-import { RunEntity } from './run.entity';
+import { RunEntity, type RunStatus } from './run.entity';
 import { unseal } from './target-secret';
 
 interface ShardRow {
@@ -93,7 +93,7 @@ export class RunWorker {
        WHERE id = $1 AND state <> 'DONE' RETURNING *`,
       [shardId, this.id],
     ).then((r) => r[0]);
-    if (!claimed) return this.afterShardDone(runId); // done by an earlier attempt
+    if (!claimed) return; // finished by an earlier attempt, which also did what its finish implied
     await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2) WHERE id = $1', [runId, claimed.attempts]);
     await transition(this.db, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
     await this.events.publish(runId);
@@ -134,12 +134,7 @@ export class RunWorker {
         finished = await tick(to, true);
       }
       if (!finished) return this.files.remove(runId); // cancelled: nothing of the run is kept
-      const [[done]] = await this.db.query(
-        `UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state <> 'DONE' RETURNING id`,
-        [shardId],
-      );
-      if (done) await this.db.query('UPDATE runs SET shards_done = shards_done + 1 WHERE id = $1', [runId]);
-      await this.afterShardDone(runId);
+      await this.completeShard(runId, shardId);
     } catch (error) {
       if (aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
@@ -147,19 +142,36 @@ export class RunWorker {
   }
 
   /**
-   * The last shard to finish queues the assembly (or, for a database load,
-   * ends the run). A shard that finished just as its run was cancelled or
+   * Marks a shard DONE. The shard that completes its run queues the assembly
+   * (or, for a database load, ends the run) in the same transaction, so a
+   * worker killed at any point leaves either an unfinished shard, which is
+   * retried, or a finished run with its next step recorded; never a run that
+   * waits forever. A shard that finished just as its run was cancelled or
    * failed is removed again.
    */
-  private async afterShardDone(runId: string): Promise<void> {
-    const [run] = await this.db.query('SELECT status, shards_done, shards_total, target FROM runs WHERE id = $1', [runId]);
-    if (run && (run.status === 'CANCELLED' || run.status === 'FAILED')) return this.files.remove(runId);
-    if (!run || run.shards_done < run.shards_total) return;
-    if (run.target.kind === 'FILES') {
-      await this.queue.enqueueFinalize(runId);
-    } else if (await transition(this.db, runId, 'SUCCEEDED', { finishedNow: true, error: null })) {
-      await this.events.publish(runId);
-    }
+  private async completeShard(runId: string, shardId: string): Promise<void> {
+    const ended = await this.db.transaction(async (tx) => {
+      const [run]: { status: RunStatus; shards_done: number; shards_total: number; target: RunTarget }[] = await tx
+        .query(
+          `WITH done AS (
+             UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state <> 'DONE' RETURNING run_id
+           )
+           UPDATE runs SET shards_done = shards_done + 1 FROM done WHERE runs.id = done.run_id
+           RETURNING runs.status, runs.shards_done, runs.shards_total, runs.target`,
+          [shardId],
+        )
+        .then((r) => r[0]);
+      if (!run || run.shards_done < run.shards_total || TERMINAL.includes(run.status)) return false;
+      if (run.target.kind === 'FILES') {
+        await this.queue.enqueueFinalize(runId, tx);
+        return false;
+      }
+      await transition(tx, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
+      return transition(tx, runId, 'SUCCEEDED', { finishedNow: true, error: null });
+    });
+    if (ended) await this.events.publish(runId);
+    const [run] = await this.db.query('SELECT status FROM runs WHERE id = $1', [runId]);
+    if (run?.status === 'CANCELLED' || run?.status === 'FAILED') await this.files.remove(runId);
   }
 
   /**
