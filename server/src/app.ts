@@ -128,7 +128,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   );
 
   app.use('/api', express.json({ limit: config.limits.bodyBytes }), authenticateRequests(services, limiter));
-  app.use(rowsRoute(services, db, config.limits.instantRows));
+  app.use(rowsRoute(services, db, config.limits.instantRows, config.engineThreads));
   app.use(artifactRoute(services, db));
   app.use('/api', (_req, res) => void res.status(404).json(httpErrorBody('NOT_FOUND', 'No such API route.')));
 

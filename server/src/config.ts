@@ -1,4 +1,5 @@
 /** Every setting, read once from the environment, with PRODUCT.md §9 defaults. */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 export interface Limits {
@@ -29,6 +30,8 @@ export interface Config {
   clientDist: string;
   /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
+  /** Worker threads generating large rows API responses (1: in the request's own thread). */
+  engineThreads: number;
   runs: RunSettings;
   limits: Limits;
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientDist: path.resolve(env.SEEDBED_CLIENT_DIST || path.join(repoRoot, 'client', 'dist')),
     // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
     allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
+    engineThreads: int(env, 'SEEDBED_ENGINE_THREADS', availableParallelism()) || 1,
     runs: {
       artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,

@@ -27,6 +27,7 @@ export { streamBlueprintSql } from './stream/blueprint-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
 export { tableFrame } from './stream/table-body';
 export { ChunkEncoder } from './stream/chunks';
+export { ChunkWorkerPool, sharedWorkerPool } from './parallel/worker-pool';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';

@@ -24,7 +24,8 @@ function whole(req: Request, name: string, min: number): number | undefined {
   return value;
 }
 
-export function rowsRoute(services: Services, db: DataSource, maxRows: number) {
+/** `threads`: engine worker threads for large requests (small ones are generated in this thread). */
+export function rowsRoute(services: Services, db: DataSource, maxRows: number, threads: number) {
   const router = express.Router();
   router.get('/api/v1/blueprints/:id/rows.:format', async (req: Request, res: Response, next) => {
     try {
@@ -42,7 +43,7 @@ export function rowsRoute(services: Services, db: DataSource, maxRows: number) {
       const rows = count ?? Math.max(0, plan.table(table).layout.rows - offset);
       if (rows > maxRows) throw badInput(count === undefined ? 'table' : 'count', `at most ${maxRows} rows per request: pass count=${maxRows} or less, or start a run`);
 
-      const stream = streamTable(plan, table, format, { offset, count: rows, dialect });
+      const stream = streamTable(plan, table, format, { offset, count: rows, dialect, workers: threads });
       res.status(200);
       res.setHeader('content-type', contentTypeOf(format));
       res.setHeader('content-disposition', `attachment; filename="${fileNameOf(plan, table, format)}"`);

@@ -1,4 +1,6 @@
 import { parse } from 'csv-parse/sync';
+import { compileBlueprint, sharedWorkerPool, streamTable } from '../../src/engine';
+import { collect } from '../engine/helpers';
 import type { TestClient } from '../support/client';
 import { addMember, createApiKey, createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
@@ -11,7 +13,7 @@ let blueprintId: string;
 const document = shopDocument();
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { SEEDBED_INSTANT_ROWS: '5000' } });
+  server = await startTestServer({ env: { SEEDBED_INSTANT_ROWS: '50000', SEEDBED_ENGINE_THREADS: '2' } });
   owner = (await createUser(server.url)).client;
   outsider = (await createUser(server.url, 'Outsider')).client;
   projectId = (await createProject(owner)).id;
@@ -148,7 +150,7 @@ describe('GET /api/v1/blueprints/:id/rows.<format>', () => {
       [outsider, 'csv', 404, 'NOT_FOUND'],
       [owner, 'xml', 400, 'BAD_USER_INPUT'],
       [owner, 'csv?count=-1', 400, 'BAD_USER_INPUT'],
-      [owner, 'csv?count=5001', 400, 'BAD_USER_INPUT'],
+      [owner, 'csv?count=50001', 400, 'BAD_USER_INPUT'],
       [owner, 'csv?table=nope', 400, 'BAD_USER_INPUT'],
       [owner, 'sql?dialect=oracle', 400, 'BAD_USER_INPUT'],
     ];
@@ -157,6 +159,16 @@ describe('GET /api/v1/blueprints/:id/rows.<format>', () => {
       expect({ query, status: response.status }).toEqual({ query, status });
       expect((await response.json()).errors[0].extensions.code).toBe(code);
     }
+  });
+
+  it('streams a large request from worker threads, with the same bytes as one thread', async () => {
+    const big = shopDocument({ name: 'big', tables: [{ ...document.tables[0], rows: 40_000 }] });
+    const { id } = await createBlueprint(owner, projectId, big);
+    const expected = await collect(streamTable(compileBlueprint(big), 'users', 'sql', { dialect: 'sqlite' }));
+    const response = await owner.request(`/api/v1/blueprints/${id}/rows.sql?table=users&dialect=sqlite`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(expected);
+    expect(sharedWorkerPool().liveThreads).toBe(2);
   });
 
   it('lets a client hang up mid-stream without disturbing the server', async () => {

@@ -1,25 +1,44 @@
 import { parentPort } from 'node:worker_threads';
 import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder } from '../stream/chunks';
-import type { FromWorker, ToWorker } from './protocol';
+import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 
-/** Worker side: rebuild the plan from the document, then encode chunks on request. */
+/**
+ * Worker side: compile each plan it is sent (keeping the last few), then
+ * encode chunks of them on request. A plan that fails to compile answers
+ * each of its chunks with that error.
+ */
 const port = parentPort!;
-let chunks: ChunkEncoder | undefined;
+const plans = new Map<number, ChunkEncoder | Error>();
+
+function reply(message: FromWorker, transfer?: ArrayBuffer[]) {
+  port.postMessage(message, transfer);
+}
+
+function errorOf(e: unknown): Extract<FromWorker, { type: 'error' }>['error'] {
+  const error = e as Error & { code?: string; path?: string };
+  return { message: error.message, code: error.code, path: error.path };
+}
 
 port.on('message', (message: ToWorker) => {
-  const reply = (m: FromWorker, transfer?: ArrayBuffer[]) => port.postMessage(m, transfer);
-  try {
-    if (message.type === 'init') {
-      chunks = new ChunkEncoder(compileBlueprint(message.document, message.options));
-      reply({ type: 'ready' });
-      return;
+  if (message.type === 'init') {
+    try {
+      plans.set(message.planId, new ChunkEncoder(compileBlueprint(message.document, message.options)));
+    } catch (e) {
+      plans.set(message.planId, e as Error);
     }
-    const bytes = chunks!.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
+    // First in, first out, exactly as the pool counts them.
+    if (plans.size > PLANS_PER_WORKER) plans.delete(plans.keys().next().value!);
+    return;
+  }
+  try {
+    const chunks = plans.get(message.planId);
+    if (!chunks) throw new Error(`chunk worker has no plan ${message.planId}`);
+    if (chunks instanceof Error) throw chunks;
+    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
     // The sink's buffer is its own ArrayBuffer: transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {
-    const error = e as Error & { code?: string; path?: string };
-    reply({ type: 'error', id: message.type === 'chunk' ? message.id : -1, error: { message: error.message, code: error.code, path: error.path } });
+    reply({ type: 'error', id: message.id, error: errorOf(e) });
   }
 });
