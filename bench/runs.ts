@@ -5,7 +5,7 @@
  * 1M rows and then at 10M rows, and compares the peak resident memory of the
  * two: flat means the 10M peak is about the 1M peak.
  *
- *   npm run bench:runs [-- --rows 10000000]
+ *   [SEEDBED_RUN_THREADS=0] npm run bench:runs [-- --rows 10000000]
  */
 import 'reflect-metadata';
 import { chmodSync, mkdirSync } from 'node:fs';
@@ -35,7 +35,9 @@ async function main() {
   const db = createDataSource({ url: pg.url.replace(/\/postgres$/, '/seedbed') });
   await db.initialize();
   await db.runMigrations();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', SEEDBED_DATA_DIR: dataDir, SEEDBED_QUEUE_SUPERVISE_SECONDS: '1' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', SEEDBED_DATA_DIR: dataDir, SEEDBED_QUEUE_SUPERVISE_SECONDS: '1',
+    // SEEDBED_RUN_THREADS=0 to compare with shards encoded in the worker's own thread only.
+    SEEDBED_RUN_THREADS: process.env.SEEDBED_RUN_THREADS });
   const app = await createApp(config, db, createLogger('warn'));
   const port = await app.listen(0);
   const base = `http://127.0.0.1:${port}`;
@@ -78,7 +80,7 @@ async function main() {
     return { rows, seconds, peakMb: rss.stop() / 1048576, size };
   };
 
-  console.log(`file run memory (${machineLoad()})`);
+  console.log(`file run memory (${config.runs.threads} helper threads; ${machineLoad()})`);
   const small = await run(1_000_000);
   const big = await run(argRows());
   for (const r of [small, big]) {

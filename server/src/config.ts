@@ -45,6 +45,8 @@ export interface RunSettings {
   worker: boolean;
   /** Shards a process works on at once. */
   concurrency: number;
+  /** Worker threads helping a process encode its shards, beside its own thread (0: none). */
+  threads: number;
   /** A shard whose worker sent no heartbeat for this long is given to another worker. */
   workerLostSeconds: number;
   /** How often pg-boss checks for expired jobs and missed heartbeats. */
@@ -95,6 +97,7 @@ export function loadConfig(env: Env = process.env): Config {
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
       worker: env.SEEDBED_RUN_WORKER !== 'false',
       concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 1) || 1,
+      threads: int(env, 'SEEDBED_RUN_THREADS', 1),
       workerLostSeconds: int(env, 'SEEDBED_WORKER_LOST_SECONDS', 30) || 30,
       superviseSeconds: int(env, 'SEEDBED_QUEUE_SUPERVISE_SECONDS', 5) || 5,
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,

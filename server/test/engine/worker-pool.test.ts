@@ -1,5 +1,5 @@
 /** The warm worker-thread pool: threads reused across streams, plans cached per thread, failures contained. */
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, EngineError } from '../../src/engine';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, encodeInOrder, EngineError } from '../../src/engine';
 import { ParallelChunkStream } from '../../src/engine/parallel/parallel-stream';
 import { PLANS_PER_WORKER } from '../../src/engine/parallel/protocol';
 import { collect, doc, shop, table } from './helpers';
@@ -66,4 +66,38 @@ it('grows for a caller that asks for more threads, with the same bytes', async (
   } finally {
     await three.close();
   }
+});
+
+describe('encodeInOrder', () => {
+  const plan = compileBlueprint(shop(3000));
+  const requests = Array.from({ length: 40 }, (_, i) => ({
+    table: 'orders', format: (['csv', 'ndjson', 'sql'] as const)[i % 3], dialect: 'postgres' as const, streamStart: 0, from: i * 60, to: i * 60 + 60,
+  }));
+  const expected = requests.map((r) => new ChunkEncoder(plan).encode(r.table, r.format, r.dialect, r.streamStart, r.from, r.to).toString());
+  const all = async (chunks: AsyncIterable<Buffer>) => {
+    const out: string[] = [];
+    for await (const chunk of chunks) out.push(chunk.toString());
+    return out;
+  };
+
+  it('yields every chunk in order, shared between this thread and the pool, with the same bytes', async () => {
+    let pooled = 0;
+    const counting = { encode: (p: typeof plan, r: (typeof requests)[number]) => (pooled++, pool.encode(p, r)) } as unknown as ChunkWorkerPool;
+    expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: counting }))).toEqual(expected);
+    expect(pooled).toBeGreaterThan(0);
+    expect(pooled).toBeLessThan(requests.length);
+  });
+
+  it('works alone without a pool', async () => {
+    expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan)))).toEqual(expected);
+  });
+
+  it('passes a failure of the pool on, and can be left early', async () => {
+    const failing = { encode: () => Promise.reject(new Error('thread lost')) } as unknown as ChunkWorkerPool;
+    await expect(all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: failing }))).rejects.toThrow('thread lost');
+    for await (const chunk of encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool })) {
+      expect(chunk.toString()).toBe(expected[0]);
+      break;
+    }
+  });
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { ChunkEncoder, fileNameOf, tableFrame, type Format, type Plan } from '../../engine';
+import { ChunkEncoder, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Format, type Plan } from '../../engine';
 import type { Dialect } from '../../engine/generators/types';
 
 export interface ShardSpec {
@@ -27,7 +27,11 @@ export interface ShardSpec {
 const CHUNK_ROWS = 8_192;
 
 export class RunFiles {
-  constructor(private readonly root: string) {}
+  /** `pool`: a helper thread (or more) sharing the encoding of shards with the worker's own thread. */
+  constructor(
+    private readonly root: string,
+    private readonly pool?: ChunkWorkerPool,
+  ) {}
 
   runDir(runId: string): string {
     return path.join(this.root, runId);
@@ -56,15 +60,19 @@ export class RunFiles {
   ): Promise<boolean> {
     const dir = path.dirname(this.shardFile(shard, formats[0]));
     await fs.mkdir(dir, { recursive: true });
-    const encoder = new ChunkEncoder(plan);
+    const requests: ChunkRequest[] = [];
+    for (let from = shard.from; from < shard.to; from += CHUNK_ROWS) {
+      const to = Math.min(shard.to, from + CHUNK_ROWS);
+      for (const format of formats) requests.push({ table: shard.table, format, dialect, streamStart: 0, from, to });
+    }
     const handles = await Promise.all(formats.map((f) => fs.open(`${this.shardFile(shard, f)}.part`, 'w')));
     try {
-      for (let from = shard.from; from < shard.to; from += CHUNK_ROWS) {
-        const to = Math.min(shard.to, from + CHUNK_ROWS);
-        for (let k = 0; k < formats.length; k++) {
-          await handles[k].write(encoder.encode(shard.table, formats[k], dialect, 0, from, to));
-        }
-        if (!(await tick(to - shard.from))) {
+      // Chunks of the whole table's stream (it starts at row 0), one per format in turn.
+      let written = 0;
+      for await (const bytes of encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: this.pool, window: 3 * formats.length })) {
+        await handles[written % formats.length].write(bytes);
+        if (++written % formats.length > 0) continue;
+        if (!(await tick(requests[written - 1].to - shard.from))) {
           await Promise.all(handles.map((h) => h.close()));
           await Promise.all(formats.map((f) => fs.rm(`${this.shardFile(shard, f)}.part`, { force: true })));
           return false;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
+import { ChunkWorkerPool } from '../../engine';
 import type { RunRuntime } from '../../services';
 import { RunFiles } from './file-target';
 import { RunEvents } from './run-events';
@@ -16,7 +17,9 @@ export interface StartedRuns extends RunRuntime {
 export async function startRunRuntime(config: Config, db: DataSource, log: Logger): Promise<StartedRuns> {
   const url = (db.options as { url?: string }).url!;
   const queue = new RunQueue(url, config.runs, config.limits.runAttempts, log);
-  const files = new RunFiles(config.runs.artifactDir);
+  // Threads of its own, not the rows API's: a run's memory stays bounded by its own settings.
+  const pool = config.runs.worker && config.runs.threads > 0 ? new ChunkWorkerPool(config.runs.threads) : undefined;
+  const files = new RunFiles(config.runs.artifactDir, pool);
   const events = new RunEvents(db, url, log);
   const secretKey = loadSecretKey(config.runs.secretKey, config.dataDir);
   await queue.start();
@@ -32,6 +35,7 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
       worker.stop();
       await queue.stop();
       await events.stop();
+      await pool?.close();
     },
   };
 }

@@ -1,0 +1,60 @@
+import type { Plan } from '../plan/types';
+import type { ChunkEncoder } from '../stream/chunks';
+import type { ChunkRequest, ChunkWorkerPool } from './worker-pool';
+
+export interface EncodeInOrderOptions {
+  /** Helper threads; without one, every chunk is encoded in this thread. */
+  pool?: ChunkWorkerPool;
+  /** Chunks the pool keeps in flight (default 2). */
+  poolDepth?: number;
+  /** Chunks encoded or in flight ahead of the one due (default 6): bounds memory. */
+  window?: number;
+}
+
+/**
+ * The chunks of `requests`, encoded by this thread and a pool's threads
+ * together and yielded strictly in order. The pool keeps a few chunks in
+ * flight ahead; whenever the chunk due is not back yet, this thread encodes
+ * the next unclaimed one itself instead of waiting. So this thread and one
+ * helper share the work whatever their speeds, and the bytes are those of
+ * `local.encode` for every request, whoever made them.
+ */
+export async function* encodeInOrder(
+  plan: Plan,
+  requests: readonly ChunkRequest[],
+  local: ChunkEncoder,
+  { pool, poolDepth = 2, window = 6 }: EncodeInOrderOptions = {},
+): AsyncGenerator<Buffer> {
+  const results: (Buffer | Promise<Buffer> | undefined)[] = new Array(requests.length);
+  const here = (i: number) => {
+    const { table, format, dialect, streamStart, from, to } = requests[i];
+    results[i] = local.encode(table, format, dialect, streamStart, from, to);
+  };
+  let inFlight = 0;
+  let claimed = 0;
+  for (let due = 0; due < requests.length; ) {
+    while (pool && inFlight < poolDepth && claimed < requests.length && claimed - due < window) {
+      const i = claimed++;
+      inFlight++;
+      const encoded = pool.encode(plan, requests[i]).then((bytes) => {
+        inFlight--;
+        results[i] = bytes;
+        return bytes;
+      });
+      encoded.catch(() => {}); // a chunk left behind by an early stop must not go unhandled
+      results[i] = encoded;
+    }
+    const next = results[due];
+    if (Buffer.isBuffer(next)) {
+      results[due++] = undefined;
+      yield next;
+    } else if (next && (claimed >= requests.length || claimed - due >= window)) {
+      await next; // nothing left to take: wait for it
+    } else {
+      // The chunk due is unclaimed (make it), or still being made elsewhere (make a later one meanwhile).
+      here(claimed++);
+      // Let the pool's answers in before looking again.
+      if (pool) await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
