@@ -41,15 +41,23 @@ function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
   return `FOREIGN KEY (${quoteIdent(field.name, dialect)}) REFERENCES ${quoteIdent(ref.table.name, dialect)} (${quoteIdent(ref.field.name, dialect)})`;
 }
 
-/** CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys to tables created before it. */
-export function createTable(plan: Plan, table: TablePlan, dialect: Dialect): string {
+/**
+ * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys to
+ * tables created before it. `deferForward` declares the others too (self
+ * references and tables created later), checked at COMMIT: SQLite's way, as
+ * it cannot add keys afterwards, for a script that creates every table
+ * before inserting into any inside one transaction.
+ */
+export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
   const q = (n: string) => quoteIdent(n, dialect);
   const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   if (table.primaryKey) lines.push(`  PRIMARY KEY (${q(table.primaryKey)})`);
   for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) lines.push(`  UNIQUE (${q(f.name)})`);
   for (const f of table.fields) {
     const fk = foreignKey(f, dialect);
-    if (fk && !isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
+    if (!fk) continue;
+    if (!isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
+    else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
   return `CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n);\n`;
 }
@@ -58,7 +66,7 @@ export function createTable(plan: Plan, table: TablePlan, dialect: Dialect): str
  * Foreign keys that cannot be declared in CREATE TABLE: self references
  * (rows may point at rows inserted later) and references to tables created
  * later (nullable cycle edges). Added once the rows exist; SQLite cannot add
- * constraints afterwards, so there they are omitted.
+ * constraints afterwards, so there they are declared deferred instead (see `createTable`).
  */
 export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Dialect, which: 'self' | 'later'): string {
   if (dialect === 'sqlite') return '';

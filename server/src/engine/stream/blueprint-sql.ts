@@ -1,15 +1,26 @@
 import { Readable } from 'node:stream';
 import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
-import { deferredForeignKeys } from '../formats/sql';
+import { createTable, deferredForeignKeys } from '../formats/sql';
 import { streamTable, type StreamTableOptions } from './table-stream';
 
 /**
  * The whole blueprint as one SQL script: every table in dependency order
  * (CREATE TABLE + INSERTs), then the foreign keys of nullable cycle edges.
+ * SQLite cannot add those afterwards, so its script creates every table
+ * first, with them deferred, and inserts inside one transaction.
  * Loads into an empty database with all constraints checked.
  */
 export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', options: Pick<StreamTableOptions, 'workers' | 'chunkRows'> = {}): Readable {
+  async function* sqliteScript() {
+    yield 'BEGIN;\n';
+    for (const name of plan.order) yield createTable(plan, plan.table(name), dialect, true) + '\n';
+    for (const name of plan.order) {
+      for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect, header: false })) yield chunk as Buffer | string;
+      yield '\n';
+    }
+    yield 'COMMIT;\n';
+  }
   async function* script() {
     for (const name of plan.order) {
       for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect })) yield chunk as Buffer | string;
@@ -17,5 +28,5 @@ export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', op
     }
     for (const name of plan.order) yield deferredForeignKeys(plan, plan.table(name), dialect, 'later');
   }
-  return Readable.from(script(), { objectMode: false });
+  return Readable.from(dialect === 'sqlite' ? sqliteScript() : script(), { objectMode: false });
 }

@@ -14,6 +14,8 @@ export interface StreamTableOptions {
   /** Worker threads; 1 (default) generates in this thread. Output bytes do not depend on it. */
   workers?: number;
   chunkRows?: number;
+  /** false: leave out the format's header (the CREATE TABLE of SQL), for a script that wrote it already. */
+  header?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const { start, end } = rowRange(table, options.offset, options.count);
   const ctx: EncodeContext = { plan, table, dialect, streamStart: start };
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
-  const frame = { header: encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
+  const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   if (workers > 1 && end - start > chunkRows) {
     return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame });
