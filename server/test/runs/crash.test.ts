@@ -144,7 +144,7 @@ it('resumes after SIGKILL while assembling the files, with the same bytes', asyn
   workers.splice(0);
   await locks.release();
 
-  // The queue retries the assembly once the job's heartbeat is overdue; no shard is made again.
+  // Supervision queues the assembly again once its heartbeat stops; no shard is made again.
   await worker();
   const run = await waitForRun(owner, id, finished, 90_000);
   expect(run.status).toBe('SUCCEEDED');

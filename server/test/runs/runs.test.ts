@@ -127,7 +127,10 @@ describe('run states (PRODUCT.md §4)', () => {
     expect(Date.parse(run.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     await server.db.query(`UPDATE runs SET expires_at = now() WHERE id = $1`, [run.id]);
     await waitForRun(owner, run.id, (r) => r.status === 'EXPIRED', 10_000);
-    expect(fs.existsSync(path.join(server.dataDir, 'artifacts', run.id))).toBe(false);
+    // The sweep deletes the files right after the status change commits.
+    const folder = path.join(server.dataDir, 'artifacts', run.id);
+    for (const deadline = Date.now() + 5_000; fs.existsSync(folder) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fs.existsSync(folder)).toBe(false);
     const response = await owner.request(run.artifacts[0].url);
     expect(response.status).toBe(410);
   });

@@ -1,14 +1,21 @@
 /**
  * Run work dispatched through pg-boss on Seedbed's own PostgreSQL: one job per
  * shard (any worker process may take it), one job to assemble the files.
- * pg-boss retries a job whose worker stopped sending heartbeats (killed,
- * crashed) and, once attempts are used up, moves it to a dead-letter queue,
- * whose handler marks the run FAILED.
+ * A failed job is retried and, once attempts are used up, moved to a
+ * dead-letter queue whose handler marks the run FAILED. Work of a killed
+ * worker is queued again by the run supervision (run-worker.ts) as soon as
+ * its heartbeat stops, without waiting for pg-boss's own (10 s or more)
+ * heartbeat timeout; the duplicate jobs that leaves find nothing to take.
  */
 import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { RunSettings } from '../../config';
+
+/** pg-boss statements run on a TypeORM transaction's connection. */
+function inTransaction(tx: EntityManager) {
+  return { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await tx.queryRunner!.query(text, values, true)).records }) };
+}
 
 export const QUEUES = { shard: 'run-shard', finalize: 'run-finalize', exhausted: 'run-exhausted' } as const;
 
@@ -80,14 +87,14 @@ export class RunQueue {
     await this.boss.work<ShardJob | FinalizeJob>(QUEUES.exhausted, { pollingIntervalSeconds: 1 }, each(handlers.exhausted));
   }
 
-  async enqueueShards(runId: string, shardIds: string[]): Promise<void> {
-    await this.boss.insert(QUEUES.shard, shardIds.map((shardId) => ({ data: { runId, shardId } })));
+  /** With `tx`, the jobs are queued inside that transaction: with what it records, or not at all. */
+  async enqueueShards(runId: string, shardIds: string[], tx?: EntityManager): Promise<void> {
+    await this.boss.insert(QUEUES.shard, shardIds.map((shardId) => ({ data: { runId, shardId } })), tx && { db: inTransaction(tx) });
   }
 
-  /** Queued inside `tx`, the transaction that finishes the run's last shard: both happen or neither. */
-  async enqueueFinalize(runId: string, tx: EntityManager): Promise<void> {
-    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await tx.queryRunner!.query(text, values, true)).records }) };
-    await this.boss.send(QUEUES.finalize, { runId }, { db });
+  /** Queued inside `tx` when given: the transaction that finishes the run's last shard, so both happen or neither. */
+  async enqueueFinalize(runId: string, tx?: EntityManager): Promise<void> {
+    await this.boss.send(QUEUES.finalize, { runId }, tx ? { db: inTransaction(tx) } : {});
   }
 
   async stop(): Promise<void> {

@@ -88,12 +88,14 @@ export class RunWorker {
     const { runId, shardId } = job.data;
     const run = await this.loadRun(runId);
     if (!run || TERMINAL.includes(run.status)) return;
+    // Only a PENDING shard is taken: a job for a shard another worker holds or finished is a
+    // duplicate (supervision re-queues lost shards without waiting for the queue's own retry).
     const [claimed]: (ShardRow & { attempts: number })[] = await this.db.query(
       `UPDATE run_shards SET state = 'RUNNING', attempts = attempts + 1, worker = $2, heartbeat_at = now()
-       WHERE id = $1 AND state <> 'DONE' RETURNING *`,
+       WHERE id = $1 AND state = 'PENDING' RETURNING *`,
       [shardId, this.id],
     ).then((r) => r[0]);
-    if (!claimed) return; // finished by an earlier attempt, which also did what its finish implied
+    if (!claimed) return;
     await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2) WHERE id = $1', [runId, claimed.attempts]);
     await transition(this.db, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
     await this.events.publish(runId);
@@ -207,8 +209,15 @@ export class RunWorker {
     const run = await this.loadRun(job.data.runId);
     if (!run || run.target.kind !== 'FILES' || TERMINAL.includes(run.status)) return;
     const target = run.target;
+    // One assembler at a time: a job finding another's heartbeat fresh leaves the run to it. Supervision
+    // queues a new job once that heartbeat stops, so a lost assembler is replaced within the timeout.
+    const [claimed] = await this.db.query(
+      `UPDATE runs SET heartbeat_at = now() WHERE id = $1 AND shards_done = shards_total
+       AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2)) RETURNING id`,
+      [run.id, this.config.runs.workerLostSeconds],
+    ).then((r) => r[0]);
+    if (!claimed) return;
     const touch = () => this.db.query('UPDATE runs SET heartbeat_at = now() WHERE id = $1', [run.id]);
-    await touch();
     const heartbeat = setInterval(() => void touch().catch(() => {}), 1000);
     try {
       await this.assembleFiles(run, target);
@@ -246,25 +255,34 @@ export class RunWorker {
   /**
    * A worker is lost when its run shows no sign of life for the timeout: no
    * shard heartbeat and no assembly heartbeat (a worker killed between two
-   * shards holds none RUNNING). Its shards go back to PENDING (the queue
-   * retries their jobs) and the run to QUEUED, or to FAILED when the lost
-   * shard had no attempts left.
+   * shards holds none RUNNING). Its shards go back to PENDING with a new job
+   * each, queued in the same transaction (the queue's own retry of the old
+   * job would wait for pg-boss's heartbeat timeout first), and the run to
+   * QUEUED, or to FAILED when the lost shard had no attempts left.
    */
   private async requeueLostShards(): Promise<void> {
-    const lost: { run_id: string; attempts: number }[] = await this.db.query(
-      `UPDATE run_shards SET state = 'PENDING', worker = NULL
-       WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING run_id, attempts`,
-      [this.config.runs.workerLostSeconds],
-    ).then((r) => r[0]);
     const max = this.config.limits.runAttempts;
+    const lost = await this.db.transaction(async (tx) => {
+      const shards: { id: string; run_id: string; attempts: number }[] = await tx.query(
+        `UPDATE run_shards SET state = 'PENDING', worker = NULL
+         WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, run_id, attempts`,
+        [this.config.runs.workerLostSeconds],
+      ).then((r) => r[0]);
+      const retry = new Map<string, string[]>();
+      for (const s of shards.filter((l) => l.attempts < max)) retry.set(s.run_id, [...(retry.get(s.run_id) ?? []), s.id]);
+      for (const [runId, shardIds] of retry) await this.queue.enqueueShards(runId, shardIds, tx);
+      return shards;
+    });
     for (const { run_id } of lost.filter((l) => l.attempts >= max)) {
       await this.fail(run_id, `its worker was lost on each of ${max} attempts`);
     }
-    const silent: { id: string }[] = await this.db.query(
-      `SELECT id FROM runs WHERE status = 'RUNNING'
+    const silent: { id: string; assemble: boolean }[] = await this.db.query(
+      `SELECT id, shards_done = shards_total AND target->>'kind' = 'FILES' AS assemble FROM runs WHERE status = 'RUNNING'
        AND greatest(heartbeat_at, started_at, (SELECT max(heartbeat_at) FROM run_shards WHERE run_id = runs.id)) < now() - make_interval(secs => $1)`,
       [this.config.runs.workerLostSeconds],
     );
+    // Every shard done and nobody assembling: its assembler was lost.
+    for (const { id } of silent.filter((r) => r.assemble)) await this.queue.enqueueFinalize(id);
     const retry = [...lost.filter((l) => l.attempts < max).map((l) => l.run_id), ...silent.map((r) => r.id)];
     if (retry.length) await this.requeueIfIdle([...new Set(retry)]);
   }
