@@ -1,12 +1,12 @@
 /**
  * Files of a run. Each shard (a row range of one table) is written to its own
- * file per format, as `.part`, fsynced, then renamed: a shard file that
- * exists is complete. When all shards are done, each table's file is
+ * file per format, as its writer's own `.part`, fsynced, then renamed: a shard
+ * file that exists is complete. When all shards are done, each table's file is
  * assembled as header + shards in order + footer (optionally gzipped), hashed,
  * fsynced and renamed into place. Shard boundaries come from the plan, not the
  * worker count, so any split or crash-and-resume gives the same bytes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
@@ -65,7 +65,8 @@ export class RunFiles {
       const to = Math.min(shard.to, from + CHUNK_ROWS);
       for (const format of formats) requests.push({ table: shard.table, format, dialect, streamStart: 0, from, to });
     }
-    const handles = await Promise.all(formats.map((f) => fs.open(`${this.shardFile(shard, f)}.part`, 'w')));
+    const parts = new Map(formats.map((f) => [f, partOf(this.shardFile(shard, f))]));
+    const handles = await Promise.all(formats.map((f) => fs.open(parts.get(f)!, 'w')));
     try {
       // Chunks of the whole table's stream (it starts at row 0), one per format in turn.
       let written = 0;
@@ -74,7 +75,7 @@ export class RunFiles {
         if (++written % formats.length > 0) continue;
         if (!(await tick(requests[written - 1].to - shard.from))) {
           await Promise.all(handles.map((h) => h.close()));
-          await Promise.all(formats.map((f) => fs.rm(`${this.shardFile(shard, f)}.part`, { force: true })));
+          await Promise.all(formats.map((f) => fs.rm(parts.get(f)!, { force: true })));
           return false;
         }
       }
@@ -82,7 +83,7 @@ export class RunFiles {
     } finally {
       await Promise.all(handles.map((h) => h.close().catch(() => {})));
     }
-    for (const format of formats) await fs.rename(`${this.shardFile(shard, format)}.part`, this.shardFile(shard, format));
+    for (const format of formats) await fs.rename(parts.get(format)!, this.shardFile(shard, format));
     await syncDir(dir);
     return true;
   }
@@ -123,15 +124,16 @@ export class RunFiles {
         done(null, chunk);
       },
     });
-    const out = createWriteStream(`${target}.part`);
+    const part = partOf(target);
+    const out = createWriteStream(part);
     // gzip output is deterministic for the same input and level.
     if (gzip) await pipeline(body, createGzip({ level: 6 }), measure, out);
     else await pipeline(body, measure, out);
     await feed;
-    const handle = await fs.open(`${target}.part`, 'r');
+    const handle = await fs.open(part, 'r');
     await handle.sync();
     await handle.close();
-    await fs.rename(`${target}.part`, target);
+    await fs.rename(part, target);
     return { name, size, sha256: hash.digest('hex') };
   }
 
@@ -145,6 +147,16 @@ export class RunFiles {
   async remove(runId: string): Promise<void> {
     await fs.rm(this.runDir(runId), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
+}
+
+/**
+ * A writer's own temporary name for `file`. A worker that lost its claim
+ * without knowing it (stalled past the timeout) may still be writing when
+ * another takes the work over; with their own parts, each renames a whole
+ * file, and both files have the same bytes.
+ */
+function partOf(file: string): string {
+  return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
 }
 
 /** A rename is durable only once its folder is synced. */
