@@ -152,3 +152,22 @@ it('resumes after SIGKILL while assembling the files, with the same bytes', asyn
   const redone = await server.db.query(`SELECT count(*)::int AS n FROM run_shards WHERE run_id = $1 AND attempts > 1`, [id]);
   expect(redone[0].n).toBe(0);
 });
+
+it('lets a worker that lost its shard while working stop, and the shard be made again, with the same bytes', async () => {
+  const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
+  await worker();
+  // Hand a shard the worker is writing to someone else, as supervision does for a stalled worker.
+  let taken: { id: string }[] = [];
+  await until('a shard is taken from its worker', async () => {
+    [taken] = await server.db.query(
+      `UPDATE run_shards SET worker = 'someone-else' WHERE id = (SELECT id FROM run_shards WHERE run_id = $1 AND state = 'RUNNING' LIMIT 1)
+       AND state = 'RUNNING' RETURNING id`, [id]);
+    return taken.length === 1;
+  });
+  const run = await waitForRun(owner, id, finished, 90_000);
+  expect(run.status).toBe('SUCCEEDED');
+  expect(shas(run)).toEqual(reference);
+  // The worker stopped writing it (nor counted it done); after the timeout it was made again.
+  const [shard] = await server.db.query(`SELECT state, attempts FROM run_shards WHERE id = $1`, [taken[0].id]);
+  expect(shard).toEqual({ state: 'DONE', attempts: 2 });
+});

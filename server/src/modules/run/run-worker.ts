@@ -100,21 +100,26 @@ export class RunWorker {
     await transition(this.db, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
     await this.events.publish(runId);
 
+    // Why work on this shard stopped early: the run was cancelled or failed (its files go), or this
+    // worker lost the shard, stalled past the timeout or dropped by the queue (another worker has it).
+    let stop: 'cancelled' | 'lost' | undefined;
     const aborted = new AbortController();
     let lastTick = 0;
     const tick = async (rowsDone: number, force = false): Promise<boolean> => {
-      if (job.signal.aborted) return false;
+      if (job.signal.aborted) stop ??= 'lost';
+      if (stop) return false;
       if (!force && Date.now() - lastTick < TICK_MS) return true;
       lastTick = Date.now();
       const [row] = await this.db.query(
-        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), heartbeat_at = now() WHERE id = $1
+        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), heartbeat_at = now() WHERE id = $1 AND worker = $4 AND state = 'RUNNING'
          RETURNING (SELECT status FROM runs WHERE id = $3) AS status`,
-        [shardId, rowsDone, runId],
+        [shardId, rowsDone, runId, this.id],
       ).then((r) => r[0]);
       await this.events.publish(runId, true);
-      const going = row?.status === 'RUNNING';
-      if (!going) aborted.abort();
-      return going;
+      if (!row) stop = 'lost';
+      else if (row.status !== 'RUNNING' && row.status !== 'QUEUED') stop = 'cancelled';
+      if (stop) aborted.abort();
+      return !stop;
     };
 
     try {
@@ -135,7 +140,11 @@ export class RunWorker {
         });
         finished = await tick(to, true);
       }
-      if (!finished) return this.files.remove(runId); // cancelled: nothing of the run is kept
+      if (!finished) {
+        // Cancelled: nothing of the run is kept. Lost: the shard's new worker writes it.
+        if (stop === 'cancelled') await this.files.remove(runId);
+        return;
+      }
       await this.completeShard(runId, shardId);
     } catch (error) {
       if (aborted.signal.aborted) return;
@@ -144,23 +153,24 @@ export class RunWorker {
   }
 
   /**
-   * Marks a shard DONE. The shard that completes its run queues the assembly
-   * (or, for a database load, ends the run) in the same transaction, so a
-   * worker killed at any point leaves either an unfinished shard, which is
-   * retried, or a finished run with its next step recorded; never a run that
-   * waits forever. A shard that finished just as its run was cancelled or
-   * failed is removed again.
+   * Marks a shard DONE if this worker still holds it. The shard that
+   * completes its run queues the assembly (or, for a database load, ends the
+   * run) in the same transaction, so a worker killed at any point leaves
+   * either an unfinished shard, which is retried, or a finished run with its
+   * next step recorded; never a run that waits forever. A shard that finished
+   * just as its run was cancelled or failed is removed again.
    */
   private async completeShard(runId: string, shardId: string): Promise<void> {
     const ended = await this.db.transaction(async (tx) => {
       const [run]: { status: RunStatus; shards_done: number; shards_total: number; target: RunTarget }[] = await tx
         .query(
           `WITH done AS (
-             UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state <> 'DONE' RETURNING run_id
+             UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state = 'RUNNING' AND worker = $2
+             RETURNING run_id
            )
            UPDATE runs SET shards_done = shards_done + 1 FROM done WHERE runs.id = done.run_id
            RETURNING runs.status, runs.shards_done, runs.shards_total, runs.target`,
-          [shardId],
+          [shardId, this.id],
         )
         .then((r) => r[0]);
       if (!run || run.shards_done < run.shards_total || TERMINAL.includes(run.status)) return false;
@@ -187,7 +197,7 @@ export class RunWorker {
     const message = coded ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     const hopeless = error instanceof EngineError || (error instanceof AppError && error.code === 'TARGET_REFUSED');
     if (hopeless || attempts >= this.config.limits.runAttempts) return this.fail(runId, message);
-    await this.db.query(`UPDATE run_shards SET state = 'PENDING', worker = NULL WHERE id = $1 AND state = 'RUNNING'`, [shardId]);
+    await this.db.query(`UPDATE run_shards SET state = 'PENDING', worker = NULL WHERE id = $1 AND state = 'RUNNING' AND worker = $2`, [shardId, this.id]);
     await this.db.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, message]);
     await this.requeueIfIdle([runId]);
     this.log.warn({ runId, shardId, err: error }, 'shard failed; the queue retries it');
