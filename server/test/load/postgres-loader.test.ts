@@ -124,6 +124,25 @@ describe('loadIntoPostgres', () => {
     expect(await query(db.url, `SELECT 1 FROM pg_tables WHERE schemaname = 'public'`)).toEqual([]);
   });
 
+  it('rolls back when aborted just before COMMIT, with every row already sent', async () => {
+    const db = await emptyDatabase();
+    const controller = new AbortController();
+    let checked = 0;
+    const error = await failure(
+      loadIntoPostgres(compileBlueprint(shop(50)), await checkTarget(db.url, allowed), {
+        signal: controller.signal,
+        beforeCommit: async () => {
+          checked++;
+          controller.abort(new Error('lost the shard'));
+        },
+      }),
+    );
+    expect(checked).toBe(1);
+    expect(error.message).toBe('lost the shard');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await query(db.url, `SELECT 1 FROM pg_tables WHERE schemaname = 'public'`)).toEqual([]);
+  });
+
   it('answers TARGET_UNREACHABLE for a closed port and TARGET_REFUSED for a wrong password', async () => {
     const db = await emptyDatabase();
     const plan = compileBlueprint(shop(5));

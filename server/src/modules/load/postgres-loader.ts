@@ -26,6 +26,8 @@ export interface LoadOptions {
   onProgress?: (rowsDone: number) => void;
   /** Aborting rolls the transaction back and rejects. */
   signal?: AbortSignal;
+  /** Called just before COMMIT, the last moment to abort (`signal`) with nothing loaded. */
+  beforeCommit?: () => Promise<void>;
   /** Limit for schema statements and lock waits (default 60 s). COPY and index builds grow with the rows and are not limited. */
   statementTimeoutMs?: number;
   /** Default 10 s. */
@@ -101,6 +103,8 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
       column = undefined;
     }
     table = undefined;
+    await options.beforeCommit?.();
+    signal?.throwIfAborted();
     await client.query('COMMIT');
     progress(before, true);
     return { rows: before, tables };

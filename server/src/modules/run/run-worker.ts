@@ -137,6 +137,8 @@ export class RunWorker {
           truncate: run.target.truncate,
           signal: aborted.signal,
           onProgress: (rows) => void tick(rows).catch(() => {}),
+          // A worker that lost the run's one shard must not commit rows its new worker loads again.
+          beforeCommit: async () => void (await tick(to, true)),
         });
         finished = await tick(to, true);
       }
