@@ -97,7 +97,8 @@ export function loadConfig(env: Env = process.env): Config {
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
       worker: env.SEEDBED_RUN_WORKER !== 'false',
       concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 1) || 1,
-      threads: int(env, 'SEEDBED_RUN_THREADS', 1),
+      // One helper beside the worker's own thread; none on a single core, where it could only compete.
+      threads: int(env, 'SEEDBED_RUN_THREADS', Math.min(1, availableParallelism() - 1)),
       workerLostSeconds: int(env, 'SEEDBED_WORKER_LOST_SECONDS', 30) || 30,
       superviseSeconds: int(env, 'SEEDBED_QUEUE_SUPERVISE_SECONDS', 5) || 5,
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,
