@@ -15,6 +15,25 @@ export function table(name: string, rows: TableDef['rows'], fields: FieldDef[], 
   return { name, rows, fields, ...(primaryKey ? { primaryKey } : {}) };
 }
 
+/**
+ * teams ⇄ players: a nullable reference cycle (a team's captain) and a self
+ * reference (a player's mentor), 20 teams and 200 players, plus `extra`.
+ */
+export function teamsAndPlayers(extra: FieldDef): BlueprintDocument {
+  return doc([
+    table('teams', 20, [
+      { name: 'id', generator: 'sequence' },
+      { name: 'captain_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.5 },
+    ], 'id'),
+    table('players', 200, [
+      { name: 'id', generator: 'uuid' },
+      { name: 'team_id', generator: 'ref', options: { table: 'teams' } },
+      { name: 'mentor_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.3 },
+      extra,
+    ], 'id'),
+  ]);
+}
+
 /** users → orders (0–5 per user) → order_items (1–3 per order), with every kind of field. */
 export function shop(users = 300): BlueprintDocument {
   return doc([

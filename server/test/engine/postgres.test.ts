@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { compileBlueprint, streamBlueprintSql } from '../../src/engine';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { collect, doc, shop, table } from './helpers';
+import { collect, shop, teamsAndPlayers } from './helpers';
 
 /**
  * SQL output loaded into a real PostgreSQL: the jest globalSetup's server when
@@ -71,18 +71,7 @@ describe('SQL output in PostgreSQL', () => {
   }, 60_000);
 
   it('loads a nullable reference cycle and a self reference, adding those keys afterwards', async () => {
-    const plan = compileBlueprint(doc([
-      table('teams', 20, [
-        { name: 'id', generator: 'sequence' },
-        { name: 'captain_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.5 },
-      ], 'id'),
-      table('players', 200, [
-        { name: 'id', generator: 'uuid' },
-        { name: 'team_id', generator: 'ref', options: { table: 'teams' } },
-        { name: 'mentor_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.3 },
-        { name: 'joined', generator: 'date.past', options: { years: 3 } },
-      ], 'id'),
-    ]));
+    const plan = compileBlueprint(teamsAndPlayers({ name: 'joined', generator: 'date.past', options: { years: 3 } }));
     const script = await collect(streamBlueprintSql(plan, 'postgres'));
     expect(script).toMatch(/ALTER TABLE "teams" ADD FOREIGN KEY/);
     await withEmptyDatabase(async (client) => {

@@ -5,7 +5,7 @@
  */
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { compileBlueprint, streamBlueprintSql } from '../../src/engine';
-import { collect, doc, shop, table } from './helpers';
+import { collect, doc, shop, table, teamsAndPlayers } from './helpers';
 
 let SQL: SqlJsStatic;
 beforeAll(async () => {
@@ -59,18 +59,7 @@ describe('SQL output in SQLite', () => {
   });
 
   it('loads a nullable reference cycle and a self reference, with every foreign key', async () => {
-    const plan = compileBlueprint(doc([
-      table('teams', 20, [
-        { name: 'id', generator: 'sequence' },
-        { name: 'captain_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.5 },
-      ], 'id'),
-      table('players', 200, [
-        { name: 'id', generator: 'uuid' },
-        { name: 'team_id', generator: 'ref', options: { table: 'teams' } },
-        { name: 'mentor_id', generator: 'ref', options: { table: 'players' }, nullRate: 0.3 },
-        { name: 'active', generator: 'datatype.boolean' },
-      ], 'id'),
-    ]));
+    const plan = compileBlueprint(teamsAndPlayers({ name: 'active', generator: 'datatype.boolean' }));
     const db = load(await collect(streamBlueprintSql(plan, 'sqlite')));
     try {
       expect(scalar(db, 'SELECT count(*) FROM players')).toBe(200);
