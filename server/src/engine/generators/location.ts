@@ -3,13 +3,12 @@ import { compilePatternList } from '../locale/patterns';
 import { fakerGenerator, listGenerator, opt } from './helpers';
 
 /** A generator whose values come from a compiled locale pattern list. */
-function patternGenerator(id: string, description: string, path: string, plainText = false): GeneratorDef {
+function patternGenerator(id: string, description: string, path: string): GeneratorDef {
   return {
     id,
     category: id.split('.')[0],
     description,
     output: 'string',
-    plainText,
     create: (_o, ctx) => compilePatternList(ctx.locale, path),
   };
 }
@@ -31,7 +30,7 @@ export const locationGenerators: GeneratorDef[] = [
     ((ctx.locale.lookup('location.language') as { name: string }[] | undefined) ?? []).map((l) => l.name),
   ),
   patternGenerator('location.street', 'Street name', 'location.street_pattern'),
-  patternGenerator('location.buildingNumber', 'Building number', 'location.building_number', true),
+  patternGenerator('location.buildingNumber', 'Building number', 'location.building_number'),
   patternGenerator('location.secondaryAddress', 'Apartment or suite', 'location.secondary_address'),
   fakerGenerator('location.streetAddress', 'Street address; `useFullAddress` adds the secondary part', {
     options: { useFullAddress: opt.bool() },
