@@ -19,7 +19,7 @@ function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: num
   const keys = fields.map((f, k) => (k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':');
   const parts: string[] = new Array(cells.length * 2);
   for (let r = from; r < to; r++) {
-    const values = source(r);
+    const values = source.generate(r);
     sink.writeAscii(separator(r));
     for (let k = 0; k < cells.length; k++) {
       parts[2 * k] = keys[k];

@@ -94,7 +94,7 @@ export const sqlEncoder: Encoder = {
     const prefix = insertPrefix(ctx);
     const parts: string[] = new Array(literals.length);
     for (let r = from; r < to; r++) {
-      const values = source(r);
+      const values = source.generate(r);
       const position = r - ctx.streamStart;
       if (position % INSERT_BATCH === 0) sink.write((position > 0 ? ';\n' : '') + prefix + '(');
       else sink.writeAscii(',\n(');

@@ -1,6 +1,7 @@
 import type { Dialect, Value } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
+import type { RowGenerator } from '../plan/row-generator';
 
 export type Format = 'csv' | 'tsv' | 'json' | 'ndjson' | 'sql';
 export const FORMATS: readonly Format[] = ['csv', 'tsv', 'json', 'ndjson', 'sql'];
@@ -13,8 +14,8 @@ export interface EncodeContext {
   streamStart: number;
 }
 
-/** Source of rows for encoders: the same buffer refilled per row. */
-export type RowSource = (row: number) => Value[];
+/** The rows to encode: values by row (the same buffer, refilled), and cell writers for the delimited formats. */
+export type RowSource = Pick<RowGenerator, 'generate' | 'useWriters' | 'emit'>;
 
 /**
  * One output format. `rows` writes a row range into a byte sink, one string

@@ -1,22 +1,27 @@
-import type { GeneratorDef } from './types';
-import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption } from './helpers';
+import type { CellRng } from '../random/cell-rng';
+import type { CellFn, GeneratorDef } from './types';
+import { withPlainEmitter } from '../formats/cell-writers';
+import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
+
+// Module bindings, not `Math.*` globals: see random/hash.ts.
+const { floor, max } = Math;
 
 const dateOnlyOption = { dateOnly: opt.bool({ description: 'Emit a date (YYYY-MM-DD) instead of a timestamp' }) };
 
 /** Uniform instant in [from, to], formatted as date or datetime. */
-function between(from: number, to: number, dateOnly: boolean) {
-  const span = Math.max(0, to - from);
+function between(from: number, to: number, dateOnly: boolean): CellFn {
+  const span = max(0, to - from);
   if (dateOnly) {
-    const firstDay = Math.floor(from / DAY_MS);
-    const days = Math.floor(to / DAY_MS) - firstDay + 1;
+    const firstDay = floor(from / DAY_MS);
+    const days = floor(to / DAY_MS) - firstDay + 1;
     // Formatted days are memoized: a century is ~37,000 strings, reused millions of times.
     const formatted: string[] = days <= 400_000 ? new Array(days) : [];
-    return (rng: { below(n: number): number }) => {
-      const day = rng.below(days);
-      return formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
-    };
+    const dayText = (day: number) =>
+      formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
+    return withPlainEmitter((rng) => dayText(rng.below(days)), (rng, _row, out) => putDay(out, firstDay + rng.below(days)));
   }
-  return (rng: { float53(): number }) => formatDateTime(from + Math.floor(rng.float53() * span));
+  const at = (rng: CellRng) => from + floor(rng.float53() * span);
+  return withPlainEmitter((rng) => formatDateTime(at(rng)), (rng, _row, out) => putDateTime(out, at(rng)));
 }
 
 /** Relative-date generators: a window of `years`/`days` before or after refDate. */

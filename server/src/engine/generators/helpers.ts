@@ -1,5 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
-import { compilePatternList, isPlainList, type StringFn } from '../locale/patterns';
+import type { ByteSink } from '../formats/byte-sink';
+import { compilePatternList, listPick } from '../locale/patterns';
 import type { BuildContext, GeneratorDef, JsonSchema, OutputType, ValueSpace } from './types';
 
 // Module bindings, not `Math.*` globals: see random/hash.ts.
@@ -21,14 +22,6 @@ export const opt = {
 
 const hasPatterns = (list: readonly string[]) => list.some((s) => s.includes('{{'));
 
-/** Uniform pick from a list, marked plain when no entry needs CSV quoting. */
-export function pickFrom(list: readonly string[]): StringFn {
-  const n = list.length;
-  const fn: StringFn = (rng) => list[rng.below(n)];
-  fn.plain = isPlainList(list);
-  return fn;
-}
-
 /** A generator that picks uniformly from a locale list; its space is the list itself (unless it holds patterns). */
 export function listGenerator(id: string, description: string, listPath: string | ((ctx: BuildContext) => readonly string[])): GeneratorDef {
   const listOf = (ctx: BuildContext) => (typeof listPath === 'string' ? ctx.locale.list(listPath) : listPath(ctx));
@@ -40,7 +33,7 @@ export function listGenerator(id: string, description: string, listPath: string 
     create: (_o, ctx) => {
       const list = listOf(ctx);
       if (typeof listPath === 'string' && hasPatterns(list)) return compilePatternList(ctx.locale, listPath);
-      return pickFrom(list);
+      return listPick(list);
     },
     space: (_o, ctx) => {
       const list = listOf(ctx);
@@ -109,9 +102,9 @@ export function normalize(value: unknown, output: OutputType): any {
 
 const DAY_MS = 86_400_000;
 
-/** `YYYY-MM-DD` without allocating a Date (civil-from-days, H. Hinnant). */
-export function formatDate(ms: number): string {
-  const z = floor(ms / DAY_MS) + 719468;
+/** The civil date of a day number as y·10000 + m·100 + d, without allocating (civil-from-days, H. Hinnant). */
+function civilDate(days: number): number {
+  const z = days + 719468;
   const era = floor(z / 146097);
   const doe = z - era * 146097;
   const yoe = floor((doe - floor(doe / 1460) + floor(doe / 36524) - floor(doe / 146096)) / 365);
@@ -120,6 +113,15 @@ export function formatDate(ms: number): string {
   const d = doy - floor((153 * mp + 2) / 5) + 1;
   const m = mp < 10 ? mp + 3 : mp - 9;
   const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return y * 10000 + m * 100 + d;
+}
+
+/** `YYYY-MM-DD` without allocating a Date. */
+export function formatDate(ms: number): string {
+  const ymd = civilDate(floor(ms / DAY_MS));
+  const y = floor(ymd / 10000);
+  const m = floor(ymd / 100) - y * 100;
+  const d = ymd - floor(ymd / 100) * 100;
   return `${y < 1000 ? String(y).padStart(4, '0') : y}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
 }
 
@@ -130,6 +132,38 @@ export function formatDateTime(ms: number): string {
   const mi = floor((secOfDay % 3600) / 60);
   const s = secOfDay % 60;
   return `${formatDate(ms)}T${two(h)}:${two(mi)}:${two(s)}Z`;
+}
+
+/** Writes `formatDate` of a day number as bytes; false (nothing written) for years outside 1000–9999. */
+function putDate(out: ByteSink, day: number): boolean {
+  const ymd = civilDate(day);
+  const y = floor(ymd / 10000);
+  if (y < 1000 || y > 9999) return false;
+  out.putPadded(y, 4);
+  out.putByte(45);
+  out.putPadded(floor(ymd / 100) - y * 100, 2);
+  out.putByte(45);
+  out.putPadded(ymd - floor(ymd / 100) * 100, 2);
+  return true;
+}
+
+/** Writes `formatDate(day · DAY_MS)` as bytes. */
+export function putDay(out: ByteSink, day: number): void {
+  if (!putDate(out, day)) out.putText(formatDate(day * DAY_MS));
+}
+
+/** Writes `formatDateTime(ms)` as bytes. */
+export function putDateTime(out: ByteSink, ms: number): void {
+  const day = floor(ms / DAY_MS);
+  if (!putDate(out, day)) return out.putText(formatDateTime(ms));
+  const secOfDay = floor((ms - day * DAY_MS) / 1000);
+  out.putByte(84);
+  out.putPadded(floor(secOfDay / 3600), 2);
+  out.putByte(58);
+  out.putPadded(floor((secOfDay % 3600) / 60), 2);
+  out.putByte(58);
+  out.putPadded(secOfDay % 60, 2);
+  out.putByte(90);
 }
 
 function two(n: number): string {

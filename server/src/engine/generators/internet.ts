@@ -1,5 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
-import type { BuildContext, GeneratorDef, RowView } from './types';
+import type { BuildContext, CellFn, GeneratorDef, RowView } from './types';
+import type { ByteSink } from '../formats/byte-sink';
+import { commasOf, listWriter, withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, listGenerator, opt, optionAt } from './helpers';
 import { isPlainList } from '../locale/patterns';
 
@@ -39,6 +41,36 @@ function localPart(first: string, last: string, rng: CellRng, row: RowView, uniq
   }
 }
 
+/** `localPart` written as bytes: the same draws, in the same order. Tokens are ASCII letters. */
+function putLocalPart(out: ByteSink, first: string, last: string, rng: CellRng, row: RowView, unique: boolean): void {
+  out.putText(first || 'user');
+  if (unique) {
+    if (last) {
+      out.putByte(46);
+      out.putText(last);
+    }
+    return out.putNumber(row.index + 1);
+  }
+  switch (rng.below(4)) {
+    case 0:
+      if (last) {
+        out.putByte(46);
+        out.putText(last);
+      }
+      return;
+    case 1:
+      if (!last) return out.putNumber(rng.below(100));
+      out.putByte(95);
+      return out.putText(last);
+    case 2:
+      out.putByte(46);
+      out.putText(last);
+      return out.putNumber(rng.below(100));
+    default:
+      return out.putNumber(rng.below(1000));
+  }
+}
+
 export const internetGenerators: GeneratorDef[] = [
   {
     id: 'internet.email',
@@ -53,11 +85,23 @@ export const internetGenerators: GeneratorDef[] = [
       const { firsts, lasts } = nameLists(ctx);
       const domains = o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email');
       const unique = ctx.unique;
-      return (rng, row) => {
-        const first = nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
-        const last = nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
+      // Both names are read (or drawn) before the local part draws.
+      const firstOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
+      const lastOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
+      const cell: CellFn = (rng, row) => {
+        const first = firstOf(rng, row);
+        const last = lastOf(rng, row);
         return `${localPart(first, last, rng, row, unique)}@${domains[rng.below(domains.length)]}`;
       };
+      const domain = listWriter(domains);
+      if (!domain || commasOf(domains) !== 'never') return cell;
+      return withPlainEmitter(cell, (rng, row, out) => {
+        const first = firstOf(rng, row);
+        const last = lastOf(rng, row);
+        putLocalPart(out, first, last, rng, row, unique);
+        out.putByte(64);
+        domain(rng, out);
+      });
     },
   },
   {

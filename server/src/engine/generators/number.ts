@@ -1,4 +1,6 @@
+import type { CellRng } from '../random/cell-rng';
 import type { GeneratorDef } from './types';
+import { withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, integerSpace, opt } from './helpers';
 
 const DEFAULT_INT_MAX = 2_147_483_647;
@@ -32,8 +34,8 @@ export const numberGenerators: GeneratorDef[] = [
       const step = o.multipleOf ?? 1;
       const lo = Math.ceil((o.min ?? 0) / step);
       const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
-      if (step === 1) return (rng) => rng.intBetween(lo, hi);
-      return (rng) => rng.intBetween(lo, hi) * step;
+      const draw: (rng: CellRng) => number = step === 1 ? (rng) => rng.intBetween(lo, hi) : (rng) => rng.intBetween(lo, hi) * step;
+      return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)));
     },
     space: (o) => {
       const step = o.multipleOf ?? 1;

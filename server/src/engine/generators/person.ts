@@ -1,5 +1,6 @@
 import type { BuildContext, GeneratorDef } from './types';
-import { fakerGenerator, listGenerator, opt, optionAt, pickFrom } from './helpers';
+import { fakerGenerator, listGenerator, opt, optionAt } from './helpers';
+import { listPick } from '../locale/patterns';
 
 const SEXES = ['female', 'male'] as const;
 
@@ -28,7 +29,7 @@ export const personGenerators: GeneratorDef[] = [
     description: 'Given name from the locale',
     options: sexOption,
     output: 'string',
-    create: (o, ctx) => pickFrom(firstNames(ctx, o.sex)),
+    create: (o, ctx) => listPick(firstNames(ctx, o.sex)),
     space: (o, ctx) => {
       const list = firstNames(ctx, o.sex);
       return { size: list.length, at: (i) => list[i] };
@@ -40,7 +41,7 @@ export const personGenerators: GeneratorDef[] = [
     description: 'Family name from the locale',
     options: sexOption,
     output: 'string',
-    create: (o, ctx) => pickFrom(lastNames(ctx, o.sex)),
+    create: (o, ctx) => listPick(lastNames(ctx, o.sex)),
     space: (o, ctx) => {
       const list = lastNames(ctx, o.sex);
       return { size: list.length, at: (i) => list[i] };

@@ -1,7 +1,7 @@
 import RandExp from 'randexp';
 import type { GeneratorDef, OutputType, Value } from './types';
 import { opt } from './helpers';
-import { uuidFromRng } from './string';
+import { uuidCell } from './string';
 
 /** `weighted.values` as an object `{value: weight}` or a list of `{value, weight}`. */
 export function weightedEntries(values: unknown): { value: Value; weight: number }[] {
@@ -42,7 +42,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     output: 'uuid',
     injective: true,
     plainText: true,
-    create: () => uuidFromRng,
+    create: () => uuidCell,
   },
   {
     id: 'ref',

@@ -1,37 +1,76 @@
 import type { CellRng } from '../random/cell-rng';
-import type { GeneratorDef } from './types';
+import type { CellFn, GeneratorDef } from './types';
+import type { ByteSink } from '../formats/byte-sink';
+import { withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, opt } from './helpers';
 
 const UUID_CODES: number[] = new Array(36).fill(45); // '-' stays at 8, 13, 18, 23
 const HEX_CODE = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
-
-function putHex(word: number, at: number, digits: number) {
-  for (let i = digits - 1; i >= 0; i--) {
-    UUID_CODES[at + i] = HEX_CODE[word & 15];
-    word >>>= 4;
-  }
-}
 
 /**
  * RFC 4122 version-4 layout from four cell draws, built as character codes
  * and turned into one flat string: no lookup tables to miss in cache, no rope
  * for encoders to flatten (measured: both cost more than the hashing).
  * The first draw is a bijection of the row and is kept whole, so two rows of
- * one field never share a uuid.
+ * one field never share a uuid. The cell writer puts the same draws as bytes;
+ * each form has its own hex helper, so that both stay monomorphic.
  */
-export function uuidFromRng(rng: CellRng): string {
+const words = new Int32Array(6); // the draws of one uuid, as its six groups of hex digits
+
+function drawUuid(rng: CellRng) {
   const a = rng.u32();
   const b = rng.u32();
   const c = rng.u32();
   const d = rng.u32();
-  putHex(a, 0, 8);
-  putHex(b >>> 16, 9, 4);
-  putHex(0x4000 | (b & 0x0fff), 14, 4);
-  putHex(0x8000 | ((c >>> 16) & 0x3fff), 19, 4);
-  putHex(c & 0xffff, 24, 4);
-  putHex(d, 28, 8);
+  words[0] = a;
+  words[1] = b >>> 16;
+  words[2] = 0x4000 | (b & 0x0fff);
+  words[3] = 0x8000 | ((c >>> 16) & 0x3fff);
+  words[4] = c & 0xffff;
+  words[5] = d;
+}
+
+function hexCodes(at: number, word: number, digits: number) {
+  for (let i = at + digits - 1; i >= at; i--) {
+    UUID_CODES[i] = HEX_CODE[word & 15];
+    word >>>= 4;
+  }
+}
+
+function uuidFromRng(rng: CellRng): string {
+  drawUuid(rng);
+  hexCodes(0, words[0], 8);
+  hexCodes(9, words[1], 4);
+  hexCodes(14, words[2], 4);
+  hexCodes(19, words[3], 4);
+  hexCodes(24, words[4], 4);
+  hexCodes(28, words[5], 8);
   return String.fromCharCode.apply(null, UUID_CODES);
 }
+
+const HEX_BYTES = Uint8Array.from(HEX_CODE);
+
+function hexBytes(buf: Uint8Array, at: number, word: number, digits: number) {
+  for (let i = at + digits - 1; i >= at; i--) {
+    buf[i] = HEX_BYTES[word & 15];
+    word >>>= 4;
+  }
+}
+
+/** The uuid cell, with its cell writer: the same 36 characters put as bytes. */
+export const uuidCell: CellFn = withPlainEmitter((rng) => uuidFromRng(rng), (rng, _row, out: ByteSink) => {
+  drawUuid(rng);
+  out.ensure(36);
+  const { buf, pos } = out;
+  hexBytes(buf, pos, words[0], 8);
+  hexBytes(buf, pos + 9, words[1], 4);
+  hexBytes(buf, pos + 14, words[2], 4);
+  hexBytes(buf, pos + 19, words[3], 4);
+  hexBytes(buf, pos + 24, words[4], 4);
+  hexBytes(buf, pos + 28, words[5], 8);
+  buf[pos + 8] = buf[pos + 13] = buf[pos + 18] = buf[pos + 23] = 45;
+  out.pos = pos + 36;
+});
 
 const ALPHA = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
@@ -84,7 +123,7 @@ export const stringGenerators: GeneratorDef[] = [
     output: 'uuid',
     injective: true,
     plainText: true,
-    create: () => uuidFromRng,
+    create: () => uuidCell,
   },
   charsGenerator('string.alpha', 'Letters', ALPHA, 8),
   charsGenerator('string.alphanumeric', 'Letters and digits', ALPHA + DIGITS, 8),

@@ -1,5 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
 import type { LocaleData } from '../locale/locales';
+import type { ByteSink } from '../formats/byte-sink';
 
 export type OutputType = 'string' | 'integer' | 'float' | 'boolean' | 'date' | 'datetime' | 'uuid' | 'json';
 export type Dialect = 'postgres' | 'mysql' | 'sqlite';
@@ -14,8 +15,24 @@ export interface RowView {
   readonly values: Value[];
 }
 
-/** Produces one cell from its randomness (and, for row-aware generators, its row). */
-export type CellFn = (rng: CellRng, row: RowView) => Value;
+/**
+ * Produces one cell from its randomness (and, for row-aware generators, its
+ * row). Hot generators also offer a cell writer per delimited format.
+ */
+export type CellFn = ((rng: CellRng, row: RowView) => Value) & { emitter?: EmitterFactory };
+
+export type DelimitedFormat = 'csv' | 'tsv';
+
+/**
+ * Writes a non-null cell straight into a sink, encoded as the format encodes
+ * its value (quoted or escaped where needed), making no string on the way.
+ * It draws from `rng` exactly as its cell function does, so the bytes equal
+ * those of the encoded value.
+ */
+export type EmitFn = (rng: CellRng, row: RowView, out: ByteSink) => void;
+
+/** The cell writer of a generator for one format, if it has one. */
+export type EmitterFactory = (format: DelimitedFormat) => EmitFn | undefined;
 
 /** Build-time context: everything a generator may close over once per run. */
 export interface BuildContext {

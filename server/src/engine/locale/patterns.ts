@@ -1,7 +1,16 @@
 import type { CellRng } from '../random/cell-rng';
+import type { EmitFn, EmitterFactory } from '../generators/types';
+import { commasOf, emitterOfWriter, listEmitter, listWriter, NOT_RAW, type Commas, type TextWriter } from '../formats/cell-writers';
 import type { LocaleData } from './locales';
 
-export type StringFn = ((rng: CellRng) => string) & { plain?: boolean };
+/**
+ * A string generator over locale data, with what the encoders may know of it:
+ * - `plain`: values are never empty and hold no CSV/TSV metacharacter;
+ * - `write`, `commas`: the same text as raw bytes (see TextWriter, Commas),
+ *   which patterns compose from their pieces;
+ * - `emitter`: its cell writers.
+ */
+export type StringFn = ((rng: CellRng) => string) & { plain?: boolean; write?: TextWriter; commas?: Commas; emitter?: EmitterFactory };
 
 /** Text that needs no CSV/TSV quoting or escaping. */
 export const UNSAFE_TEXT = /[",\r\n\t\\]/;
@@ -12,6 +21,25 @@ export function isPlainList(list: readonly string[]): boolean {
 
 function markPlain(fn: StringFn, plain: boolean): StringFn {
   fn.plain = plain;
+  return fn;
+}
+
+/** Gives `fn` a raw writer, and the cell writers that follow from it. */
+function withWriter(fn: StringFn, write: TextWriter | undefined, commas: Commas): StringFn {
+  if (!write) return fn;
+  fn.write = write;
+  fn.commas = commas;
+  fn.emitter = emitterOfWriter(write, commas);
+  return fn;
+}
+
+/** A uniform pick from a list: marked plain when no entry needs quoting, with a writer over its pre-encoded entries. */
+export function listPick(list: readonly string[]): StringFn {
+  const n = list.length;
+  const fn: StringFn = markPlain((rng) => list[rng.below(n)], isPlainList(list));
+  withWriter(fn, listWriter(list), commasOf(list));
+  // Any list has cell writers: each entry is pre-encoded as the format writes it.
+  fn.emitter = listEmitter(list);
   return fn;
 }
 
@@ -43,7 +71,23 @@ export function compilePatternList(locale: LocaleData, path: string, depth = 0):
   if (patterns.length === 0) return markPlain(() => '', false);
   const compiled = patterns.map((p) => compilePattern(locale, p, depth));
   if (compiled.length === 1) return compiled[0];
-  return markPlain((rng) => compiled[rng.below(compiled.length)](rng), compiled.every((c) => c.plain));
+  const n = compiled.length;
+  const fn = markPlain((rng) => compiled[rng.below(n)](rng), compiled.every((c) => c.plain));
+  const writes = compiled.map((c) => c.write);
+  if (writes.every((w) => w)) {
+    const shapes = compiled.map((c) => c.commas);
+    const commas: Commas = shapes.every((c) => c === 'never') ? 'never' : shapes.every((c) => c === 'always') ? 'always' : 'some';
+    withWriter(fn, (rng, out) => writes[rng.below(n)]!(rng, out), commas);
+  }
+  // Patterns quote differently (company names: "A, B and C" but "A-B"): each pattern's own cell writer.
+  if (compiled.every((c) => c.emitter)) {
+    fn.emitter = (format) => {
+      const emitters = compiled.map((c) => c.emitter!(format));
+      if (!emitters.every((e) => e)) return undefined;
+      return (rng, row, out) => (emitters[rng.below(n)] as EmitFn)(rng, row, out);
+    };
+  }
+  return fn;
 }
 
 export function compilePattern(locale: LocaleData, pattern: string, depth = 0): StringFn {
@@ -57,14 +101,50 @@ export function compilePattern(locale: LocaleData, pattern: string, depth = 0): 
   if (last < pattern.length) parts.push(withSymbols(pattern.slice(last)));
   const plain = parts.every((p) => (typeof p === 'string' ? !UNSAFE_TEXT.test(p) : p.plain)) && parts.some((p) => p !== '');
   const pieces: StringFn[] = parts.map((p) => (typeof p === 'string' ? () => p : p));
-  if (pieces.length === 1) return markPlain((rng) => pieces[0](rng), plain);
-  if (pieces.length === 2) return markPlain((rng) => pieces[0](rng) + pieces[1](rng), plain);
-  if (pieces.length === 3) return markPlain((rng) => pieces[0](rng) + pieces[1](rng) + pieces[2](rng), plain);
-  return markPlain((rng) => {
-    let s = '';
-    for (const piece of pieces) s += piece(rng);
-    return s;
-  }, plain);
+  let fn: StringFn;
+  if (pieces.length === 1) fn = (rng) => pieces[0](rng);
+  else if (pieces.length === 2) fn = (rng) => pieces[0](rng) + pieces[1](rng);
+  else if (pieces.length === 3) fn = (rng) => pieces[0](rng) + pieces[1](rng) + pieces[2](rng);
+  else {
+    fn = (rng) => {
+      let s = '';
+      for (const piece of pieces) s += piece(rng);
+      return s;
+    };
+  }
+  markPlain(fn, plain);
+  withWriter(fn, patternWriter(parts), patternCommas(parts));
+  // A pattern that is one list (a locale's plain city names) keeps the list's cell writers.
+  if (!fn.emitter && parts.length === 1 && typeof parts[0] !== 'string') fn.emitter = parts[0].emitter;
+  return fn;
+}
+
+/**
+ * Writes the pieces in order (the draws of the string form): literals as
+ * their bytes, the rest by their own writers. None when a piece has no writer,
+ * or may or may not hold a comma (CSV quoting could not be known in advance).
+ */
+function patternWriter(parts: (string | StringFn)[]): TextWriter | undefined {
+  const literal = (p: string | StringFn): p is string => typeof p === 'string';
+  if (parts.length === 0 || parts.every((p) => p === '')) return undefined;
+  if (parts.some((p) => (literal(p) ? NOT_RAW.test(p) : !p.write || p.commas === 'some'))) return undefined;
+  const writers: TextWriter[] = parts
+    .filter((p) => p !== '')
+    .map((p) => {
+      if (!literal(p)) return p.write!;
+      const bytes = Buffer.from(p, 'utf8');
+      return (_rng, out) => out.putSlice(bytes, 0, bytes.length);
+    });
+  if (writers.length === 1) return writers[0];
+  if (writers.length === 2) return (rng, out) => (writers[0](rng, out), writers[1](rng, out));
+  if (writers.length === 3) return (rng, out) => (writers[0](rng, out), writers[1](rng, out), writers[2](rng, out));
+  return (rng, out) => {
+    for (const write of writers) write(rng, out);
+  };
+}
+
+function patternCommas(parts: (string | StringFn)[]): Commas {
+  return parts.some((p) => (typeof p === 'string' ? p.includes(',') : p.commas === 'always')) ? 'always' : 'never';
 }
 
 function resolveReference(locale: LocaleData, ref: string, depth: number): StringFn {
@@ -75,7 +155,7 @@ function resolveReference(locale: LocaleData, ref: string, depth: number): Strin
   if (list.length > 0) {
     const hasSymbols = list.some((s) => /[#{]/.test(s));
     if (hasSymbols && depth < 4) return compilePatternList(locale, listPath, depth + 1);
-    return markPlain((rng) => list[rng.below(list.length)], isPlainList(list));
+    return listPick(list);
   }
   return markPlain(fakerCall(locale, ref), false);
 }
@@ -99,7 +179,10 @@ export function withSymbols(text: string): string | StringFn {
   const slots = codes.map((code, i) => (code === 35 || code === 33 ? i : -1)).filter((i) => i >= 0);
   const lowest = slots.map((i) => (codes[i] === 33 ? 50 : 48)); // '!' is 2–9, '#' 0–9
   const spans = slots.map((i) => (codes[i] === 33 ? 8 : 10));
-  return markPlain((rng) => {
+  /** Fills the digit slots of `into` (character codes or bytes) from the cell's draws. */
+  // The digits of one cell, drawn once into a scratch array, then placed by either form.
+  const drawn = new Uint8Array(slots.length);
+  const draw = (rng: CellRng) => {
     let digits = 0;
     let left = 0;
     for (let k = 0; k < slots.length; k++) {
@@ -110,8 +193,25 @@ export function withSymbols(text: string): string | StringFn {
       const d = digits % 10;
       digits = (digits / 10) | 0;
       left--;
-      codes[slots[k]] = lowest[k] + (spans[k] === 10 ? d : d & 7);
+      drawn[k] = lowest[k] + (spans[k] === 10 ? d : d & 7);
     }
+  };
+  const fn = markPlain((rng) => {
+    draw(rng);
+    for (let k = 0; k < slots.length; k++) codes[slots[k]] = drawn[k];
     return String.fromCharCode.apply(null, codes);
   }, !UNSAFE_TEXT.test(text));
+  // ASCII templates (every phone format seen) are written as bytes: the template, then its digits.
+  const ascii = codes.length === text.length && codes.every((c) => c < 128);
+  if (!ascii || NOT_RAW.test(text)) return fn;
+  const template = Uint8Array.from(codes);
+  const n = template.length;
+  return withWriter(fn, (rng, out) => {
+    draw(rng);
+    out.ensure(n);
+    const { buf, pos } = out;
+    for (let i = 0; i < n; i++) buf[pos + i] = template[i];
+    for (let k = 0; k < slots.length; k++) buf[pos + slots[k]] = drawn[k];
+    out.pos = pos + n;
+  }, text.includes(',') ? 'always' : 'never');
 }

@@ -47,7 +47,9 @@ function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: 
   if (rowOptions.length === 0 || readsRowItself) {
     // Row-aware generators get readers in place of the options: created once, not per row.
     const withReaders: Record<string, unknown> = { ...options, ...Object.fromEntries(rowOptions) };
-    field.produce = generator.create(withReaders, ctx) as PlanCellFn;
+    const cell = generator.create(withReaders, ctx);
+    field.produce = cell as PlanCellFn;
+    field.emitter = cell.emitter;
   } else {
     // Options read the row: resolve them per row and create the cell function for those values.
     field.produce = (rng, row) => {
@@ -78,6 +80,7 @@ function usePermutation(env: BuildEnv, table: TablePlan, field: FieldPlan, size:
   const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
   field.uniqueStrategy = { kind: 'permuted', permutation };
   field.produce = (_rng, row) => at(permutation.permute(row.index));
+  field.emitter = undefined;
 }
 
 function buildFormula(env: BuildEnv, table: TablePlan, field: FieldPlan, def: FieldDef) {

@@ -1,6 +1,7 @@
 import { CellRng } from '../random/cell-rng';
 import { cellSeed } from '../random/hash';
-import type { Value } from '../generators/types';
+import type { DelimitedFormat, EmitFn, Value } from '../generators/types';
+import type { ByteSink } from '../formats/byte-sink';
 import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
 
@@ -8,14 +9,19 @@ import { RetryUnique } from './unique';
  * Generates rows of one table by index. Holds one reusable row buffer: the
  * values returned by `generate` are overwritten by the next call, so callers
  * encode (or copy) them first. Every cell is `produce(rng reset to
- * cellSeed(field key, row))`, which is what makes rows independent of each other.
+ * cellSeed(field key, row))`, which is what makes rows independent of each
+ * other, and what lets a cell writer (`emit`) draw the very same cell later.
  */
 export class RowGenerator implements RowState {
   index = 0;
   readonly values: Value[];
   readonly refRows: number[];
   private readonly rng = new CellRng();
-  private readonly ordered: FieldPlan[];
+  /** Fields whose values `generate` makes, in generation order. */
+  private ordered: FieldPlan[];
+  private readonly all: FieldPlan[];
+  private writers: (EmitFn | undefined)[] = [];
+  private writing: DelimitedFormat | undefined;
   private readonly retries: (RetryUnique | undefined)[];
   private readonly retryStates: RetryUnique[];
 
@@ -23,8 +29,9 @@ export class RowGenerator implements RowState {
   constructor(readonly table: TablePlan, seed: number, only?: Set<number>) {
     this.values = new Array(table.fields.length).fill(null);
     this.refRows = new Array(table.fields.length).fill(-1);
-    this.ordered = table.evalOrder.filter((i) => !only || only.has(i)).map((i) => table.fields[i]);
-    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.ordered.includes(f) ? new RetryUnique(f, seed, table.name) : undefined));
+    this.all = table.evalOrder.filter((i) => !only || only.has(i)).map((i) => table.fields[i]);
+    this.ordered = this.all;
+    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.name) : undefined));
     this.retryStates = this.retries.filter((r): r is RetryUnique => !!r);
   }
 
@@ -32,6 +39,34 @@ export class RowGenerator implements RowState {
     if (this.retryStates.length) this.catchUp(row);
     this.fill(row);
     return this.values;
+  }
+
+  /**
+   * Switches to writing cells for `format` where a field has a cell writer and
+   * nothing else in the row reads it: such cells are written by `emit` instead
+   * of being made by `generate`. Returns the writers by field (undefined: the
+   * value is made as usual).
+   */
+  useWriters(format: DelimitedFormat): (EmitFn | undefined)[] {
+    if (this.writing === format) return this.writers;
+    this.writing = format;
+    const read = new Set(this.table.fields.flatMap((f) => f.dependsOn));
+    this.writers = this.table.fields.map((f) => {
+      const eligible = this.all.includes(f) && !read.has(f.index) && (f.uniqueStrategy.kind === 'none' || f.uniqueStrategy.kind === 'injective');
+      return eligible ? f.emitter?.(format) : undefined;
+    });
+    this.ordered = this.all.filter((f) => !this.writers[f.index]);
+    return this.writers;
+  }
+
+  /** Writes field `k` of the row last generated with its cell writer; false for a NULL cell (nothing written). */
+  emit(k: number, out: ByteSink): boolean {
+    const f = this.table.fields[k];
+    const row = this.index;
+    if (f.nullThreshold !== 0 && cellSeed(f.nullKey, row) < f.nullThreshold) return false;
+    this.rng.reset(cellSeed(f.valueKey, row));
+    this.writers[k]!(this.rng, this, out);
+    return true;
   }
 
   /** Retry-unique columns depend on earlier rows: replay them up to `row` when jumping. */

@@ -1,7 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { StreamKey } from '../random/hash';
 import type { KeyedPermutation } from '../random/permutation';
-import type { CellFn, Dialect, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
+import type { CellFn, Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
 import type { BlueprintDocument, TableDef } from '../document/types';
 import type { TableLayout } from './layout';
 
@@ -44,6 +44,8 @@ export interface FieldPlan {
   dependsOn: number[];
   /** Generates the (non-null) value of the cell; set by the field builder. */
   produce: PlanCellFn;
+  /** Cell writers of `produce` for the delimited formats, when its generator has them. */
+  emitter?: EmitterFactory;
   /** For `ref` fields: the referenced table and key field. */
   ref?: { table: TablePlan; field: FieldPlan };
   /** Values never need CSV quoting. */

@@ -2,7 +2,7 @@ import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import { RowGenerator } from '../plan/row-generator';
 import { encoderFor, type Format } from '../formats';
-import type { EncodeContext } from '../formats/types';
+import type { EncodeContext, RowSource } from '../formats/types';
 import { ByteSink } from '../formats/byte-sink';
 
 /** Rows per chunk: the unit of work for workers and of pushes into streams (~1–3 MB of text). */
@@ -29,22 +29,27 @@ export function rowRange(table: TablePlan, offset = 0, count?: number): RowRange
 export class ChunkEncoder {
   private readonly generators = new Map<string, RowGenerator>();
 
-  constructor(private readonly plan: Plan) {}
+  /** `cellWriters: false` encodes every cell from its value (the reference the writers are tested against). */
+  constructor(private readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
 
   encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number): Buffer {
     const table = this.plan.table(tableName);
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart };
-    const generator = this.generator(table);
+    // Delimited formats switch a generator to cell writers: one generator per table and kind of format.
+    const delimited = (format === 'csv' || format === 'tsv') && this.options.cellWriters !== false;
+    const generator = this.generator(table, delimited ? format : 'values');
     const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
-    encoderFor(format).rows(ctx, (r) => generator.generate(r), from, to, sink);
+    const source: RowSource = this.options.cellWriters === false ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
+    encoderFor(format).rows(ctx, source, from, to, sink);
     return sink.bytes();
   }
 
-  private generator(table: TablePlan): RowGenerator {
-    let generator = this.generators.get(table.name);
+  private generator(table: TablePlan, kind: string): RowGenerator {
+    const key = `${kind}\u0000${table.name}`;
+    let generator = this.generators.get(key);
     if (!generator) {
       generator = new RowGenerator(table, this.plan.seed);
-      this.generators.set(table.name, generator);
+      this.generators.set(key, generator);
     }
     return generator;
   }
