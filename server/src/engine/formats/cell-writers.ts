@@ -11,35 +11,150 @@ import { delimitedText } from './delimited';
  * for a table like the benchmark's people.
  */
 
-/** Writes generated text as raw UTF-8, drawing from `rng` exactly as the string form does. */
-export type TextWriter = (rng: CellRng, out: ByteSink) => void;
-
 /**
- * Whether a writer's text holds commas. Writers only exist for text that is
- * never empty and never holds a quote, tab, line break or backslash, so
- * commas alone decide CSV quoting: never, always (quote without looking), or
- * some values (then the cell writer cannot know in advance).
+ * Whether a text's values hold commas. Text programs only exist for text
+ * that is never empty and never holds a quote, tab, line break or
+ * backslash, so commas alone decide CSV quoting: never, always (quote
+ * without looking), or some values (then a cell writer cannot know in advance).
  */
 export type Commas = 'never' | 'always' | 'some';
 
-/** Characters that rule out a raw writer: what CSV or TSV would quote or escape, commas aside. */
+/** Characters that rule out raw text: what CSV or TSV would quote or escape, commas aside. */
 export const NOT_RAW = /["\t\n\r\\]/;
 
 export const commasOf = (texts: readonly string[]): Commas =>
   texts.every((t) => t.includes(',')) ? 'always' : texts.some((t) => t.includes(',')) ? 'some' : 'never';
 
-/** The cell writer for text from `write`: TSV never escapes it; CSV quotes it when it always holds a comma. */
-export function emitterOfWriter(write: TextWriter, commas: Commas): EmitterFactory {
+// Step kinds (numbers compared in the interpreter's switch).
+const BYTES = 0;
+const PICK = 1;
+const DIGITS = 2;
+const CHOICE = 3;
+
+/**
+ * One step of a text program: the raw bytes of a locale pattern, as data.
+ * Patterns (cities, companies, phone numbers) are lists of steps run by one
+ * interpreter, `runProgram`; composing closures instead measured twice as
+ * slow, each pattern's closure being one more target of a megamorphic call.
+ * One class (one shape) for every kind keeps the interpreter's loads monomorphic.
+ */
+export class Step {
+  private constructor(
+    readonly kind: number,
+    /** Bytes: the literal. Pick: the entries, one after another. Digits: the template. */
+    readonly bytes: Uint8Array,
+    /** Pick: entry i is bytes[starts[i], starts[i + 1]). */
+    readonly starts: Int32Array,
+    /** Digits: positions of the digits in the template, and each one's lowest digit and span (10 for 0–9, 8 for 2–9). */
+    readonly slots: Int32Array,
+    readonly lowest: Uint8Array,
+    readonly spans: Uint8Array,
+    /** Choice: the programs picked from uniformly. */
+    readonly options: Step[][],
+  ) {}
+
+  private static readonly NO_BYTES = new Uint8Array(0);
+  private static readonly NO_INTS = new Int32Array(0);
+
+  static literal(text: string): Step {
+    return new Step(BYTES, new Uint8Array(Buffer.from(text, 'utf8')), Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
+  }
+
+  /** A uniform pick (`rng.below(n)`) from already encoded entries. */
+  static pick(entries: EncodedList): Step {
+    return new Step(PICK, entries.bytes, entries.starts, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
+  }
+
+  /** ASCII template whose `slots` get digits drawn as `drawDigits` draws them. */
+  static digits(template: Uint8Array, slots: number[], lowest: Uint8Array, spans: Uint8Array): Step {
+    return new Step(DIGITS, template, Step.NO_INTS, Int32Array.from(slots), lowest, spans, []);
+  }
+
+  /** One of `options`, picked by `rng.below(options.length)`. */
+  static choice(options: Step[][]): Step {
+    return new Step(CHOICE, Step.NO_BYTES, Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, options);
+  }
+}
+
+/**
+ * Draws the digits of a `#`/`!` template: one 30-bit draw yields 9 digits.
+ * The string form (locale/patterns) calls this too, so both draw alike.
+ */
+export function drawDigits(rng: CellRng, lowest: Uint8Array, spans: Uint8Array, into: Uint8Array): void {
+  let digits = 0;
+  let left = 0;
+  for (let k = 0; k < lowest.length; k++) {
+    if (left === 0) {
+      digits = rng.u32() >>> 2;
+      left = 9;
+    }
+    const d = digits % 10;
+    digits = (digits / 10) | 0;
+    left--;
+    into[k] = lowest[k] + (spans[k] === 10 ? d : d & 7);
+  }
+}
+
+/** Digits per template a program can hold (phone formats have up to 15). */
+export const MAX_DIGITS = 64;
+const drawn = new Uint8Array(MAX_DIGITS);
+
+/** Writes a program's text, drawing exactly as the pattern's string form does. */
+export function runProgram(program: Step[], rng: CellRng, out: ByteSink): void {
+  for (let i = 0; i < program.length; i++) {
+    const step = program[i];
+    switch (step.kind) {
+      case BYTES:
+        out.putSlice(step.bytes, 0, step.bytes.length);
+        break;
+      case PICK: {
+        const k = rng.below(step.starts.length - 1);
+        out.putSlice(step.bytes, step.starts[k], step.starts[k + 1]);
+        break;
+      }
+      case DIGITS: {
+        const { bytes, slots } = step;
+        drawDigits(rng, step.lowest, step.spans, drawn);
+        const at = out.pos;
+        out.putSlice(bytes, 0, bytes.length);
+        const buf = out.buf;
+        for (let k = 0; k < slots.length; k++) buf[at + slots[k]] = drawn[k];
+        break;
+      }
+      default:
+        runProgram(step.options[rng.below(step.options.length)], rng, out);
+    }
+  }
+}
+
+/** The cell writers of a program: TSV never escapes its text; CSV quotes it when it always holds a comma. */
+export function programEmitter(program: Step[], commas: Commas): EmitterFactory {
   return (format) => {
-    if (format === 'tsv' || commas === 'never') return (rng, _row, out) => write(rng, out);
+    if (format === 'tsv' || commas === 'never') return (rng, _row, out) => runProgram(program, rng, out);
     if (commas === 'always') {
       return (rng, _row, out) => {
         out.putByte(34);
-        write(rng, out);
+        runProgram(program, rng, out);
         out.putByte(34);
       };
     }
     return undefined;
+  };
+}
+
+/**
+ * Cell writers of a choice between programs whose commas differ (company
+ * names: "A, B and C" but "A-B"): CSV quotes the options that always hold one.
+ */
+export function choiceEmitter(options: Step[][], commas: Commas[]): EmitterFactory | undefined {
+  if (commas.includes('some')) return undefined;
+  const quoted = commas.map((c) => c === 'always');
+  return (format) => (rng, _row, out) => {
+    const k = rng.below(options.length);
+    const quote = format === 'csv' && quoted[k];
+    if (quote) out.putByte(34);
+    runProgram(options[k], rng, out);
+    if (quote) out.putByte(34);
   };
 }
 
@@ -55,14 +170,15 @@ export interface EncodedList {
   starts: Int32Array;
 }
 
-export function encodeList(texts: readonly string[]): EncodedList {
+function encodeList(texts: readonly string[]): EncodedList {
   const parts = texts.map((t) => Buffer.from(t, 'utf8'));
   const starts = new Int32Array(parts.length + 1);
   parts.forEach((p, i) => (starts[i + 1] = starts[i] + p.length));
-  return { bytes: Buffer.concat(parts), starts };
+  // A plain Uint8Array, as every step's bytes: one kind of array keeps the copy loops monomorphic.
+  return { bytes: new Uint8Array(Buffer.concat(parts)), starts };
 }
 
-// Locale lists are shared by every plan of a process: encode each once per format.
+// Locale lists are shared by every plan of a process: encode each once per form.
 const encodedLists = { csv: new WeakMap<readonly string[], EncodedList>(), tsv: new WeakMap<readonly string[], EncodedList>(), raw: new WeakMap<readonly string[], EncodedList>() };
 
 function encodedFor(list: readonly string[], form: DelimitedFormat | 'raw'): EncodedList {
@@ -74,26 +190,17 @@ function encodedFor(list: readonly string[], form: DelimitedFormat | 'raw'): Enc
   return encoded;
 }
 
-/** Raw writer of a uniform pick from `list` (same draw as `list[rng.below(n)]`), when its entries allow one. */
-export function listWriter(list: readonly string[]): TextWriter | undefined {
+/** The step of a uniform pick from `list`, when its entries are raw text (none empty, none needing escapes). */
+export function listStep(list: readonly string[]): Step | undefined {
   if (list.length === 0 || list.some((t) => t === '' || NOT_RAW.test(t))) return undefined;
-  const { bytes, starts } = encodedFor(list, 'raw');
-  const n = list.length;
-  return (rng, out) => {
-    const i = rng.below(n);
-    out.putSlice(bytes, starts[i], starts[i + 1]);
-  };
+  return Step.pick(encodedFor(list, 'raw'));
 }
 
-/** Cell writer of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */
+/** Cell writers of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */
 export function listEmitter(list: readonly string[]): EmitterFactory {
   return (format): EmitFn | undefined => {
     if (list.length === 0) return undefined;
-    const { bytes, starts } = encodedFor(list, format);
-    const n = list.length;
-    return (rng, _row, out) => {
-      const i = rng.below(n);
-      out.putSlice(bytes, starts[i], starts[i + 1]);
-    };
+    const program = [Step.pick(encodedFor(list, format))];
+    return (rng, _row, out) => runProgram(program, rng, out);
   };
 }

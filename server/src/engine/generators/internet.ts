@@ -1,7 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { BuildContext, CellFn, GeneratorDef, RowView } from './types';
 import type { ByteSink } from '../formats/byte-sink';
-import { commasOf, listWriter, withPlainEmitter } from '../formats/cell-writers';
+import { commasOf, listStep, runProgram, withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, listGenerator, opt, optionAt } from './helpers';
 import { isPlainList } from '../locale/patterns';
 
@@ -93,14 +93,15 @@ export const internetGenerators: GeneratorDef[] = [
         const last = lastOf(rng, row);
         return `${localPart(first, last, rng, row, unique)}@${domains[rng.below(domains.length)]}`;
       };
-      const domain = listWriter(domains);
+      const domain = listStep(domains);
       if (!domain || commasOf(domains) !== 'never') return cell;
+      const domainProgram = [domain];
       return withPlainEmitter(cell, (rng, row, out) => {
         const first = firstOf(rng, row);
         const last = lastOf(rng, row);
         putLocalPart(out, first, last, rng, row, unique);
         out.putByte(64);
-        domain(rng, out);
+        runProgram(domainProgram, rng, out);
       });
     },
   },

@@ -1,16 +1,16 @@
 import type { CellRng } from '../random/cell-rng';
 import type { EmitFn, EmitterFactory } from '../generators/types';
-import { commasOf, emitterOfWriter, listEmitter, listWriter, NOT_RAW, type Commas, type TextWriter } from '../formats/cell-writers';
+import { choiceEmitter, commasOf, drawDigits, listEmitter, listStep, MAX_DIGITS, NOT_RAW, programEmitter, Step, type Commas } from '../formats/cell-writers';
 import type { LocaleData } from './locales';
 
 /**
  * A string generator over locale data, with what the encoders may know of it:
  * - `plain`: values are never empty and hold no CSV/TSV metacharacter;
- * - `write`, `commas`: the same text as raw bytes (see TextWriter, Commas),
- *   which patterns compose from their pieces;
+ * - `program`, `commas`: the same text as a program of raw-byte steps (see
+ *   Step, Commas), which patterns compose from their pieces' programs;
  * - `emitter`: its cell writers.
  */
-export type StringFn = ((rng: CellRng) => string) & { plain?: boolean; write?: TextWriter; commas?: Commas; emitter?: EmitterFactory };
+export type StringFn = ((rng: CellRng) => string) & { plain?: boolean; program?: Step[]; commas?: Commas; emitter?: EmitterFactory };
 
 /** Text that needs no CSV/TSV quoting or escaping. */
 export const UNSAFE_TEXT = /[",\r\n\t\\]/;
@@ -24,20 +24,21 @@ function markPlain(fn: StringFn, plain: boolean): StringFn {
   return fn;
 }
 
-/** Gives `fn` a raw writer, and the cell writers that follow from it. */
-function withWriter(fn: StringFn, write: TextWriter | undefined, commas: Commas): StringFn {
-  if (!write) return fn;
-  fn.write = write;
+/** Gives `fn` its program, and the cell writers that follow from it. */
+function withProgram(fn: StringFn, program: Step[] | undefined, commas: Commas): StringFn {
+  if (!program) return fn;
+  fn.program = program;
   fn.commas = commas;
-  fn.emitter = emitterOfWriter(write, commas);
+  fn.emitter = programEmitter(program, commas);
   return fn;
 }
 
-/** A uniform pick from a list: marked plain when no entry needs quoting, with a writer over its pre-encoded entries. */
+/** A uniform pick from a list: marked plain when no entry needs quoting, with its entries pre-encoded for writers. */
 export function listPick(list: readonly string[]): StringFn {
   const n = list.length;
   const fn: StringFn = markPlain((rng) => list[rng.below(n)], isPlainList(list));
-  withWriter(fn, listWriter(list), commasOf(list));
+  const step = listStep(list);
+  withProgram(fn, step && [step], commasOf(list));
   // Any list has cell writers: each entry is pre-encoded as the format writes it.
   fn.emitter = listEmitter(list);
   return fn;
@@ -73,14 +74,15 @@ export function compilePatternList(locale: LocaleData, path: string, depth = 0):
   if (compiled.length === 1) return compiled[0];
   const n = compiled.length;
   const fn = markPlain((rng) => compiled[rng.below(n)](rng), compiled.every((c) => c.plain));
-  const writes = compiled.map((c) => c.write);
-  if (writes.every((w) => w)) {
-    const shapes = compiled.map((c) => c.commas);
-    const commas: Commas = shapes.every((c) => c === 'never') ? 'never' : shapes.every((c) => c === 'always') ? 'always' : 'some';
-    withWriter(fn, (rng, out) => writes[rng.below(n)]!(rng, out), commas);
-  }
-  // Patterns quote differently (company names: "A, B and C" but "A-B"): each pattern's own cell writer.
-  if (compiled.every((c) => c.emitter)) {
+  const programs = compiled.map((c) => c.program);
+  const commas = compiled.map((c) => c.commas ?? 'some');
+  if (programs.every((p) => p)) {
+    const options = programs as Step[][];
+    const all: Commas = commas.every((c) => c === 'never') ? 'never' : commas.every((c) => c === 'always') ? 'always' : 'some';
+    withProgram(fn, [Step.choice(options)], all);
+    // Patterns that quote differently (company names: "A, B and C" but "A-B") still get a CSV writer.
+    if (all === 'some') fn.emitter = choiceEmitter(options, commas);
+  } else if (compiled.every((c) => c.emitter)) {
     fn.emitter = (format) => {
       const emitters = compiled.map((c) => c.emitter!(format));
       if (!emitters.every((e) => e)) return undefined;
@@ -113,34 +115,30 @@ export function compilePattern(locale: LocaleData, pattern: string, depth = 0): 
     };
   }
   markPlain(fn, plain);
-  withWriter(fn, patternWriter(parts), patternCommas(parts));
-  // A pattern that is one list (a locale's plain city names) keeps the list's cell writers.
+  withProgram(fn, patternProgram(parts), patternCommas(parts));
+  // A pattern that is one list (a locale's city names) keeps the list's cell writers.
   if (!fn.emitter && parts.length === 1 && typeof parts[0] !== 'string') fn.emitter = parts[0].emitter;
   return fn;
 }
 
 /**
- * Writes the pieces in order (the draws of the string form): literals as
- * their bytes, the rest by their own writers. None when a piece has no writer,
- * or may or may not hold a comma (CSV quoting could not be known in advance).
+ * The pieces' steps in order (the draws of the string form): literals as
+ * bytes, the rest inlined from their own programs. None when a piece has no
+ * program, or may or may not hold a comma (CSV quoting could not be known in advance).
  */
-function patternWriter(parts: (string | StringFn)[]): TextWriter | undefined {
-  const literal = (p: string | StringFn): p is string => typeof p === 'string';
-  if (parts.length === 0 || parts.every((p) => p === '')) return undefined;
-  if (parts.some((p) => (literal(p) ? NOT_RAW.test(p) : !p.write || p.commas === 'some'))) return undefined;
-  const writers: TextWriter[] = parts
-    .filter((p) => p !== '')
-    .map((p) => {
-      if (!literal(p)) return p.write!;
-      const bytes = Buffer.from(p, 'utf8');
-      return (_rng, out) => out.putSlice(bytes, 0, bytes.length);
-    });
-  if (writers.length === 1) return writers[0];
-  if (writers.length === 2) return (rng, out) => (writers[0](rng, out), writers[1](rng, out));
-  if (writers.length === 3) return (rng, out) => (writers[0](rng, out), writers[1](rng, out), writers[2](rng, out));
-  return (rng, out) => {
-    for (const write of writers) write(rng, out);
-  };
+function patternProgram(parts: (string | StringFn)[]): Step[] | undefined {
+  if (parts.every((p) => p === '')) return undefined;
+  const program: Step[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string') {
+      if (NOT_RAW.test(part)) return undefined;
+      if (part !== '') program.push(Step.literal(part));
+    } else {
+      if (!part.program || part.commas === 'some') return undefined;
+      program.push(...part.program);
+    }
+  }
+  return program;
 }
 
 function patternCommas(parts: (string | StringFn)[]): Commas {
@@ -177,41 +175,18 @@ export function withSymbols(text: string): string | StringFn {
   // digit by digit, which makes a rope). One 30-bit draw yields 9 digits.
   const codes = Array.from(text, (c) => c.charCodeAt(0));
   const slots = codes.map((code, i) => (code === 35 || code === 33 ? i : -1)).filter((i) => i >= 0);
-  const lowest = slots.map((i) => (codes[i] === 33 ? 50 : 48)); // '!' is 2–9, '#' 0–9
-  const spans = slots.map((i) => (codes[i] === 33 ? 8 : 10));
+  const lowest = Uint8Array.from(slots, (i) => (codes[i] === 33 ? 50 : 48)); // '!' is 2–9, '#' 0–9
+  const spans = Uint8Array.from(slots, (i) => (codes[i] === 33 ? 8 : 10));
   /** Fills the digit slots of `into` (character codes or bytes) from the cell's draws. */
-  // The digits of one cell, drawn once into a scratch array, then placed by either form.
+  // The digits of one cell, drawn into a scratch array, then placed into the codes.
   const drawn = new Uint8Array(slots.length);
-  const draw = (rng: CellRng) => {
-    let digits = 0;
-    let left = 0;
-    for (let k = 0; k < slots.length; k++) {
-      if (left === 0) {
-        digits = rng.u32() >>> 2;
-        left = 9;
-      }
-      const d = digits % 10;
-      digits = (digits / 10) | 0;
-      left--;
-      drawn[k] = lowest[k] + (spans[k] === 10 ? d : d & 7);
-    }
-  };
   const fn = markPlain((rng) => {
-    draw(rng);
+    drawDigits(rng, lowest, spans, drawn);
     for (let k = 0; k < slots.length; k++) codes[slots[k]] = drawn[k];
     return String.fromCharCode.apply(null, codes);
   }, !UNSAFE_TEXT.test(text));
   // ASCII templates (every phone format seen) are written as bytes: the template, then its digits.
   const ascii = codes.length === text.length && codes.every((c) => c < 128);
-  if (!ascii || NOT_RAW.test(text)) return fn;
-  const template = Uint8Array.from(codes);
-  const n = template.length;
-  return withWriter(fn, (rng, out) => {
-    draw(rng);
-    out.ensure(n);
-    const { buf, pos } = out;
-    for (let i = 0; i < n; i++) buf[pos + i] = template[i];
-    for (let k = 0; k < slots.length; k++) buf[pos + slots[k]] = drawn[k];
-    out.pos = pos + n;
-  }, text.includes(',') ? 'always' : 'never');
+  if (!ascii || NOT_RAW.test(text) || slots.length > MAX_DIGITS) return fn;
+  return withProgram(fn, [Step.digits(Uint8Array.from(codes), slots, lowest, spans)], text.includes(',') ? 'always' : 'never');
 }
