@@ -22,9 +22,12 @@ export class ByteSink {
   /** The bytes; `pos` is the end of what was written. Cell writers write here directly after `ensure`. */
   buf: Buffer;
   pos = 0;
+  /** `buf` seen four bytes at a time, for `putSlice`. */
+  private view: DataView;
 
   constructor(initialBytes = 1 << 20) {
     this.buf = Buffer.allocUnsafeSlow(initialBytes);
+    this.view = new DataView(this.buf.buffer, this.buf.byteOffset, this.buf.length);
   }
 
   write(text: string): void {
@@ -49,12 +52,19 @@ export class ByteSink {
     this.buf[this.pos++] = byte;
   }
 
-  /** Appends bytes[start, end), prepared in advance (a list entry, a literal). */
-  putSlice(bytes: Uint8Array, start: number, end: number): void {
+  /**
+   * Appends bytes[start, end) of text prepared in advance (a list entry, a
+   * literal), four bytes at a time through `from`, a DataView of `bytes`: on
+   * entries of a few bytes that measured about twice as fast as a byte loop
+   * and than TypedArray#set.
+   */
+  putSlice(from: DataView, bytes: Uint8Array, start: number, end: number): void {
     if (this.pos + end - start > this.buf.length) this.grow(end - start);
-    const { buf } = this;
+    const { buf, view } = this;
     let p = this.pos;
-    for (let i = start; i < end; i++) buf[p++] = bytes[i];
+    let i = start;
+    for (; i + 4 <= end; i += 4, p += 4) view.setUint32(p, from.getUint32(i, true), true);
+    for (; i < end; i++) buf[p++] = bytes[i];
     this.pos = p;
   }
 
@@ -115,6 +125,7 @@ export class ByteSink {
     const next = Buffer.allocUnsafeSlow(Math.max(this.buf.length * 2, this.pos + needed));
     this.buf.copy(next, 0, 0, this.pos);
     this.buf = next;
+    this.view = new DataView(next.buffer, next.byteOffset, next.length);
   }
 
   /** The bytes written so far (a view; the sink must not be reused afterwards). */

@@ -43,6 +43,8 @@ export class Step {
     readonly kind: number,
     /** Bytes: the literal. Pick: the entries, one after another. Digits: the template. */
     readonly bytes: Uint8Array,
+    /** `bytes` as a DataView, for ByteSink#putSlice. */
+    readonly view: DataView,
     /** Pick: entry i is bytes[starts[i], starts[i + 1]). */
     readonly starts: Int32Array,
     /** Digits: positions of the digits in the template, and each one's lowest digit and span (10 for 0–9, 8 for 2–9). */
@@ -53,26 +55,30 @@ export class Step {
     readonly options: Step[][],
   ) {}
 
+  private static make(kind: number, bytes: Uint8Array, starts: Int32Array, slots: Int32Array, lowest: Uint8Array, spans: Uint8Array, options: Step[][]): Step {
+    return new Step(kind, bytes, new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), starts, slots, lowest, spans, options);
+  }
+
   private static readonly NO_BYTES = new Uint8Array(0);
   private static readonly NO_INTS = new Int32Array(0);
 
   static literal(text: string): Step {
-    return new Step(BYTES, new Uint8Array(Buffer.from(text, 'utf8')), Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
+    return Step.make(BYTES, new Uint8Array(Buffer.from(text, 'utf8')), Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
   }
 
   /** A uniform pick (`rng.below(n)`) from already encoded entries. */
   static pick(entries: EncodedList): Step {
-    return new Step(PICK, entries.bytes, entries.starts, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
+    return Step.make(PICK, entries.bytes, entries.starts, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, []);
   }
 
   /** ASCII template whose `slots` get digits drawn as `drawDigits` draws them. */
   static digits(template: Uint8Array, slots: number[], lowest: Uint8Array, spans: Uint8Array): Step {
-    return new Step(DIGITS, template, Step.NO_INTS, Int32Array.from(slots), lowest, spans, []);
+    return Step.make(DIGITS, template, Step.NO_INTS, Int32Array.from(slots), lowest, spans, []);
   }
 
   /** One of `options`, picked by `rng.below(options.length)`. */
   static choice(options: Step[][]): Step {
-    return new Step(CHOICE, Step.NO_BYTES, Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, options);
+    return Step.make(CHOICE, Step.NO_BYTES, Step.NO_INTS, Step.NO_INTS, Step.NO_BYTES, Step.NO_BYTES, options);
   }
 }
 
@@ -105,18 +111,18 @@ export function runProgram(program: Step[], rng: CellRng, out: ByteSink): void {
     const step = program[i];
     switch (step.kind) {
       case BYTES:
-        out.putSlice(step.bytes, 0, step.bytes.length);
+        out.putSlice(step.view, step.bytes, 0, step.bytes.length);
         break;
       case PICK: {
         const k = rng.below(step.starts.length - 1);
-        out.putSlice(step.bytes, step.starts[k], step.starts[k + 1]);
+        out.putSlice(step.view, step.bytes, step.starts[k], step.starts[k + 1]);
         break;
       }
       case DIGITS: {
         const { bytes, slots } = step;
         drawDigits(rng, step.lowest, step.spans, drawn);
         const at = out.pos;
-        out.putSlice(bytes, 0, bytes.length);
+        out.putSlice(step.view, bytes, 0, bytes.length);
         const buf = out.buf;
         for (let k = 0; k < slots.length; k++) buf[at + slots[k]] = drawn[k];
         break;
