@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { compileBlueprint, fileNameOf, FORMATS, streamBlueprintSql, streamTable, type Dialect, type Format } from '../engine';
 import { isPerParent } from '../engine/document/types';
+import { ChunkWorkerPool } from '../engine/parallel/worker-pool';
 import { parseInteger, readBlueprint } from './io';
 import { UsageError } from './usage';
 
@@ -46,23 +47,31 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
 
   const out = flags.out ?? '.';
   const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
-  const options = { dialect, workers, offset };
-  if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { workers }), process.stdout);
-    if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
-    return write(streamTable(plan, selected[0], format, options), process.stdout);
+  if (out === '-' && selected.length !== 1 && !(format === 'sql' && flags.table === undefined)) {
+    throw new UsageError('--out - writes one table: name it with --table');
   }
-  mkdirSync(out, { recursive: true });
-  if (format === 'sql' && flags.table === undefined) {
-    const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-    await write(streamBlueprintSql(plan, dialect, { workers }), createWriteStream(target));
-    process.stderr.write(`wrote ${target}\n`);
-    return;
-  }
-  for (const name of selected) {
-    const target = path.join(out, fileNameOf(plan, name, format));
-    await write(streamTable(plan, name, format, options), createWriteStream(target));
-    process.stderr.write(`wrote ${target} (${Math.max(0, plan.table(name).layout.rows - offset)} rows)\n`);
+  // This process only generates: its own thread encodes too, beside workers − 1 helpers.
+  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
+  const options = { dialect, offset, helpers };
+  try {
+    if (out === '-') {
+      if (format === 'sql' && flags.table === undefined) return await write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
+      return await write(streamTable(plan, selected[0], format, options), process.stdout);
+    }
+    mkdirSync(out, { recursive: true });
+    if (format === 'sql' && flags.table === undefined) {
+      const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
+      await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
+      process.stderr.write(`wrote ${target}\n`);
+      return;
+    }
+    for (const name of selected) {
+      const target = path.join(out, fileNameOf(plan, name, format));
+      await write(streamTable(plan, name, format, options), createWriteStream(target));
+      process.stderr.write(`wrote ${target} (${Math.max(0, plan.table(name).layout.rows - offset)} rows)\n`);
+    }
+  } finally {
+    await helpers?.close();
   }
 }
 

@@ -11,7 +11,7 @@ import { streamTable, type StreamTableOptions } from './table-stream';
  * first, with them deferred, and inserts inside one transaction.
  * Loads into an empty database with all constraints checked.
  */
-export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', options: Pick<StreamTableOptions, 'workers' | 'chunkRows'> = {}): Readable {
+export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', options: Pick<StreamTableOptions, 'workers' | 'helpers' | 'chunkRows'> = {}): Readable {
   async function* sqliteScript() {
     yield 'BEGIN;\n';
     for (const name of plan.order) yield createTable(plan, plan.table(name), dialect, true) + '\n';

@@ -5,6 +5,8 @@ import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
 import { ChunkEncoder, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
 import { ParallelChunkStream } from '../parallel/parallel-stream';
+import { encodeInOrder } from '../parallel/encode-in-order';
+import type { ChunkRequest, ChunkWorkerPool } from '../parallel/worker-pool';
 
 export interface StreamTableOptions {
   offset?: number;
@@ -13,6 +15,13 @@ export interface StreamTableOptions {
   dialect?: Dialect;
   /** Worker threads; 1 (default) generates in this thread. Output bytes do not depend on it. */
   workers?: number;
+  /**
+   * Encode in this thread too, beside these helper threads (then `workers` is
+   * not used): for a process that does nothing else meanwhile, such as the
+   * CLI, where it starts one thread fewer and measured ~10% faster from cold.
+   * A server leaves it out, keeping its event loop free.
+   */
+  helpers?: ChunkWorkerPool;
   chunkRows?: number;
   /** false: leave out the format's header (the CREATE TABLE of SQL), for a script that wrote it already. */
   header?: boolean;
@@ -33,6 +42,17 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  if (options.helpers && end - start > chunkRows) {
+    const requests: ChunkRequest[] = [];
+    for (let from = start; from < end; from += chunkRows) requests.push({ table: table.name, format, dialect, streamStart: start, from, to: Math.min(end, from + chunkRows) });
+    const pool = options.helpers;
+    async function* framed() {
+      if (frame.header) yield Buffer.from(frame.header);
+      yield* encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool, poolDepth: 2 * pool.threadCount });
+      if (frame.footer) yield Buffer.from(frame.footer);
+    }
+    return Readable.from(framed(), { objectMode: false });
+  }
   if (workers > 1 && end - start > chunkRows) {
     return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame });
   }
