@@ -1,17 +1,5 @@
 import { compileBlueprint, categories, listGenerators, previewRows, searchGenerators, SUPPORTED_LOCALES, type OutputType } from '../../src/engine';
-import { doc, table } from './helpers';
-
-/** Options that let generators with required options run. */
-const OPTIONS: Record<string, Record<string, unknown>> = {
-  'date.between': { from: '2020-01-01', to: '2025-12-31' },
-  weighted: { values: { a: 1, b: 2 } },
-  list: { values: ['x', 'y'] },
-  constant: { value: 'k' },
-  regex: { pattern: '[a-z]{4}\\d' },
-  template: { template: 'v' },
-  formula: { expr: "'f' & 1" },
-  'string.fromCharacters': { characters: 'abc' },
-};
+import { doc, REQUIRED_OPTIONS as OPTIONS, table } from './helpers';
 
 const MATCHES: Record<OutputType, (v: unknown) => boolean> = {
   string: (v) => typeof v === 'string',

@@ -4,18 +4,15 @@ import type { FieldDef } from '../../src/engine/document/types';
 import type { Value } from '../../src/engine/generators/types';
 import { RowGenerator } from '../../src/engine/plan/row-generator';
 import { ChunkEncoder } from '../../src/engine/stream/chunks';
-import { doc, table } from './helpers';
+import { doc, REQUIRED_OPTIONS, table } from './helpers';
 
-/** Options that let generators with required options run, with values that need quoting. */
+/** The required options, with values that need quoting, dates over centuries, and negative integers. */
 const OPTIONS: Record<string, Record<string, unknown>> = {
+  ...REQUIRED_OPTIONS,
   'date.between': { from: '1960-01-01', to: '2030-12-31', dateOnly: true },
   weighted: { values: { a: 1, 'b,c': 2 } },
   list: { values: ['x', 'y "z"'] },
-  constant: { value: 'k' },
-  regex: { pattern: '[a-z]{4}\\d' },
   template: { template: 'v, {first}' },
-  formula: { expr: "'f' & 1" },
-  'string.fromCharacters': { characters: 'abc' },
   'number.int': { min: -5000, max: 5000 },
 };
 

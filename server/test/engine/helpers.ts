@@ -7,6 +7,18 @@ export async function collect(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Options that let generators with required options run. */
+export const REQUIRED_OPTIONS: Record<string, Record<string, unknown>> = {
+  'date.between': { from: '2020-01-01', to: '2025-12-31' },
+  weighted: { values: { a: 1, b: 2 } },
+  list: { values: ['x', 'y'] },
+  constant: { value: 'k' },
+  regex: { pattern: '[a-z]{4}\\d' },
+  template: { template: 'v' },
+  formula: { expr: "'f' & 1" },
+  'string.fromCharacters': { characters: 'abc' },
+};
+
 export function doc(tables: TableDef[], extra: Partial<BlueprintDocument> = {}): BlueprintDocument {
   return { seedbed: 1, name: 'test', seed: 1, tables, ...extra };
 }
