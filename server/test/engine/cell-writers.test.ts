@@ -26,6 +26,7 @@ function everyGenerator(): FieldDef[] {
     { name: 'first', generator: 'person.firstName' },
     { name: 'email_of_first', generator: 'internet.email', options: { firstName: '{first}' }, unique: true },
     { name: 'datetime', generator: 'date.between', options: { from: '0900-01-01', to: '2030-12-31' } },
+    { name: 'first_millennium_day', generator: 'date.between', options: { from: '0990-01-01', to: '1010-12-31', dateOnly: true } },
   ];
 }
 

@@ -22,8 +22,8 @@ export class ByteSink {
   /** The bytes; `pos` is the end of what was written. Cell writers write here directly after `ensure`. */
   buf: Buffer;
   pos = 0;
-  /** `buf` seen four bytes at a time, for `putSlice`. */
-  private view: DataView;
+  /** `buf` as a DataView (for `putSlice`, and writers putting two or four bytes at once after `ensure`). */
+  view: DataView;
 
   constructor(initialBytes = 1 << 20) {
     this.buf = Buffer.allocUnsafeSlow(initialBytes);

@@ -6,6 +6,9 @@ import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parse
 // Module bindings, not `Math.*` globals: see random/hash.ts.
 const { floor, max } = Math;
 
+/** Date ranges up to this many days (~270 years, 1 MB) keep their days' bytes for the cell writer. */
+const MEMO_DAYS = 100_000;
+
 const dateOnlyOption = { dateOnly: opt.bool({ description: 'Emit a date (YYYY-MM-DD) instead of a timestamp' }) };
 
 /** Uniform instant in [from, to], formatted as date or datetime. */
@@ -18,7 +21,25 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     const formatted: string[] = days <= 400_000 ? new Array(days) : [];
     const dayText = (day: number) =>
       formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
-    return withPlainEmitter((rng) => dayText(rng.below(days)), (rng, _row, out) => putDay(out, firstDay + rng.below(days)));
+    const cell: CellFn = (rng) => dayText(rng.below(days));
+    if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)));
+    // The writer memoizes bytes too: 10 per day, made on first use (a preview never pays for them).
+    let memo: { bytes: Uint8Array; view: DataView; made: Uint8Array } | undefined;
+    return withPlainEmitter(cell, (rng, _row, out) => {
+      const day = rng.below(days);
+      if (!memo) {
+        const bytes = new Uint8Array(days * 10);
+        memo = { bytes, view: new DataView(bytes.buffer), made: new Uint8Array(days) };
+      }
+      if (memo.made[day] === 0) {
+        const text = dayText(day);
+        // Years outside 1000–9999 are not 10 characters: those days stay unmemoized.
+        memo.made[day] = text.length === 10 ? 1 : 2;
+        if (text.length === 10) for (let i = 0; i < 10; i++) memo.bytes[day * 10 + i] = text.charCodeAt(i);
+      }
+      if (memo.made[day] === 1) out.putSlice(memo.view, memo.bytes, day * 10, day * 10 + 10);
+      else out.putText(dayText(day));
+    });
   }
   const at = (rng: CellRng) => from + floor(rng.float53() * span);
   return withPlainEmitter((rng) => formatDateTime(at(rng)), (rng, _row, out) => putDateTime(out, at(rng)));
