@@ -26,9 +26,13 @@ async function people() {
   console.log(`\n# People table, ${fmt(ROWS)} rows × 10 fields → CSV (${WORKERS} threads; ${machineLoad()})`);
   const stream = (options: StreamTableOptions) => toFile(streamTable(compileBlueprint(peopleBlueprint(ROWS)), 'people', 'csv', options), 'people.csv');
   // Cold, as `seedbed generate`: the first stream of the process, encoded by
-  // this thread beside WORKERS − 1 helper threads started for it.
+  // this thread beside WORKERS − 1 helper threads started for it (while this
+  // thread compiles the blueprint).
   const helpers = new ChunkWorkerPool(WORKERS - 1);
-  const cold = await timed(() => stream({ helpers }));
+  const cold = await timed(() => {
+    helpers.start();
+    return stream({ helpers });
+  });
   await helpers.close();
   // Warm, as the server's rows API and run shards: WORKERS threads of the
   // engine's pool, kept (and JIT-compiled) from an earlier stream.

@@ -35,8 +35,28 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   const seed = parseInteger('seed', flags.seed);
   const offset = parseInteger('offset', flags.offset) ?? 0;
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
-  const doc = readBlueprint(file);
+  // This process only generates: its own thread encodes too, beside workers − 1
+  // helper threads, started now so they load the engine while this one compiles.
+  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
+  helpers?.start();
+  try {
+    await writeTables(file, flags, { format, dialect, rows, seed, offset, helpers });
+  } finally {
+    await helpers?.close();
+  }
+}
 
+interface Settings {
+  format: Format;
+  dialect: Dialect;
+  rows?: number;
+  seed?: number;
+  offset: number;
+  helpers?: ChunkWorkerPool;
+}
+
+async function writeTables(file: string | undefined, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers }: Settings): Promise<void> {
+  const doc = readBlueprint(file);
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
   const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
   if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${file}`);
@@ -47,31 +67,23 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
 
   const out = flags.out ?? '.';
   const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
-  if (out === '-' && selected.length !== 1 && !(format === 'sql' && flags.table === undefined)) {
-    throw new UsageError('--out - writes one table: name it with --table');
-  }
-  // This process only generates: its own thread encodes too, beside workers − 1 helpers.
-  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
   const options = { dialect, offset, helpers };
-  try {
-    if (out === '-') {
-      if (format === 'sql' && flags.table === undefined) return await write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
-      return await write(streamTable(plan, selected[0], format, options), process.stdout);
-    }
-    mkdirSync(out, { recursive: true });
-    if (format === 'sql' && flags.table === undefined) {
-      const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-      await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
-      process.stderr.write(`wrote ${target}\n`);
-      return;
-    }
-    for (const name of selected) {
-      const target = path.join(out, fileNameOf(plan, name, format));
-      await write(streamTable(plan, name, format, options), createWriteStream(target));
-      process.stderr.write(`wrote ${target} (${Math.max(0, plan.table(name).layout.rows - offset)} rows)\n`);
-    }
-  } finally {
-    await helpers?.close();
+  if (out === '-') {
+    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
+    if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
+    return write(streamTable(plan, selected[0], format, options), process.stdout);
+  }
+  mkdirSync(out, { recursive: true });
+  if (format === 'sql' && flags.table === undefined) {
+    const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
+    await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
+    process.stderr.write(`wrote ${target}\n`);
+    return;
+  }
+  for (const name of selected) {
+    const target = path.join(out, fileNameOf(plan, name, format));
+    await write(streamTable(plan, name, format, options), createWriteStream(target));
+    process.stderr.write(`wrote ${target} (${Math.max(0, plan.table(name).layout.rows - offset)} rows)\n`);
   }
 }
 
