@@ -27,6 +27,8 @@ function everyGenerator(): FieldDef[] {
     { name: 'email_of_first', generator: 'internet.email', options: { firstName: '{first}' }, unique: true },
     { name: 'datetime', generator: 'date.between', options: { from: '0900-01-01', to: '2030-12-31' } },
     { name: 'first_millennium_day', generator: 'date.between', options: { from: '0990-01-01', to: '1010-12-31', dateOnly: true } },
+    // Over 100,000 days: written without the per-day memo.
+    { name: 'four_centuries_day', generator: 'date.between', options: { from: '1700-01-01', to: '2100-12-31', dateOnly: true } },
   ];
 }
 
