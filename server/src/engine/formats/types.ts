@@ -1,4 +1,4 @@
-import type { Dialect, Value } from '../generators/types';
+import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { RowGenerator } from '../plan/row-generator';

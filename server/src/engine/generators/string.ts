@@ -48,8 +48,6 @@ function uuidFromRng(rng: CellRng): string {
   return String.fromCharCode.apply(null, UUID_CODES);
 }
 
-const HEX_BYTES = Uint8Array.from(HEX_CODE);
-
 /** Two hex digits per byte value, as the 16-bit little-endian word that puts them in order. */
 const HEX_PAIRS = Uint16Array.from({ length: 256 }, (_, b) => HEX_CODE[b >>> 4] | (HEX_CODE[b & 15] << 8));
 
