@@ -1,7 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { StreamKey } from '../random/hash';
 import type { KeyedPermutation } from '../random/permutation';
-import type { CellFn, Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
+import type { Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
 import type { BlueprintDocument, TableDef } from '../document/types';
 import type { TableLayout } from './layout';
 
