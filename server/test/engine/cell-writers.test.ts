@@ -11,7 +11,8 @@ const OPTIONS: Record<string, Record<string, unknown>> = {
   ...REQUIRED_OPTIONS,
   'date.between': { from: '1960-01-01', to: '2030-12-31', dateOnly: true },
   weighted: { values: { a: 1, 'b,c': 2 } },
-  list: { values: ['x', 'y "z"'] },
+  list: { values: ['x', 'y "z"', 3, null, true, ''] },
+  constant: { value: { a: [1, 'b,c'] } },
   template: { template: 'v, {first}' },
   'number.int': { min: -5000, max: 5000 },
 };

@@ -1,7 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
-import type { CellFn, DelimitedFormat, EmitFn, EmitterFactory } from '../generators/types';
+import type { CellFn, DelimitedFormat, EmitFn, EmitterFactory, Value } from '../generators/types';
 import type { ByteSink } from './byte-sink';
-import { delimitedText } from './delimited';
+import { delimitedCell, delimitedText } from './delimited';
 
 /**
  * Building blocks of cell writers (see EmitFn): CSV and TSV cells written as
@@ -205,6 +205,24 @@ function encodedFor(list: readonly string[], form: DelimitedFormat | 'raw'): Enc
 export function listStep(list: readonly string[]): Step | undefined {
   if (list.length === 0 || list.some((t) => t === '' || NOT_RAW.test(t))) return undefined;
   return Step.pick(encodedFor(list, 'raw'));
+}
+
+/**
+ * Gives `fn` cell writers for a cell that is always one of `values` (any
+ * types, NULL included), chosen by `pick` with the same draws as `fn`: each
+ * value pre-encoded for the format.
+ */
+export function withValuesEmitter<F extends CellFn>(fn: F, values: readonly Value[], pick: (rng: CellRng) => number): F {
+  fn.emitter = (format) => {
+    if (values.length === 0) return undefined;
+    const { bytes, starts } = encodeList(values.map((v) => delimitedCell(format, v)));
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return (rng, _row, out) => {
+      const i = pick(rng);
+      out.putSlice(view, bytes, starts[i], starts[i + 1]);
+    };
+  };
+  return fn;
 }
 
 /** Cell writers of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */

@@ -37,6 +37,12 @@ export function delimitedText(format: DelimitedFormat, s: string): string {
   return format === 'csv' ? csvQuote(s) : tsvEscape(s);
 }
 
+/** Any value as `format` writes it in a cell, NULL included (as the row loop below does). */
+export function delimitedCell(format: DelimitedFormat, v: Value): string {
+  const d = format === 'csv' ? CSV : TSV;
+  return v == null ? d.null : typeof v === 'number' ? String(v) : d.encode(v);
+}
+
 interface Delimited {
   format: DelimitedFormat;
   separator: string;

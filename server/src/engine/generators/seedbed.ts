@@ -1,5 +1,7 @@
 import RandExp from 'randexp';
+import type { CellRng } from '../random/cell-rng';
 import type { GeneratorDef, OutputType, Value } from './types';
+import { withPlainEmitter, withValuesEmitter } from '../formats/cell-writers';
 import { opt } from './helpers';
 import { uuidCell } from './string';
 
@@ -32,7 +34,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     create: (o) => {
       const start = o.start ?? 1;
       const step = o.step ?? 1;
-      return (_rng, row) => start + row.index * step;
+      return withPlainEmitter((_rng, row) => start + row.index * step, (_rng, row, out) => out.putNumber(start + row.index * step));
     },
   },
   {
@@ -76,12 +78,13 @@ export const seedbedGenerators: GeneratorDef[] = [
       const cumulative: number[] = [];
       let total = 0;
       for (const e of entries) cumulative.push((total += e.weight));
-      return (rng) => {
+      const pick = (rng: CellRng) => {
         const x = rng.float() * total;
         let i = 0;
         while (i < cumulative.length - 1 && x >= cumulative[i]) i++;
-        return entries[i].value;
+        return i;
       };
+      return withValuesEmitter((rng) => entries[pick(rng)].value, entries.map((e) => e.value), pick);
     },
     space: (o) => {
       const entries = weightedEntries(o.values).filter((e) => e.weight > 0);
@@ -98,7 +101,8 @@ export const seedbedGenerators: GeneratorDef[] = [
     outputFor: (o) => typeOfValues(Array.isArray(o.values) ? o.values : []),
     create: (o) => {
       const values = o.values as Value[];
-      return (rng) => values[rng.below(values.length)];
+      const pick = (rng: CellRng) => rng.below(values.length);
+      return withValuesEmitter((rng) => values[pick(rng)], values, pick);
     },
     space: (o) => {
       const values = [...new Set(o.values as Value[])];
@@ -113,7 +117,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     required: ['value'],
     output: 'string',
     outputFor: (o) => typeOfValues([o.value]),
-    create: (o) => () => o.value as Value,
+    create: (o) => withValuesEmitter(() => o.value as Value, [o.value as Value], () => 0),
     space: (o) => ({ size: 1, at: () => o.value as Value }),
   },
   {
