@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { compileBlueprint, listGenerators, previewRows, SUPPORTED_LOCALES } from '../../src/engine';
 import type { FieldDef } from '../../src/engine/document/types';
 import type { Value } from '../../src/engine/generators/types';
+import type { Format } from '../../src/engine/formats/types';
 import { RowGenerator } from '../../src/engine/plan/row-generator';
 import { ChunkEncoder } from '../../src/engine/stream/chunks';
 import { doc, REQUIRED_OPTIONS, table } from './helpers';
@@ -35,23 +36,32 @@ function everyGenerator(): FieldDef[] {
 
 const text = (v: Value) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** Bytes of rows [OFFSET, OFFSET + rows) encoded by cell writers and from values agree, and the CSV parses back to the values. */
+/**
+ * Bytes of rows [OFFSET, OFFSET + rows) encoded by cell writers and from
+ * values agree in every format with writers, and CSV and NDJSON parse back
+ * to the values.
+ */
 function expectSameBytes(fields: FieldDef[], locale: string, rows: number) {
   const plan = compileBlueprint(doc([table('t', OFFSET + rows, fields)], { locale, seed: 9 }));
-  for (const format of ['csv', 'tsv'] as const) {
-    const written = new ChunkEncoder(plan).encode('t', format, 'postgres', 0, OFFSET, OFFSET + rows).toString('utf8');
-    const fromValues = new ChunkEncoder(plan, { cellWriters: false }).encode('t', format, 'postgres', 0, OFFSET, OFFSET + rows).toString('utf8');
+  const encode = (format: Format, options?: { cellWriters: false }) => new ChunkEncoder(plan, options).encode('t', format, 'postgres', 0, OFFSET, OFFSET + rows);
+  for (const format of ['csv', 'tsv', 'json', 'ndjson'] as const) {
+    const written = encode(format).toString('utf8');
+    const fromValues = encode(format, { cellWriters: false }).toString('utf8');
     if (written !== fromValues) {
       // Name the first differing row rather than dumping two large strings.
-      const a = written.split(format === 'csv' ? '\r\n' : '\n');
-      const b = fromValues.split(format === 'csv' ? '\r\n' : '\n');
+      const a = written.split(/\r?\n/);
+      const b = fromValues.split(/\r?\n/);
       const row = a.findIndex((line, i) => line !== b[i]);
       expect({ format, row, line: a[row] }).toEqual({ format, row, line: b[row] });
     }
   }
-  // Quoting is right, not just the same both ways: every cell parses back to its value.
-  const records: string[][] = parse(new ChunkEncoder(plan).encode('t', 'csv', 'postgres', 0, OFFSET, OFFSET + rows));
-  expect(records).toEqual(previewRows(plan, 't', OFFSET, rows).rows.map((row) => row.map(text)));
+  // Quoting and escaping are right, not just the same both ways: every cell parses back to its value.
+  const values = previewRows(plan, 't', OFFSET, rows).rows;
+  const records: string[][] = parse(encode('csv'));
+  expect(records).toEqual(values.map((row) => row.map(text)));
+  // Rows after the stream's first start with a line break: this range starts past it.
+  const objects = encode('ndjson').toString('utf8').trim().split('\n').map((line) => JSON.parse(line));
+  expect(objects).toEqual(values.map((row) => Object.fromEntries(fields.map((f, k) => [f.name, row[k]]))));
 }
 
 const OFFSET = 1234;
@@ -74,7 +84,7 @@ describe('cell writers', () => {
   });
 
   // Only the fields with writers (and the two that read each other), over more rows: the other generators are slow under jest.
-  it.each(SUPPORTED_LOCALES)('write the same CSV and TSV bytes as the values, in locale %s', (locale) => {
+  it.each(SUPPORTED_LOCALES)('write the same CSV, TSV and JSON bytes as the values, in locale %s', (locale) => {
     const plan = compileBlueprint(doc([table('t', 10, fields)], { locale }));
     const csv = new RowGenerator(plan.table('t'), plan.seed).useWriters('csv');
     const tsv = new RowGenerator(plan.table('t'), plan.seed).useWriters('tsv');

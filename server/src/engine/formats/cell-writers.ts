@@ -1,11 +1,12 @@
 import type { CellRng } from '../random/cell-rng';
-import type { CellFn, DelimitedFormat, EmitFn, EmitterFactory, Value } from '../generators/types';
+import type { CellFn, CellFormat, EmitFn, EmitterFactory, Value } from '../generators/types';
 import type { ByteSink } from './byte-sink';
 import { delimitedCell, delimitedText } from './delimited';
+import { jsonValue } from './json';
 
 /**
- * Building blocks of cell writers (see EmitFn): CSV and TSV cells written as
- * bytes while they are generated. In the row loop, making a cell's string and
+ * Building blocks of cell writers (see EmitFn): CSV and TSV cells, and JSON
+ * values, written as bytes while they are generated. In the row loop, making a cell's string and
  * then copying it into the output (join, then the UTF-8 write) cost as much as
  * generating it; writing digits and pre-encoded list entries directly took the
  * benchmark's people row from ~1.65 to ~1.2 µs.
@@ -13,14 +14,15 @@ import { delimitedCell, delimitedText } from './delimited';
 
 /**
  * Whether a text's values hold commas. Text programs only exist for text
- * that is never empty and never holds a quote, tab, line break or
- * backslash, so commas alone decide CSV quoting: never, always (quote
- * without looking), or some values (then a cell writer cannot know in advance).
+ * that is never empty and never holds a quote, backslash or control
+ * character, so commas alone decide CSV quoting: never, always (quote
+ * without looking), or some values (then a cell writer cannot know in
+ * advance). TSV writes such text as it is, JSON between quotes.
  */
 export type Commas = 'never' | 'always' | 'some';
 
-/** Characters that rule out raw text: what CSV or TSV would quote or escape, commas aside. */
-export const NOT_RAW = /["\t\n\r\\]/;
+/** Characters that rule out raw text: what CSV, TSV or JSON would quote or escape, commas aside (and surrogates, which JSON escapes when lone). */
+export const NOT_RAW = /["\\\x00-\x1f\ud800-\udfff]/;
 
 export const commasOf = (texts: readonly string[]): Commas =>
   texts.every((t) => t.includes(',')) ? 'always' : texts.some((t) => t.includes(',')) ? 'some' : 'never';
@@ -133,7 +135,7 @@ export function runProgram(program: Step[], rng: CellRng, out: ByteSink): void {
   }
 }
 
-/** The cell writers of a program: TSV never escapes its text; CSV quotes it when it always holds a comma. */
+/** The cell writers of a program: TSV never escapes its text; CSV quotes it when it always holds a comma; JSON always. */
 export function programEmitter(program: Step[], commas: Commas): EmitterFactory {
   // A pattern list is one choice: pick its option here, one call less per cell.
   const options = program.length === 1 && program[0].kind === CHOICE ? program[0].options : undefined;
@@ -141,8 +143,8 @@ export function programEmitter(program: Step[], commas: Commas): EmitterFactory 
     ? (rng, out) => runProgram(options[rng.below(options.length)], rng, out)
     : (rng, out) => runProgram(program, rng, out);
   return (format) => {
-    if (format === 'tsv' || commas === 'never') return (rng, _row, out) => run(rng, out);
-    if (commas === 'always') {
+    if (format === 'tsv' || (format === 'csv' && commas === 'never')) return (rng, _row, out) => run(rng, out);
+    if (format === 'json' || commas === 'always') {
       return (rng, _row, out) => {
         out.putByte(34);
         run(rng, out);
@@ -162,17 +164,31 @@ export function choiceEmitter(options: Step[][], commas: Commas[]): EmitterFacto
   const quoted = commas.map((c) => c === 'always');
   return (format) => (rng, _row, out) => {
     const k = rng.below(options.length);
-    const quote = format === 'csv' && quoted[k];
+    const quote = format === 'json' || (format === 'csv' && quoted[k]);
     if (quote) out.putByte(34);
     runProgram(options[k], rng, out);
     if (quote) out.putByte(34);
   };
 }
 
-/** Gives `fn` one cell writer for both formats, for text neither quotes nor escapes (digits, uuids, dates). */
-export function withPlainEmitter<F extends CellFn>(fn: F, emit: EmitFn): F {
-  fn.emitter = () => emit;
+/**
+ * Gives `fn` a cell writer for text no format escapes (digits, uuids, dates,
+ * emails): as it is in CSV and TSV and, for a JSON string (`jsonString`),
+ * between quotes in JSON.
+ */
+export function withPlainEmitter<F extends CellFn>(fn: F, emit: EmitFn, jsonString: boolean): F {
+  const quoted: EmitFn = (rng, row, out) => {
+    out.putByte(34);
+    emit(rng, row, out);
+    out.putByte(34);
+  };
+  fn.emitter = (format) => (format === 'json' && jsonString ? quoted : emit);
   return fn;
+}
+
+/** Any value as `format` writes it. */
+function cellText(format: CellFormat, v: Value): string {
+  return format === 'json' ? jsonValue(v) : delimitedCell(format, v);
 }
 
 /** Strings as one block of UTF-8 with offsets: entry i is bytes[starts[i], starts[i + 1]). */
@@ -190,12 +206,17 @@ function encodeList(texts: readonly string[]): EncodedList {
 }
 
 // Locale lists are shared by every plan of a process: encode each once per form.
-const encodedLists = { csv: new WeakMap<readonly string[], EncodedList>(), tsv: new WeakMap<readonly string[], EncodedList>(), raw: new WeakMap<readonly string[], EncodedList>() };
+const encodedLists = {
+  csv: new WeakMap<readonly string[], EncodedList>(),
+  tsv: new WeakMap<readonly string[], EncodedList>(),
+  json: new WeakMap<readonly string[], EncodedList>(),
+  raw: new WeakMap<readonly string[], EncodedList>(),
+};
 
-function encodedFor(list: readonly string[], form: DelimitedFormat | 'raw'): EncodedList {
+function encodedFor(list: readonly string[], form: CellFormat | 'raw'): EncodedList {
   let encoded = encodedLists[form].get(list);
   if (!encoded) {
-    encoded = encodeList(form === 'raw' ? list : list.map((t) => delimitedText(form, t)));
+    encoded = encodeList(form === 'raw' ? list : list.map((t) => (form === 'json' ? JSON.stringify(t) : delimitedText(form, t))));
     encodedLists[form].set(list, encoded);
   }
   return encoded;
@@ -215,7 +236,7 @@ export function listStep(list: readonly string[]): Step | undefined {
 export function withValuesEmitter<F extends CellFn>(fn: F, values: readonly Value[], pick: (rng: CellRng) => number): F {
   fn.emitter = (format) => {
     if (values.length === 0) return undefined;
-    const { bytes, starts } = encodeList(values.map((v) => delimitedCell(format, v)));
+    const { bytes, starts } = encodeList(values.map((v) => cellText(format, v)));
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     return (rng, _row, out) => {
       const i = pick(rng);

@@ -1,4 +1,6 @@
-import type { DelimitedFormat, Value } from '../generators/types';
+import type { CellFormat, Value } from '../generators/types';
+
+type DelimitedFormat = Exclude<CellFormat, 'json'>;
 import type { FieldPlan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { Encoder, RowSource } from './types';

@@ -5,6 +5,11 @@ import type { ByteSink } from './byte-sink';
 
 type CellJson = (v: Value) => string;
 
+/** A value as JSON, whatever its column's type (cell writers pre-encode constants with it). */
+export function jsonValue(v: Value): string {
+  return v === undefined ? 'null' : JSON.stringify(v);
+}
+
 function jsonCell(field: FieldPlan): CellJson {
   if (field.type === 'integer' || field.type === 'float') {
     return (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v == null ? 'null' : JSON.stringify(v));
@@ -13,10 +18,28 @@ function jsonCell(field: FieldPlan): CellJson {
   return (v) => (v === undefined ? 'null' : JSON.stringify(v));
 }
 
+/**
+ * Rows as JSON objects. Values with a cell writer go straight into the sink
+ * (see formats/cell-writers); the others are made and encoded here.
+ */
 function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: number, sink: ByteSink, separator: (row: number) => string): void {
   const { fields } = ctx.table;
   const cells = fields.map(jsonCell);
   const keys = fields.map((f, k) => (k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':');
+  const writers = source.useWriters('json');
+  if (writers.some((w) => w)) {
+    for (let r = from; r < to; r++) {
+      const values = source.generate(r);
+      sink.writeAscii(separator(r));
+      for (let k = 0; k < cells.length; k++) {
+        sink.putText(keys[k]);
+        if (!writers[k]) sink.putText(cells[k](values[k]));
+        else if (!source.emit(k, sink)) sink.writeAscii('null');
+      }
+      sink.writeAscii('}');
+    }
+    return;
+  }
   const parts: string[] = new Array(cells.length * 2);
   for (let r = from; r < to; r++) {
     const values = source.generate(r);

@@ -22,7 +22,7 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     const dayText = (day: number) =>
       formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
     const cell: CellFn = (rng) => dayText(rng.below(days));
-    if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)));
+    if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)), true);
     // The writer memoizes bytes too: 10 per day, made on first use (a preview never pays for them).
     let memo: { bytes: Uint8Array; view: DataView; made: Uint8Array } | undefined;
     return withPlainEmitter(cell, (rng, _row, out) => {
@@ -39,10 +39,10 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
       }
       if (memo.made[day] === 1) out.putSlice(memo.view, memo.bytes, day * 10, day * 10 + 10);
       else out.putText(dayText(day));
-    });
+    }, true);
   }
   const at = (rng: CellRng) => from + floor(rng.float53() * span);
-  return withPlainEmitter((rng) => formatDateTime(at(rng)), (rng, _row, out) => putDateTime(out, at(rng)));
+  return withPlainEmitter((rng) => formatDateTime(at(rng)), (rng, _row, out) => putDateTime(out, at(rng)), true);
 }
 
 /** Relative-date generators: a window of `years`/`days` before or after refDate. */

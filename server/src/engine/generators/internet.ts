@@ -102,7 +102,7 @@ export const internetGenerators: GeneratorDef[] = [
         putLocalPart(out, first, last, rng, row, unique);
         out.putByte(64);
         runProgram(domainProgram, rng, out);
-      });
+      }, true);
     },
   },
   {

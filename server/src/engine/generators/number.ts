@@ -35,7 +35,7 @@ export const numberGenerators: GeneratorDef[] = [
       const lo = Math.ceil((o.min ?? 0) / step);
       const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
       const draw: (rng: CellRng) => number = step === 1 ? (rng) => rng.intBetween(lo, hi) : (rng) => rng.intBetween(lo, hi) * step;
-      return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)));
+      return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)), false);
     },
     space: (o) => {
       const step = o.multipleOf ?? 1;

@@ -34,7 +34,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     create: (o) => {
       const start = o.start ?? 1;
       const step = o.step ?? 1;
-      return withPlainEmitter((_rng, row) => start + row.index * step, (_rng, row, out) => out.putNumber(start + row.index * step));
+      return withPlainEmitter((_rng, row) => start + row.index * step, (_rng, row, out) => out.putNumber(start + row.index * step), false);
     },
   },
   {

@@ -17,11 +17,12 @@ export interface RowView {
 
 /**
  * Produces one cell from its randomness (and, for row-aware generators, its
- * row). Hot generators also offer a cell writer per delimited format.
+ * row). Hot generators also offer a cell writer per text format.
  */
 export type CellFn = ((rng: CellRng, row: RowView) => Value) & { emitter?: EmitterFactory };
 
-export type DelimitedFormat = 'csv' | 'tsv';
+/** The formats cells can be written in directly: CSV, TSV, and JSON values (JSON and NDJSON). */
+export type CellFormat = 'csv' | 'tsv' | 'json';
 
 /**
  * Writes a non-null cell straight into a sink, encoded as the format encodes
@@ -32,7 +33,7 @@ export type DelimitedFormat = 'csv' | 'tsv';
 export type EmitFn = (rng: CellRng, row: RowView, out: ByteSink) => void;
 
 /** The cell writer of a generator for one format, if it has one. */
-export type EmitterFactory = (format: DelimitedFormat) => EmitFn | undefined;
+export type EmitterFactory = (format: CellFormat) => EmitFn | undefined;
 
 /** Build-time context: everything a generator may close over once per run. */
 export interface BuildContext {

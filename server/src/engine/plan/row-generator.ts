@@ -1,6 +1,6 @@
 import { CellRng } from '../random/cell-rng';
 import { cellSeed } from '../random/hash';
-import type { DelimitedFormat, EmitFn, Value } from '../generators/types';
+import type { CellFormat, EmitFn, Value } from '../generators/types';
 import type { ByteSink } from '../formats/byte-sink';
 import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
@@ -21,7 +21,7 @@ export class RowGenerator implements RowState {
   private ordered: FieldPlan[];
   private readonly all: FieldPlan[];
   private writers: (EmitFn | undefined)[] = [];
-  private writing: DelimitedFormat | undefined;
+  private writing: CellFormat | undefined;
   private readonly retries: (RetryUnique | undefined)[];
   private readonly retryStates: RetryUnique[];
 
@@ -47,7 +47,7 @@ export class RowGenerator implements RowState {
    * of being made by `generate`. Returns the writers by field (undefined: the
    * value is made as usual).
    */
-  useWriters(format: DelimitedFormat): (EmitFn | undefined)[] {
+  useWriters(format: CellFormat): (EmitFn | undefined)[] {
     if (this.writing === format) return this.writers;
     this.writing = format;
     const read = new Set(this.table.fields.flatMap((f) => f.dependsOn));

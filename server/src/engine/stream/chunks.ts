@@ -35,11 +35,12 @@ export class ChunkEncoder {
   encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number): Buffer {
     const table = this.plan.table(tableName);
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart };
-    // Delimited formats switch a generator to cell writers: one generator per table and kind of format.
-    const delimited = (format === 'csv' || format === 'tsv') && this.options.cellWriters !== false;
-    const generator = this.generator(table, delimited ? format : 'values');
+    // Formats with cell writers switch a generator to them: one generator per table and kind of format.
+    const writes = this.options.cellWriters !== false;
+    const kind = !writes ? 'values' : format === 'csv' || format === 'tsv' ? format : format === 'json' || format === 'ndjson' ? 'json' : 'values';
+    const generator = this.generator(table, kind);
     const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
-    const source: RowSource = this.options.cellWriters === false ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
+    const source: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
     encoderFor(format).rows(ctx, source, from, to, sink);
     return sink.bytes();
   }
