@@ -1,6 +1,6 @@
 /**
  * A growable UTF-8 buffer that encoders write into, by whole strings or, on
- * the delimited formats' hot path, byte by byte from cell writers.
+ * the text formats' hot path, byte by byte from cell writers.
  *
  * Strings: writing each row's text straight away lets it die young;
  * accumulating a chunk as one big string keeps hundreds of thousands of rope

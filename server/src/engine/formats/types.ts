@@ -14,7 +14,7 @@ export interface EncodeContext {
   streamStart: number;
 }
 
-/** The rows to encode: values by row (the same buffer, refilled), and cell writers for the delimited formats. */
+/** The rows to encode: values by row (the same buffer, refilled), and cell writers for CSV, TSV and JSON. */
 export type RowSource = Pick<RowGenerator, 'generate' | 'useWriters' | 'emit'>;
 
 /**

@@ -44,7 +44,7 @@ export interface FieldPlan {
   dependsOn: number[];
   /** Generates the (non-null) value of the cell; set by the field builder. */
   produce: PlanCellFn;
-  /** Cell writers of `produce` for the delimited formats, when its generator has them. */
+  /** Cell writers of `produce` for the text formats, when its generator has them. */
   emitter?: EmitterFactory;
   /** For `ref` fields: the referenced table and key field. */
   ref?: { table: TablePlan; field: FieldPlan };
