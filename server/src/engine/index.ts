@@ -26,7 +26,7 @@ export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
 export { tableFrame } from './stream/table-body';
-export { ChunkEncoder } from './stream/chunks';
+export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
 export { encodeInOrder } from './parallel/encode-in-order';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';

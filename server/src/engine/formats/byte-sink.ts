@@ -59,7 +59,7 @@ export class ByteSink {
    * and than TypedArray#set.
    */
   putSlice(from: DataView, bytes: Uint8Array, start: number, end: number): void {
-    if (this.pos + end - start > this.buf.length) this.grow(end - start);
+    this.ensure(end - start);
     const { buf, view } = this;
     let p = this.pos;
     let i = start;
@@ -72,7 +72,7 @@ export class ByteSink {
   putText(text: string): void {
     const n = text.length;
     if (n > 48) return this.write(text);
-    if (this.pos + n > this.buf.length) this.grow(n);
+    this.ensure(n);
     const { buf } = this;
     const start = this.pos;
     for (let i = 0; i < n; i++) {

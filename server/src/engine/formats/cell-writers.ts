@@ -1,7 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { CellFn, CellFormat, EmitFn, EmitterFactory, Value } from '../generators/types';
 import type { ByteSink } from './byte-sink';
-import { delimitedCell, delimitedText } from './delimited';
+import { delimitedCell } from './delimited';
 import { jsonValue } from './json';
 
 /**
@@ -217,7 +217,7 @@ const encodedLists = {
 function encodedFor(list: readonly string[], form: CellFormat | 'raw'): EncodedList {
   let encoded = encodedLists[form].get(list);
   if (!encoded) {
-    encoded = encodeList(form === 'raw' ? list : list.map((t) => (form === 'json' ? JSON.stringify(t) : delimitedText(form, t))));
+    encoded = encodeList(form === 'raw' ? list : list.map((t) => cellText(form, t)));
     encodedLists[form].set(list, encoded);
   }
   return encoded;
@@ -235,23 +235,24 @@ export function listStep(list: readonly string[]): Step | undefined {
  * value pre-encoded for the format.
  */
 export function withValuesEmitter<F extends CellFn>(fn: F, values: readonly Value[], pick: (rng: CellRng) => number): F {
-  fn.emitter = (format) => {
-    if (values.length === 0) return undefined;
-    const { bytes, starts } = encodeList(values.map((v) => cellText(format, v)));
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return (rng, _row, out) => {
-      const i = pick(rng);
-      out.putSlice(view, bytes, starts[i], starts[i + 1]);
-    };
-  };
+  fn.emitter = pickEmitter(values.length, (format) => encodeList(values.map((v) => cellText(format, v))), pick);
   return fn;
 }
 
 /** Cell writers of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */
 export function listEmitter(list: readonly string[]): EmitterFactory {
+  return pickEmitter(list.length, (format) => encodedFor(list, format), (rng) => rng.below(list.length));
+}
+
+/** Cell writers that copy entry `pick(rng)` of `count` entries, encoded per format by `encode`. */
+function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList, pick: (rng: CellRng) => number): EmitterFactory {
   return (format): EmitFn | undefined => {
-    if (list.length === 0) return undefined;
-    const program = [Step.pick(encodedFor(list, format))];
-    return (rng, _row, out) => runProgram(program, rng, out);
+    if (count === 0) return undefined;
+    const { bytes, starts } = encode(format);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return (rng, _row, out) => {
+      const i = pick(rng);
+      out.putSlice(view, bytes, starts[i], starts[i + 1]);
+    };
   };
 }

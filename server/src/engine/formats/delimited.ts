@@ -1,9 +1,9 @@
 import type { CellFormat, Value } from '../generators/types';
-
-type DelimitedFormat = Exclude<CellFormat, 'json'>;
 import type { FieldPlan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { Encoder, RowSource } from './types';
+
+type DelimitedFormat = Exclude<CellFormat, 'json'>;
 
 const TSV_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
@@ -34,12 +34,7 @@ function tsvEscape(v: Value): string {
 /** Columns whose values can be joined as they are (Array#join prints NULL as empty text). */
 const passThrough = (f: FieldPlan) => f.plainText && f.type !== 'json';
 
-/** A cell's text as `format` writes it (quoted or escaped where needed): what cell writers pre-encode. */
-export function delimitedText(format: DelimitedFormat, s: string): string {
-  return format === 'csv' ? csvQuote(s) : tsvEscape(s);
-}
-
-/** Any value as `format` writes it in a cell, NULL included (as the row loop below does). */
+/** Any value as `format` writes it in a cell, NULL included (as the row loop below does): what cell writers pre-encode. */
 export function delimitedCell(format: DelimitedFormat, v: Value): string {
   const d = format === 'csv' ? CSV : TSV;
   return v == null ? d.null : typeof v === 'number' ? String(v) : d.encode(v);

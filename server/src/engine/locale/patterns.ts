@@ -177,7 +177,6 @@ export function withSymbols(text: string): string | StringFn {
   const slots = codes.map((code, i) => (code === 35 || code === 33 ? i : -1)).filter((i) => i >= 0);
   const lowest = Uint8Array.from(slots, (i) => (codes[i] === 33 ? 50 : 48)); // '!' is 2–9, '#' 0–9
   const spans = Uint8Array.from(slots, (i) => (codes[i] === 33 ? 8 : 10));
-  /** Fills the digit slots of `into` (character codes or bytes) from the cell's draws. */
   // The digits of one cell, drawn into a scratch array, then placed into the codes.
   const drawn = new Uint8Array(slots.length);
   const fn = markPlain((rng) => {

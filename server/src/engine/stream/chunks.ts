@@ -1,9 +1,12 @@
-import type { Dialect } from '../generators/types';
+import type { CellFormat, Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import { RowGenerator } from '../plan/row-generator';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext, RowSource } from '../formats/types';
 import { ByteSink } from '../formats/byte-sink';
+
+/** The cell writers each format uses (SQL has none). */
+const WRITER_FORMATS: Partial<Record<Format, CellFormat>> = { csv: 'csv', tsv: 'tsv', json: 'json', ndjson: 'json' };
 
 /** Rows per chunk: the unit of work for workers and of pushes into streams (~1–3 MB of text). */
 export const DEFAULT_CHUNK_ROWS = 16_384;
@@ -11,6 +14,13 @@ export const DEFAULT_CHUNK_ROWS = 16_384;
 export interface RowRange {
   start: number;
   end: number;
+}
+
+/** [start, end) cut into ranges of at most `size` rows, in order. */
+export function chunkRanges(start: number, end: number, size: number): RowRange[] {
+  const ranges: RowRange[] = [];
+  for (let from = start; from < end; from += size) ranges.push({ start: from, end: Math.min(end, from + size) });
+  return ranges;
 }
 
 /** Clamps [offset, offset + count) to the table's rows. */
@@ -37,8 +47,7 @@ export class ChunkEncoder {
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart };
     // Formats with cell writers switch a generator to them: one generator per table and kind of format.
     const writes = this.options.cellWriters !== false;
-    const kind = !writes ? 'values' : format === 'csv' || format === 'tsv' ? format : format === 'json' || format === 'ndjson' ? 'json' : 'values';
-    const generator = this.generator(table, kind);
+    const generator = this.generator(table, (writes && WRITER_FORMATS[format]) || 'values');
     const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
     const source: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
     encoderFor(format).rows(ctx, source, from, to, sink);

@@ -3,7 +3,7 @@ import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
-import { ChunkEncoder, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
+import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
 import { ParallelChunkStream } from '../parallel/parallel-stream';
 import { encodeInOrder } from '../parallel/encode-in-order';
 import type { ChunkRequest, ChunkWorkerPool } from '../parallel/worker-pool';
@@ -43,8 +43,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   if (options.helpers && end - start > chunkRows) {
-    const requests: ChunkRequest[] = [];
-    for (let from = start; from < end; from += chunkRows) requests.push({ table: table.name, format, dialect, streamStart: start, from, to: Math.min(end, from + chunkRows) });
+    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end }));
     const pool = options.helpers;
     async function* framed() {
       if (frame.header) yield Buffer.from(frame.header);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { ChunkEncoder, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Format, type Plan } from '../../engine';
+import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Format, type Plan } from '../../engine';
 import type { Dialect } from '../../engine/generators/types';
 
 export interface ShardSpec {
@@ -60,11 +60,9 @@ export class RunFiles {
   ): Promise<boolean> {
     const dir = path.dirname(this.shardFile(shard, formats[0]));
     await fs.mkdir(dir, { recursive: true });
-    const requests: ChunkRequest[] = [];
-    for (let from = shard.from; from < shard.to; from += CHUNK_ROWS) {
-      const to = Math.min(shard.to, from + CHUNK_ROWS);
-      for (const format of formats) requests.push({ table: shard.table, format, dialect, streamStart: 0, from, to });
-    }
+    const requests: ChunkRequest[] = chunkRanges(shard.from, shard.to, CHUNK_ROWS).flatMap((r) =>
+      formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end })),
+    );
     const parts = new Map(formats.map((f) => [f, partOf(this.shardFile(shard, f))]));
     const handles = await Promise.all(formats.map((f) => fs.open(parts.get(f)!, 'w')));
     try {
