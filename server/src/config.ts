@@ -13,6 +13,25 @@ export interface Limits {
   bodyBytes: number;
   apiRequestsPerMinute: number;
   runAttempts: number;
+  /** Rows in one plan, every table counted (parents included): runs, previews and the rows API alike. */
+  planRows: number;
+  /** Bytes in one generated cell (regex, template, formula, lorem output). */
+  cellBytes: number;
+  /** Bytes in one preview response. */
+  previewBytes: number;
+  /** Rows API streams one API key or session may have open at once (429 above). */
+  rowsStreamsPerCaller: number;
+  /** Expensive operations (preview, rows, imports, startRun) per minute per session; API keys have `apiRequestsPerMinute`. */
+  sessionExpensivePerMinute: number;
+  /** Failed log-ins per account, and per client address, in `loginWindowMinutes` before 429. */
+  loginFailures: number;
+  loginWindowMinutes: number;
+  /** Sign-ups per client address per hour. */
+  signUpsPerHour: number;
+  /** Largest WebSocket message (defaults to the request body limit). */
+  wsMessageBytes: number;
+  /** Subscriptions one WebSocket connection may hold at once. */
+  wsSubscriptions: number;
 }
 
 export interface Config {
@@ -32,6 +51,11 @@ export interface Config {
   allowPrivateTargets: boolean;
   /** Worker threads generating large rows API responses (1: in the request's own thread). */
   engineThreads: number;
+  /**
+   * Origins a browser may open the WebSocket from (`Origin` header); empty means
+   * only the server's own origin (the Host it was reached at).
+   */
+  allowedOrigins: string[];
   runs: RunSettings;
   limits: Limits;
 }
@@ -55,6 +79,8 @@ export interface RunSettings {
   retentionSweepSeconds: number;
   /** 64 hex characters; seals database target URLs. Default: a key file in the data directory. */
   secretKey?: string;
+  /** OS niceness of the run worker process `npm start` spawns, so runs never starve the API (0–19). */
+  nice: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -65,6 +91,10 @@ function int(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
@@ -92,6 +122,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
     allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
     engineThreads: int(env, 'SEEDBED_ENGINE_THREADS', availableParallelism()) || 1,
+    allowedOrigins: list(env, 'SEEDBED_ALLOWED_ORIGINS'),
     runs: {
       artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
@@ -103,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
       superviseSeconds: int(env, 'SEEDBED_QUEUE_SUPERVISE_SECONDS', 5) || 5,
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,
       secretKey: env.SEEDBED_SECRET_KEY || undefined,
+      nice: Math.min(19, int(env, 'SEEDBED_RUN_NICE', 10)),
     },
     limits: {
       previewRows: int(env, 'SEEDBED_PREVIEW_ROWS', 100),
@@ -115,6 +147,16 @@ export function loadConfig(env: Env = process.env): Config {
       bodyBytes: int(env, 'SEEDBED_BODY_BYTES', 1_000_000),
       apiRequestsPerMinute: int(env, 'SEEDBED_API_RATE_PER_MINUTE', 1200),
       runAttempts: int(env, 'SEEDBED_RUN_ATTEMPTS', 3),
+      planRows: int(env, 'SEEDBED_PLAN_ROWS', 1_000_000_000),
+      cellBytes: int(env, 'SEEDBED_CELL_BYTES', 65_536),
+      previewBytes: int(env, 'SEEDBED_PREVIEW_BYTES', 10_000_000),
+      rowsStreamsPerCaller: int(env, 'SEEDBED_ROWS_STREAMS', 4) || 4,
+      sessionExpensivePerMinute: int(env, 'SEEDBED_SESSION_EXPENSIVE_PER_MINUTE', 300),
+      loginFailures: int(env, 'SEEDBED_LOGIN_FAILURES', 10),
+      loginWindowMinutes: int(env, 'SEEDBED_LOGIN_WINDOW_MINUTES', 15) || 15,
+      signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
+      wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
+      wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
     },
   };
 }
