@@ -4,35 +4,52 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** A user to add to a project. */
 export type AddMemberInput = {
+  /** The email of an existing account. */
   email: string;
+  /** The project (OWNER). */
   projectId: string | number;
+  /** The role to give. */
   role: Role;
 };
 
+/** Whether an API key is still accepted. */
 export type ApiKeyStatus =
+  /** Accepted. */
   | 'ACTIVE'
+  /** Past its `expiresAt`; refused for ever. */
   | 'EXPIRED'
+  /** Revoked by a member; refused for ever. */
   | 'REVOKED';
 
+/** A new API key. */
 export type CreateApiKeyInput = {
   /** Optional expiry; a key past it is refused. */
   expiresAt?: string | null | undefined;
+  /** What the key is for, 1 to 100 characters. */
   name: string;
+  /** The project the key acts in. */
   projectId: string | number;
+  /** EDITOR or VIEWER, at most the creator's own role. */
   role: Role;
 };
 
+/** A new blueprint. */
 export type CreateBlueprintInput = {
   /** A blueprint document (PRODUCT.md §10); its `name` names the blueprint. */
   document: unknown;
+  /** The project (OWNER or EDITOR). */
   projectId: string | number;
 };
 
+/** A new project. */
 export type CreateProjectInput = {
+  /** 1 to 100 characters; the slug is derived from it. */
   name: string;
 };
 
+/** A PostgreSQL database to load, through the target guard (PRODUCT.md §7). */
 export type DatabaseTargetInput = {
   /** Create the tables (with keys and constraints) when they do not exist. */
   createTables?: boolean | null | undefined;
@@ -42,25 +59,38 @@ export type DatabaseTargetInput = {
   url: string;
 };
 
+/** Files, one per table and format. */
 export type FilesTargetInput = {
   /** For SQL files. */
   dialect?: SqlDialect | null | undefined;
+  /** One or more formats. */
   formats: Array<OutputFormat>;
+  /** Write `.gz` files. */
   gzip?: boolean | null | undefined;
 };
 
+/** Credentials for `logIn`. */
 export type LogInInput = {
+  /** The account's email (case-insensitive). */
   email: string;
+  /** The account's password. */
   password: string;
 };
 
+/** A file format rows are written in. */
 export type OutputFormat =
+  /** Comma-separated, RFC 4180, with a header row. */
   | 'CSV'
+  /** One JSON array of row objects. */
   | 'JSON'
+  /** One JSON object per line. */
   | 'NDJSON'
+  /** CREATE TABLE and INSERT statements in `dialect`. */
   | 'SQL'
+  /** Tab-separated, PostgreSQL's text format, with a header row. */
   | 'TSV';
 
+/** What to preview: a saved blueprint or an unsaved document, a table, a window of rows and a seed. */
 export type PreviewInput = {
   /** A saved blueprint (VIEWER or above). */
   blueprintId?: string | number | null | undefined;
@@ -78,7 +108,9 @@ export type PreviewInput = {
   table?: string | null | undefined;
 };
 
+/** A member to remove. */
 export type RemoveMemberInput = {
+  /** The membership to remove. */
   membershipId: string | number;
 };
 
@@ -93,43 +125,64 @@ export type Role =
 
 /** QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED; QUEUED → CANCELLED; RUNNING → QUEUED (worker lost, attempts remain); SUCCEEDED → EXPIRED. */
 export type RunStatus =
+  /** Cancelled by a member; its files were removed. */
   | 'CANCELLED'
   /** The retention passed and the files were deleted. */
   | 'EXPIRED'
+  /** It stopped with an error, or ran out of attempts; see `error`. */
   | 'FAILED'
+  /** Waiting for a worker. */
   | 'QUEUED'
+  /** A worker is generating it. */
   | 'RUNNING'
+  /** Every file was written (or the database loaded). */
   | 'SUCCEEDED';
 
 /** Exactly one of `files` or `database`. */
 export type RunTargetInput = {
+  /** Load a PostgreSQL database. */
   database?: DatabaseTargetInput | null | undefined;
+  /** Write files. */
   files?: FilesTargetInput | null | undefined;
 };
 
+/** Where a run writes its rows. */
 export type RunTargetKind =
+  /** A PostgreSQL database, loaded with COPY. */
   | 'DATABASE'
+  /** Files, one per table and format, downloadable from the run. */
   | 'FILES';
 
+/** A member's new role. */
 export type SetMemberRoleInput = {
+  /** The membership to change. */
   membershipId: string | number;
+  /** The new role. */
   role: Role;
 };
 
+/** A new account. */
 export type SignUpInput = {
   /** A valid email, unique case-insensitively. */
   email: string;
+  /** 1 to 200 characters, shown to other members. */
   name: string;
   /** At least 12 characters. */
   password: string;
 };
 
+/** The SQL dialect of SQL output and DDL. */
 export type SqlDialect =
+  /** MySQL and MariaDB. */
   | 'MYSQL'
+  /** PostgreSQL. */
   | 'POSTGRES'
+  /** SQLite. */
   | 'SQLITE';
 
+/** What to generate and where. */
 export type StartRunInput = {
+  /** The blueprint (OWNER or EDITOR). */
   blueprintId: string | number;
   /** Default: the current revision. */
   revision?: number | null | undefined;
@@ -137,28 +190,39 @@ export type StartRunInput = {
   rows?: number | null | undefined;
   /** Default: the blueprint's seed. */
   seed?: number | null | undefined;
+  /** The table `rows` applies to; it must have a fixed row count. */
   table?: string | null | undefined;
+  /** Files or a database. */
   target: RunTargetInput;
 };
 
+/** A new revision of a blueprint. */
 export type UpdateBlueprintInput = {
   /** The revision this edit was based on; a stale one is a CONFLICT. */
   baseRevision: number;
+  /** The whole new document (PRODUCT.md §10). */
   document: unknown;
+  /** The blueprint's id. */
   id: string | number;
 };
 
 /** The type of a generated value. */
 export type ValueType =
+  /** true or false. */
   | 'BOOLEAN'
   /** `YYYY-MM-DD` */
   | 'DATE'
   /** ISO-8601 in UTC */
   | 'DATETIME'
+  /** A number with a fraction. */
   | 'FLOAT'
+  /** A whole number. */
   | 'INTEGER'
+  /** A JSON value (object or array). */
   | 'JSON'
+  /** Text. */
   | 'STRING'
+  /** An RFC 4122 UUID. */
   | 'UUID';
 
 export type GeneratorSearchQueryVariables = Exact<{

@@ -27,57 +27,84 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/** A user to add to a project. */
 export type AddMemberInput = {
+  /** The email of an existing account. */
   email: Scalars['String']['input'];
+  /** The project (OWNER). */
   projectId: Scalars['ID']['input'];
+  /** The role to give. */
   role: Role;
 };
 
 /** A project-scoped credential for scripts and CI. Only a hash of the secret is stored. */
 export type ApiKey = {
   __typename?: 'ApiKey';
+  /** When the key was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Who created the key (null if that account is gone). */
   createdBy?: Maybe<User>;
+  /** When the key stops being accepted, null for never. */
   expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The key's id (not its secret). */
   id: Scalars['ID']['output'];
   /** The last four characters of the secret. */
   last4: Scalars['String']['output'];
+  /** When the key last authenticated a request, null if never. */
   lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** What the key is for, such as `ci`. */
   name: Scalars['String']['output'];
   /** The visible start of the secret, such as `sbk_AbCd`. */
   prefix: Scalars['String']['output'];
+  /** When the key was revoked, null while it is not. */
   revokedAt?: Maybe<Scalars['DateTime']['output']>;
   /** EDITOR or VIEWER; a key is never OWNER. */
   role: Role;
+  /** Whether the key is accepted now. */
   status: ApiKeyStatus;
 };
 
+/** A page of API keys. */
 export type ApiKeyConnection = {
   __typename?: 'ApiKeyConnection';
+  /** The keys of this page. */
   edges: Array<ApiKeyEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Keys in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** An API key in a page of keys. */
 export type ApiKeyEdge = {
   __typename?: 'ApiKeyEdge';
+  /** Pass as `after` to continue after this key. */
   cursor: Scalars['String']['output'];
+  /** The key. */
   node: ApiKey;
 };
 
+/** Whether an API key is still accepted. */
 export type ApiKeyStatus =
+  /** Accepted. */
   | 'ACTIVE'
+  /** Past its `expiresAt`; refused for ever. */
   | 'EXPIRED'
+  /** Revoked by a member; refused for ever. */
   | 'REVOKED';
 
 /** One file of a run: a table in a format. */
 export type Artifact = {
   __typename?: 'Artifact';
+  /** Its format. */
   format: OutputFormat;
+  /** The file name, such as `users.csv` or `users.csv.gz`. */
   name: Scalars['String']['output'];
+  /** SHA-256 of the whole file, in hex. */
   sha256: Scalars['String']['output'];
   /** Bytes. */
   size: Scalars['Float']['output'];
+  /** The table it holds. */
   table: Scalars['String']['output'];
   /** Download path (supports Range); send the session cookie or an API key. */
   url: Scalars['String']['output'];
@@ -88,30 +115,44 @@ export type AuditEvent = {
   __typename?: 'AuditEvent';
   /** Such as `auth.login`, `apiKey.create`, `apiKey.revoke`, `member.role`. */
   action: Scalars['String']['output'];
+  /** Who acted (null for an API key or a deleted account). */
   actor?: Maybe<User>;
+  /** When it happened. */
   createdAt: Scalars['DateTime']['output'];
+  /** Details of the action, such as the old and new role. */
   data?: Maybe<Scalars['JSON']['output']>;
+  /** The event's id. */
   id: Scalars['ID']['output'];
+  /** The id of the object acted on, if it has one. */
   targetId?: Maybe<Scalars['String']['output']>;
   /** The kind and id of the object acted on. */
   targetType: Scalars['String']['output'];
 };
 
+/** A page of audit events. */
 export type AuditEventConnection = {
   __typename?: 'AuditEventConnection';
+  /** The events of this page. */
   edges: Array<AuditEventEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Events in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** An event in a page of audit events. */
 export type AuditEventEdge = {
   __typename?: 'AuditEventEdge';
+  /** Pass as `after` to continue after this event. */
   cursor: Scalars['String']['output'];
+  /** The event. */
   node: AuditEvent;
 };
 
+/** The result of signing up or in; the session itself travels in the httpOnly cookie. */
 export type AuthPayload = {
   __typename?: 'AuthPayload';
+  /** The signed-in user. */
   user: User;
 };
 
@@ -120,15 +161,21 @@ export type Blueprint = {
   __typename?: 'Blueprint';
   /** Who saved the current revision. */
   author?: Maybe<User>;
+  /** When the blueprint was created. */
   createdAt: Scalars['DateTime']['output'];
   /** The seed used when a run or preview names none. */
   defaultSeed: Scalars['Int']['output'];
+  /** The document's `description`, if any. */
   description?: Maybe<Scalars['String']['output']>;
   /** The blueprint document (PRODUCT.md §10) of the current revision. */
   document: Scalars['JSON']['output'];
+  /** The blueprint's id. */
   id: Scalars['ID']['output'];
+  /** The document's locale, such as `en` or `de`. */
   locale: Scalars['String']['output'];
+  /** The document's `name`. */
   name: Scalars['String']['output'];
+  /** The project it belongs to. */
   project: Project;
   /** The current revision number; pass it as `baseRevision` when saving. */
   revision: Scalars['Int']['output'];
@@ -138,6 +185,7 @@ export type Blueprint = {
   revisionCount: Scalars['Int']['output'];
   /** Revisions, newest first. */
   revisions: BlueprintRevisionConnection;
+  /** When its current revision was saved. */
   updatedAt: Scalars['DateTime']['output'];
 };
 
@@ -154,67 +202,97 @@ export type BlueprintRevisionsArgs = {
   first: Scalars['Int']['input'];
 };
 
+/** A page of blueprints. */
 export type BlueprintConnection = {
   __typename?: 'BlueprintConnection';
+  /** The blueprints of this page. */
   edges: Array<BlueprintEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Blueprints in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A blueprint in a page of blueprints. */
 export type BlueprintEdge = {
   __typename?: 'BlueprintEdge';
+  /** Pass as `after` to continue after this blueprint. */
   cursor: Scalars['String']['output'];
+  /** The blueprint. */
   node: Blueprint;
 };
 
 /** An immutable snapshot of a blueprint document. */
 export type BlueprintRevision = {
   __typename?: 'BlueprintRevision';
+  /** Who saved it. */
   author?: Maybe<User>;
+  /** When it was saved. */
   createdAt: Scalars['DateTime']['output'];
+  /** The document as it was saved. */
   document: Scalars['JSON']['output'];
+  /** The revision's id. */
   id: Scalars['ID']['output'];
+  /** Its number, from 1, one more for each save. */
   number: Scalars['Int']['output'];
 };
 
+/** A page of revisions. */
 export type BlueprintRevisionConnection = {
   __typename?: 'BlueprintRevisionConnection';
+  /** The revisions of this page. */
   edges: Array<BlueprintRevisionEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Revisions in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A revision in a page of revisions. */
 export type BlueprintRevisionEdge = {
   __typename?: 'BlueprintRevisionEdge';
+  /** Pass as `after` to continue after this revision. */
   cursor: Scalars['String']['output'];
+  /** The revision. */
   node: BlueprintRevision;
 };
 
+/** A new API key. */
 export type CreateApiKeyInput = {
   /** Optional expiry; a key past it is refused. */
   expiresAt?: InputMaybe<Scalars['DateTime']['input']>;
+  /** What the key is for, 1 to 100 characters. */
   name: Scalars['String']['input'];
+  /** The project the key acts in. */
   projectId: Scalars['ID']['input'];
+  /** EDITOR or VIEWER, at most the creator's own role. */
   role: Role;
 };
 
+/** A new blueprint. */
 export type CreateBlueprintInput = {
   /** A blueprint document (PRODUCT.md §10); its `name` names the blueprint. */
   document: Scalars['JSON']['input'];
+  /** The project (OWNER or EDITOR). */
   projectId: Scalars['ID']['input'];
 };
 
+/** A new project. */
 export type CreateProjectInput = {
+  /** 1 to 100 characters; the slug is derived from it. */
   name: Scalars['String']['input'];
 };
 
+/** A key just created, with its secret. */
 export type CreatedApiKey = {
   __typename?: 'CreatedApiKey';
+  /** The key as it is listed from now on. */
   apiKey: ApiKey;
   /** The whole secret (`sbk_` + 40 base62 characters). Shown only in this response. */
   secret: Scalars['String']['output'];
 };
 
+/** A PostgreSQL database to load, through the target guard (PRODUCT.md §7). */
 export type DatabaseTargetInput = {
   /** Create the tables (with keys and constraints) when they do not exist. */
   createTables?: InputMaybe<Scalars['Boolean']['input']>;
@@ -224,17 +302,22 @@ export type DatabaseTargetInput = {
   url: Scalars['String']['input'];
 };
 
+/** Files, one per table and format. */
 export type FilesTargetInput = {
   /** For SQL files. */
   dialect?: InputMaybe<SqlDialect>;
+  /** One or more formats. */
   formats: Array<OutputFormat>;
+  /** Write `.gz` files. */
   gzip?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** A generator of the catalog, such as `person.firstName`. */
 export type Generator = {
   __typename?: 'Generator';
+  /** The group it is listed under, such as `person` or `internet`. */
   category: Scalars['String']['output'];
+  /** What it makes, in a sentence. */
   description: Scalars['String']['output'];
   /** A few values it makes, always the same ones. */
   examples: Array<Maybe<Scalars['JSON']['output']>>;
@@ -242,37 +325,56 @@ export type Generator = {
   id: Scalars['ID']['output'];
   /** JSON Schema of the `options` a field may give it. */
   optionsSchema: Scalars['JSON']['output'];
+  /** The type of the values it makes. */
   outputType: ValueType;
+  /** The column type its values get in SQL output. */
   sqlType: SqlTypes;
 };
 
+/** Credentials for `logIn`. */
 export type LogInInput = {
+  /** The account's email (case-insensitive). */
   email: Scalars['String']['input'];
+  /** The account's password. */
   password: Scalars['String']['input'];
 };
 
+/** A user's role in a project. */
 export type Membership = {
   __typename?: 'Membership';
+  /** When the user joined the project. */
   createdAt: Scalars['DateTime']['output'];
+  /** The membership's id (used by `setMemberRole` and `removeMember`). */
   id: Scalars['ID']['output'];
+  /** The project. */
   project: Project;
+  /** What the member may do there. */
   role: Role;
+  /** The member. */
   user: User;
 };
 
+/** A page of members. */
 export type MembershipConnection = {
   __typename?: 'MembershipConnection';
+  /** The memberships of this page. */
   edges: Array<MembershipEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Members in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A membership in a page of members. */
 export type MembershipEdge = {
   __typename?: 'MembershipEdge';
+  /** Pass as `after` to continue after this membership. */
   cursor: Scalars['String']['output'];
+  /** The membership. */
   node: Membership;
 };
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Adds an existing user, by email, to a project with a role (OWNER). */
@@ -310,116 +412,152 @@ export type Mutation = {
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationAddMemberArgs = {
   input: AddMemberInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCancelRunArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCreateApiKeyArgs = {
   input: CreateApiKeyInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCreateBlueprintArgs = {
   input: CreateBlueprintInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCreateProjectArgs = {
   input: CreateProjectInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationDeleteBlueprintArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationDeleteProjectArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationLogInArgs = {
   input: LogInInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationRemoveMemberArgs = {
   input: RemoveMemberInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationRevokeApiKeyArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationSetMemberRoleArgs = {
   input: SetMemberRoleInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationSignUpArgs = {
   input: SignUpInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationStartRunArgs = {
   input: StartRunInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationUpdateBlueprintArgs = {
   input: UpdateBlueprintInput;
 };
 
 
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationUpdateProjectArgs = {
   input: UpdateProjectInput;
 };
 
+/** A file format rows are written in. */
 export type OutputFormat =
+  /** Comma-separated, RFC 4180, with a header row. */
   | 'CSV'
+  /** One JSON array of row objects. */
   | 'JSON'
+  /** One JSON object per line. */
   | 'NDJSON'
+  /** CREATE TABLE and INSERT statements in `dialect`. */
   | 'SQL'
+  /** Tab-separated, PostgreSQL's text format, with a header row. */
   | 'TSV';
 
 /** Relay pagination info. */
 export type PageInfo = {
   __typename?: 'PageInfo';
+  /** Cursor of the last edge of this page, null when it is empty. */
   endCursor?: Maybe<Scalars['String']['output']>;
+  /** True when a page follows this one (pass `endCursor` as `after`). */
   hasNextPage: Scalars['Boolean']['output'];
+  /** True when this page did not start at the beginning. */
   hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first edge of this page, null when it is empty. */
   startCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** Rows of one table, as the engine makes them. */
 export type Preview = {
   __typename?: 'Preview';
+  /** The table's columns, in document order. */
   columns: Array<PreviewColumn>;
+  /** The index of the first row shown, from 0. */
   offset: Scalars['Float']['output'];
   /** Row-major values; dates are ISO strings. */
   rows: Array<Array<Maybe<Scalars['JSON']['output']>>>;
+  /** The table shown. */
   table: Scalars['String']['output'];
   /** Rows the table has in a full generation (can exceed 2^31, hence Float). */
   totalRows: Scalars['Float']['output'];
 };
 
+/** A column of a preview. */
 export type PreviewColumn = {
   __typename?: 'PreviewColumn';
+  /** The field's name. */
   name: Scalars['String']['output'];
+  /** True when the field can be NULL (a null rate above 0). */
   nullable: Scalars['Boolean']['output'];
+  /** Its column type in each SQL dialect. */
   sqlType: SqlTypes;
+  /** The type of its values. */
   type: ValueType;
+  /** True when its values are all distinct (unique or the primary key). */
   unique: Scalars['Boolean']['output'];
 };
 
+/** What to preview: a saved blueprint or an unsaved document, a table, a window of rows and a seed. */
 export type PreviewInput = {
   /** A saved blueprint (VIEWER or above). */
   blueprintId?: InputMaybe<Scalars['ID']['input']>;
@@ -437,6 +575,7 @@ export type PreviewInput = {
   table?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type Project = {
   __typename?: 'Project';
   /** API keys, newest first (OWNER or EDITOR). */
@@ -445,12 +584,15 @@ export type Project = {
   auditEvents: AuditEventConnection;
   /** Blueprints, newest first. */
   blueprints: BlueprintConnection;
+  /** When the project was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** The project's id. */
   id: Scalars['ID']['output'];
   /** Members, oldest first. */
   members: MembershipConnection;
   /** The caller's role here (an API key's role for a key). */
   myRole: Role;
+  /** The project's display name. */
   name: Scalars['String']['output'];
   /** Runs, newest first. */
   runs: RunConnection;
@@ -459,48 +601,61 @@ export type Project = {
 };
 
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type ProjectApiKeysArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type ProjectAuditEventsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type ProjectBlueprintsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type ProjectMembersArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
 
+/** A team's space: its members, blueprints, runs and API keys. */
 export type ProjectRunsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
+/** A page of projects. */
 export type ProjectConnection = {
   __typename?: 'ProjectConnection';
+  /** The projects of this page. */
   edges: Array<ProjectEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Projects in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A project in a page of projects. */
 export type ProjectEdge = {
   __typename?: 'ProjectEdge';
+  /** Pass as `after` to continue after this project. */
   cursor: Scalars['String']['output'];
+  /** The project. */
   node: Project;
 };
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type Query = {
   __typename?: 'Query';
   /** A blueprint of a project the caller belongs to; null otherwise. */
@@ -527,38 +682,46 @@ export type Query = {
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryBlueprintArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryGeneratorsArgs = {
   category?: InputMaybe<Scalars['String']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryPreviewArgs = {
   input: PreviewInput;
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryProjectArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryProjectsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first: Scalars['Int']['input'];
 };
 
 
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryRunArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** A member to remove. */
 export type RemoveMemberInput = {
+  /** The membership to remove. */
   membershipId: Scalars['ID']['input'];
 };
 
@@ -580,96 +743,146 @@ export type Run = {
   attempts: Scalars['Int']['output'];
   /** Null when the blueprint was deleted since. */
   blueprint?: Maybe<Blueprint>;
+  /** When it was started. */
   createdAt: Scalars['DateTime']['output'];
+  /** Why it FAILED, or null. */
   error?: Maybe<Scalars['String']['output']>;
   /** When the files will be deleted (SUCCEEDED file runs). */
   expiresAt?: Maybe<Scalars['DateTime']['output']>;
+  /** When it SUCCEEDED, FAILED or was CANCELLED. */
   finishedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The run's id. */
   id: Scalars['ID']['output'];
+  /** The project it belongs to. */
   project: Project;
+  /** Who started it (null for an API key or a deleted account). */
   requestedBy?: Maybe<User>;
+  /** The blueprint revision it was started from. */
   revision: Scalars['Int']['output'];
   /** Rows made so far; never goes backwards. */
   rowsDone: Scalars['Float']['output'];
+  /** Rows it makes in all, every table counted. */
   rowsTotal: Scalars['Float']['output'];
+  /** The seed it generates with. */
   seed: Scalars['Int']['output'];
+  /** When a worker first took it. */
   startedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Where it stands (see RunStatus). */
   status: RunStatus;
+  /** Where its rows go. */
   target: RunTarget;
 };
 
+/** A page of runs. */
 export type RunConnection = {
   __typename?: 'RunConnection';
+  /** The runs of this page. */
   edges: Array<RunEdge>;
+  /** Where this page stands. */
   pageInfo: PageInfo;
+  /** Runs in all pages. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** A run in a page of runs. */
 export type RunEdge = {
   __typename?: 'RunEdge';
+  /** Pass as `after` to continue after this run. */
   cursor: Scalars['String']['output'];
+  /** The run. */
   node: Run;
 };
 
 /** QUEUED → RUNNING → SUCCEEDED | FAILED | CANCELLED; QUEUED → CANCELLED; RUNNING → QUEUED (worker lost, attempts remain); SUCCEEDED → EXPIRED. */
 export type RunStatus =
+  /** Cancelled by a member; its files were removed. */
   | 'CANCELLED'
   /** The retention passed and the files were deleted. */
   | 'EXPIRED'
+  /** It stopped with an error, or ran out of attempts; see `error`. */
   | 'FAILED'
+  /** Waiting for a worker. */
   | 'QUEUED'
+  /** A worker is generating it. */
   | 'RUNNING'
+  /** Every file was written (or the database loaded). */
   | 'SUCCEEDED';
 
 /** Where a run's rows go. A database's URL is never shown, only its host and name. */
 export type RunTarget = {
   __typename?: 'RunTarget';
+  /** The database's name (database runs). */
   database?: Maybe<Scalars['String']['output']>;
+  /** The dialect of SQL files (file runs). */
   dialect?: Maybe<SqlDialect>;
+  /** The file formats (file runs). */
   formats?: Maybe<Array<OutputFormat>>;
+  /** Whether files are gzipped (file runs). */
   gzip?: Maybe<Scalars['Boolean']['output']>;
+  /** The database's host (database runs). */
   host?: Maybe<Scalars['String']['output']>;
+  /** Files or a database. */
   kind: RunTargetKind;
+  /** Whether the tables were emptied first (database runs). */
   truncate?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** Exactly one of `files` or `database`. */
 export type RunTargetInput = {
+  /** Load a PostgreSQL database. */
   database?: InputMaybe<DatabaseTargetInput>;
+  /** Write files. */
   files?: InputMaybe<FilesTargetInput>;
 };
 
+/** Where a run writes its rows. */
 export type RunTargetKind =
+  /** A PostgreSQL database, loaded with COPY. */
   | 'DATABASE'
+  /** Files, one per table and format, downloadable from the run. */
   | 'FILES';
 
+/** A member's new role. */
 export type SetMemberRoleInput = {
+  /** The membership to change. */
   membershipId: Scalars['ID']['input'];
+  /** The new role. */
   role: Role;
 };
 
+/** A new account. */
 export type SignUpInput = {
   /** A valid email, unique case-insensitively. */
   email: Scalars['String']['input'];
+  /** 1 to 200 characters, shown to other members. */
   name: Scalars['String']['input'];
   /** At least 12 characters. */
   password: Scalars['String']['input'];
 };
 
+/** The SQL dialect of SQL output and DDL. */
 export type SqlDialect =
+  /** MySQL and MariaDB. */
   | 'MYSQL'
+  /** PostgreSQL. */
   | 'POSTGRES'
+  /** SQLite. */
   | 'SQLITE';
 
 /** The column type a value gets in each SQL dialect. */
 export type SqlTypes = {
   __typename?: 'SqlTypes';
+  /** The MySQL column type. */
   mysql: Scalars['String']['output'];
+  /** The PostgreSQL column type. */
   postgres: Scalars['String']['output'];
+  /** The SQLite column type. */
   sqlite: Scalars['String']['output'];
 };
 
+/** What to generate and where. */
 export type StartRunInput = {
+  /** The blueprint (OWNER or EDITOR). */
   blueprintId: Scalars['ID']['input'];
   /** Default: the current revision. */
   revision?: InputMaybe<Scalars['Int']['input']>;
@@ -677,10 +890,13 @@ export type StartRunInput = {
   rows?: InputMaybe<Scalars['Float']['input']>;
   /** Default: the blueprint's seed. */
   seed?: InputMaybe<Scalars['Int']['input']>;
+  /** The table `rows` applies to; it must have a fixed row count. */
   table?: InputMaybe<Scalars['String']['input']>;
+  /** Files or a database. */
   target: RunTargetInput;
 };
 
+/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
 export type Subscription = {
   __typename?: 'Subscription';
   /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
@@ -690,47 +906,66 @@ export type Subscription = {
 };
 
 
+/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
 export type SubscriptionHeartbeatArgs = {
   count?: InputMaybe<Scalars['Int']['input']>;
   intervalMs?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
 export type SubscriptionRunProgressArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** A new revision of a blueprint. */
 export type UpdateBlueprintInput = {
   /** The revision this edit was based on; a stale one is a CONFLICT. */
   baseRevision: Scalars['Int']['input'];
+  /** The whole new document (PRODUCT.md §10). */
   document: Scalars['JSON']['input'];
+  /** The blueprint's id. */
   id: Scalars['ID']['input'];
 };
 
+/** A project's new name. */
 export type UpdateProjectInput = {
+  /** The project's id. */
   id: Scalars['ID']['input'];
+  /** 1 to 100 characters. */
   name: Scalars['String']['input'];
 };
 
+/** A person with an account. */
 export type User = {
   __typename?: 'User';
+  /** When the account was created. */
   createdAt: Scalars['DateTime']['output'];
+  /** Unique case-insensitively; visible to members of the user's projects. */
   email: Scalars['String']['output'];
+  /** The user's id. */
   id: Scalars['ID']['output'];
+  /** The name the user signed up with. */
   name: Scalars['String']['output'];
 };
 
 /** The type of a generated value. */
 export type ValueType =
+  /** true or false. */
   | 'BOOLEAN'
   /** `YYYY-MM-DD` */
   | 'DATE'
   /** ISO-8601 in UTC */
   | 'DATETIME'
+  /** A number with a fraction. */
   | 'FLOAT'
+  /** A whole number. */
   | 'INTEGER'
+  /** A JSON value (object or array). */
   | 'JSON'
+  /** Text. */
   | 'STRING'
+  /** An RFC 4122 UUID. */
   | 'UUID';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
