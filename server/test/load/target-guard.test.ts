@@ -32,6 +32,13 @@ describe('target guard (private targets not allowed)', () => {
     ['IPv6 link-local', 'postgres://u:p@[fe80::1]/db'],
     ['IPv6 unique local', 'postgres://u:p@[fd12:3456::1]/db'],
     ['localhost', 'postgres://u:p@localhost/db'],
+    ['IPv4-compatible loopback', 'postgres://u:p@[::127.0.0.1]/db'],
+    ['IPv4-compatible loopback, hex', 'postgres://u:p@[::7f00:1]/db'],
+    ['IPv4-compatible private', 'postgres://u:p@[::10.0.0.1]/db'],
+    ['SIIT loopback', 'postgres://u:p@[::ffff:0:7f00:1]/db'],
+    ['NAT64 loopback', 'postgres://u:p@[64:ff9b::127.0.0.1]/db'],
+    ['local-use NAT64 loopback', 'postgres://u:p@[64:ff9b:1::7f00:1]/db'],
+    ['6to4 of loopback', 'postgres://u:p@[2002:7f00:1::1]/db'],
   ])('refuses %s (%s)', async (_name, url) => {
     const error = await refusal(url);
     expect(error).toBeInstanceOf(AppError);
@@ -83,6 +90,18 @@ describe('target guard (private targets allowed)', () => {
   it('still refuses metadata addresses and foreign parameters', async () => {
     expect((await refusal('postgres://u:p@169.254.169.254/db', open)).code).toBe('TARGET_REFUSED');
     expect((await refusal('postgres://u:p@localhost/db?sslrootcert=x', open)).code).toBe('TARGET_REFUSED');
+  });
+
+  it.each([
+    ['IPv4-compatible', 'postgres://u:p@[::169.254.169.254]/db'],
+    ['NAT64', 'postgres://u:p@[64:ff9b::a9fe:a9fe]/db'],
+    ['6to4', 'postgres://u:p@[2002:a9fe:a9fe::1]/db'],
+    ['Teredo server', 'postgres://u:p@[2001:0:a9fe:a9fe::1]/db'],
+    ['Teredo client', 'postgres://u:p@[2001:0:4136:e378:8000:63bf:5601:5601]/db'],
+  ])('refuses a metadata address carried in an IPv6 address (%s)', async (_name, url) => {
+    const error = await refusal(url, open);
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toMatch(/metadata address \(it carries the IPv4 address 169\.254\.169\.254\)/);
   });
 });
 

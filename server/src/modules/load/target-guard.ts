@@ -133,21 +133,49 @@ async function resolve(hostname: string, path: string | undefined): Promise<stri
 const PUBLIC_RANGES = new Set(['unicast']);
 
 function refuseAddress(hostname: string, address: string, options: GuardOptions): void {
-  let ip = ipaddr.parse(address);
+  let ip: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    ip = ipaddr.parse(address);
+  } catch {
+    throw refused(`The database host "${hostname}" resolved to "${address}", which is not an address this server can check.`, options.path);
+  }
   // ::ffff:a.b.c.d reaches a.b.c.d: judge the IPv4 address it carries.
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
   const shown = hostname === ip.toString() ? hostname : `"${hostname}" (${ip.toString()})`;
-  if (METADATA.has(ip.toNormalizedString()) || METADATA.has(ip.toString())) {
-    throw refused(`The database host ${shown} is a cloud metadata address.`, options.path);
+  // An IPv6 address that carries an IPv4 one (compatible, NAT64, 6to4, Teredo) may be routed to it: both are judged.
+  const judged = ip.kind() === 'ipv6' ? [ip, ...embeddedIPv4(ip as ipaddr.IPv6)] : [ip];
+  for (const candidate of judged) {
+    const carried = candidate === ip ? '' : ` (it carries the IPv4 address ${candidate.toString()})`;
+    if (METADATA.has(candidate.toNormalizedString()) || METADATA.has(candidate.toString())) {
+      throw refused(`The database host ${shown} is a cloud metadata address${carried}.`, options.path);
+    }
+    if (options.allowPrivate) continue;
+    const range = candidate.range();
+    if (!PUBLIC_RANGES.has(range)) {
+      throw refused(
+        `The database host ${shown} is a ${describe(range)} address${carried}; this server only connects to public addresses (the operator can allow private ones with SEEDBED_ALLOW_PRIVATE_TARGETS=true).`,
+        options.path,
+      );
+    }
   }
-  if (options.allowPrivate) return;
-  const range = ip.range();
-  if (!PUBLIC_RANGES.has(range)) {
-    throw refused(
-      `The database host ${shown} is a ${describe(range)} address; this server only connects to public addresses (the operator can allow private ones with SEEDBED_ALLOW_PRIVATE_TARGETS=true).`,
-      options.path,
-    );
-  }
+}
+
+/** The IPv4 addresses an IPv6 address embeds by a standard transition scheme, which a router may deliver to. */
+export function embeddedIPv4(ip: ipaddr.IPv6): ipaddr.IPv4[] {
+  const w = ip.parts; // eight 16-bit words
+  const v4 = (hi: number, lo: number) => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const zero = (from: number, to: number) => w.slice(from, to).every((x) => x === 0);
+  const found: ipaddr.IPv4[] = [];
+  // ::a.b.c.d (IPv4-compatible, deprecated but still parsed by stacks), ::ffff:0:a.b.c.d (SIIT).
+  if (zero(0, 5) && (w[5] === 0 || w[5] === 0xffff) && (w[6] !== 0 || w[7] > 1)) found.push(v4(w[6], w[7]));
+  if (zero(0, 4) && w[4] === 0xffff && w[5] === 0) found.push(v4(w[6], w[7]));
+  // NAT64: 64:ff9b::/96 and the local-use 64:ff9b:1::/48.
+  if (w[0] === 0x64 && w[1] === 0xff9b && (zero(2, 6) || w[2] === 1)) found.push(v4(w[6], w[7]));
+  // 6to4: 2002:AABB:CCDD::/48.
+  if (w[0] === 0x2002) found.push(v4(w[1], w[2]));
+  // Teredo: 2001:0:SERVER:flags:port:~CLIENT.
+  if (w[0] === 0x2001 && w[1] === 0) found.push(v4(w[2], w[3]), v4(w[6] ^ 0xffff, w[7] ^ 0xffff));
+  return found;
 }
 
 function describe(range: string): string {
