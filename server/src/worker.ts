@@ -1,7 +1,8 @@
 /**
- * `npm run worker`: an extra process that takes run shards from the queue,
- * against the same database and artifact folder as the server. Any number may
- * run; a run's shards are shared among all of them.
+ * A run worker process: takes run shards from the queue, against the same
+ * database and artifact folder as the server. `npm start` keeps one as its
+ * child (src/run-worker-process.ts); `npm run worker` starts more, any number,
+ * and a run's shards are shared among all of them.
  */
 import 'reflect-metadata';
 import { loadConfig } from './config';
@@ -18,7 +19,13 @@ async function main() {
   const runs = await startRunRuntime(config, database.dataSource, log);
   log.info({ pid: process.pid }, 'run worker ready');
 
-  stopOnSignals(log, [runs.stop, database.close]);
+  const stop = stopOnSignals(log, [runs.stop, database.close]);
+  if (process.send) {
+    // The child of `npm start`: its parent renices the threads started so far, and a parent that
+    // died without stopping it (SIGKILL) closes the IPC channel, so no orphan keeps taking runs.
+    process.send({ ready: true });
+    process.once('disconnect', () => void stop('parent process gone'));
+  }
 }
 
 main().catch((error) => {
