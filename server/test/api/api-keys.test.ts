@@ -37,6 +37,19 @@ describe('API keys', () => {
     expect(Date.now() - new Date(row.last_used_at).getTime()).toBeLessThan(60_000);
   });
 
+  it('cannot create API keys, so a leaked key dies with its revocation', async () => {
+    const { secret } = await createApiKey(owner, projectId, 'EDITOR');
+    const key = owner.withApiKey(secret);
+    const minted = await key.fails(
+      `mutation($input: CreateApiKeyInput!) { createApiKey(input: $input) { secret } }`,
+      { input: { projectId, name: 'offspring', role: 'VIEWER' } },
+    );
+    expect(minted.code).toBe('FORBIDDEN');
+    expect(minted.message).toMatch(/sign in/);
+    const keys = await owner.ok(`query($id: ID!) { project(id: $id) { apiKeys(first: 100) { edges { node { name } } } } }`, { id: projectId });
+    expect(keys.project.apiKeys.edges.map((e: any) => e.node.name)).not.toContain('offspring');
+  });
+
   it('refuses a revoked key, and a key cannot be revoked twice', async () => {
     const { id, secret } = await createApiKey(owner, projectId, 'VIEWER');
     const revoked = (await owner.ok(REVOKE, { id })).revokeApiKey;

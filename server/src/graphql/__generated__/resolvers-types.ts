@@ -381,7 +381,7 @@ export type Mutation = {
   addMember: Membership;
   /** Cancels a QUEUED or RUNNING run and removes its files; anything else is RUN_NOT_CANCELLABLE. */
   cancelRun: Run;
-  /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). The secret is returned once. */
+  /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). Needs a signed-in user: an API key cannot create keys. The secret is returned once. */
   createApiKey: CreatedApiKey;
   /** Creates a blueprint from a document (OWNER or EDITOR). Its first revision is 1. */
   createBlueprint: Blueprint;

@@ -24,6 +24,8 @@ export class ApiKeyService {
 
   async create(scope: Scope, input: { projectId: string; name: string; role: Role; expiresAt?: Date | null }) {
     const ownRole = await requireRole(scope, input.projectId, 'EDITOR', () => notFound('Project', input.projectId), 'create API keys');
+    // A leaked key that could mint keys would outlive its own revocation.
+    if (scope.actor.kind !== 'user') throw new AppError('FORBIDDEN', 'API keys cannot create API keys: sign in to create one.');
     if (input.role === 'OWNER') throw badInput('input.role', 'an API key is EDITOR or VIEWER, never OWNER');
     if (!hasRole(ownRole, input.role)) throw new AppError('FORBIDDEN', `You cannot create a key with more rights than your own (${ownRole}).`);
     const name = input.name.trim();
