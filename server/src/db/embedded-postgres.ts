@@ -86,7 +86,9 @@ function initCluster(bin: string, dataDir: string, runAs: RunAs | undefined, log
   const password = randomBytes(18).toString('base64url');
   // initdb wants an empty folder, so the password file is written after it.
   const pwfile = path.join(os.tmpdir(), `seedbed-pw-${process.pid}-${randomBytes(4).toString('hex')}`);
-  fs.writeFileSync(pwfile, password + '\n', { mode: 0o644 });
+  // Readable by initdb alone: as root that is the postgres user, who gets the file.
+  fs.writeFileSync(pwfile, password + '\n', { mode: 0o600 });
+  if (runAs) fs.chownSync(pwfile, runAs.uid, runAs.gid);
   try {
     const result = spawnSync(
       path.join(bin, 'initdb'),

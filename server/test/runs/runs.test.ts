@@ -49,6 +49,13 @@ describe('a file run', () => {
     expect(users).toHaveLength(50_001); // header + 50,000 rows, made as 3 shards of at most 20,000
   });
 
+  it('keeps run files readable by the server\'s own user only', async () => {
+    const run = await waitForRun(owner, (await startRun(owner, blueprintId, files(['CSV']))).id, finished);
+    const folder = path.join(server.dataDir, 'artifacts', run.id);
+    expect(fs.statSync(folder).mode & 0o077).toBe(0);
+    for (const artifact of run.artifacts) expect(fs.statSync(path.join(folder, artifact.name)).mode & 0o077).toBe(0);
+  });
+
   it('gzips on request, the content being the same bytes', async () => {
     const plain = await waitForRun(owner, (await startRun(owner, blueprintId, files(['NDJSON']))).id, finished);
     const zipped = await waitForRun(owner, (await startRun(owner, blueprintId, files(['NDJSON'], { gzip: true }))).id, finished);

@@ -25,6 +25,9 @@ export interface ShardSpec {
 
 /** Rows per encode call: small enough to check for cancellation several times a second. */
 const CHUNK_ROWS = 8_192;
+/** Run files hold users' data: readable by the server's own user only. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
 
 export class RunFiles {
   /** `pool`: a helper thread (or more) sharing the encoding of shards with the worker's own thread. */
@@ -59,12 +62,12 @@ export class RunFiles {
     tick: (rowsDone: number) => Promise<boolean>,
   ): Promise<boolean> {
     const dir = path.dirname(this.shardFile(shard, formats[0]));
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
     const requests: ChunkRequest[] = chunkRanges(shard.from, shard.to, CHUNK_ROWS).flatMap((r) =>
       formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end })),
     );
     const parts = new Map(formats.map((f) => [f, partOf(this.shardFile(shard, f))]));
-    const handles = await Promise.all(formats.map((f) => fs.open(parts.get(f)!, 'w')));
+    const handles = await Promise.all(formats.map((f) => fs.open(parts.get(f)!, 'w', PRIVATE_FILE)));
     try {
       // Chunks of the whole table's stream (it starts at row 0), one per format in turn.
       let written = 0;
@@ -123,7 +126,7 @@ export class RunFiles {
       },
     });
     const part = partOf(target);
-    const out = createWriteStream(part);
+    const out = createWriteStream(part, { mode: PRIVATE_FILE });
     // gzip output is deterministic for the same input and level.
     if (gzip) await pipeline(body, createGzip({ level: 6 }), measure, out);
     else await pipeline(body, measure, out);
