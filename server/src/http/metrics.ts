@@ -1,8 +1,10 @@
 /**
- * GET /metrics in Prometheus text format: process metrics, HTTP requests by
- * route and status with their durations, and runs by status (read from the
- * database at scrape time, so every process reports the same totals).
+ * GET /metrics in Prometheus text format: process metrics, event-loop delay,
+ * HTTP requests by route and status with their durations, and runs by status
+ * (read from the database at scrape time, so every process reports the same
+ * totals).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
@@ -10,6 +12,10 @@ import type { DataSource } from 'typeorm';
 export function createMetrics(db: DataSource) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'seedbed_' });
+  // One event-loop series, not two: the default seedbed_nodejs_eventloop_lag_* gauges are replaced by
+  // seedbed_event_loop_delay_seconds below.
+  for (const name of DEFAULT_EVENT_LOOP_LAG) registry.removeSingleMetric(`seedbed_nodejs_eventloop_lag_${name}seconds`);
+  eventLoopDelay(registry);
 
   const requests = new Counter({
     name: 'seedbed_http_requests_total',
@@ -58,4 +64,34 @@ export function createMetrics(db: DataSource) {
   };
 
   return { observe, serve };
+}
+
+const RESOLUTION_MS = 10;
+const DEFAULT_EVENT_LOOP_LAG = ['', 'min_', 'max_', 'mean_', 'stddev_', 'p50_', 'p90_', 'p99_'];
+
+/**
+ * How late this process's event loop ran its timers since the previous scrape:
+ * every request waits at least that long, so a stall here (a long synchronous
+ * task) is what users feel as a frozen server, whatever the request.
+ */
+function eventLoopDelay(registry: Registry) {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  new Gauge({
+    name: 'seedbed_event_loop_delay_seconds',
+    help:
+      'How late the API process\'s event loop ran a 10 ms timer since the previous scrape (perf_hooks.monitorEventLoopDelay): ' +
+      'quantile="0.5" and "0.99" of the delays seen, "1" the longest one. A long synchronous task in the API shows here as a large max.',
+    labelNames: ['quantile'],
+    registers: [registry],
+    collect() {
+      // Nothing measured yet (a scrape right after another) reads as no delay, not as the histogram's huge empty minimum.
+      // The histogram records whole timer intervals: the delay is what exceeds the 10 ms the timer was set for.
+      const seconds = (ns: number) => (histogram.count > 0 ? Math.max(0, ns / 1e6 - RESOLUTION_MS) / 1e3 : 0);
+      this.set({ quantile: '0.5' }, seconds(histogram.percentile(50)));
+      this.set({ quantile: '0.99' }, seconds(histogram.percentile(99)));
+      this.set({ quantile: '1' }, seconds(histogram.max));
+      histogram.reset();
+    },
+  });
 }
