@@ -6,6 +6,7 @@ import type { BuildContext, Value } from '../generators/types';
 import { compileFormula, FormulaError, type FormulaScope } from '../formula/compile';
 import { badInput, uniqueExhausted } from '../errors';
 import { compileRowOption, isLiteralOption, type RowOption } from './option-refs';
+import { canonicalValue } from '../document/canonical';
 import type { FieldPlan, Plan, PlanCellFn, RowState, TablePlan } from './types';
 import type { TableReader } from './table-reader';
 
@@ -31,7 +32,8 @@ function fieldIndexer(table: TablePlan, field: FieldPlan, option: string) {
 }
 
 function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: FieldDef) {
-  const options = { ...(def.options ?? {}) };
+  // Canonical key order: generators and JSON cells see the same options however the document ordered them.
+  const options = canonicalValue(def.options ?? {});
   const rowOptions: [string, RowOption][] = [];
   const deps = new Set<number>();
   for (const [name, value] of Object.entries(options)) {

@@ -8,8 +8,12 @@
  * input, so for a fixed key the cell seed is distinct for every row < 2^32.
  */
 
-/** Bump when any generator's output changes: it is part of every cell key. */
-export const GENERATOR_PACK_VERSION = 1;
+/**
+ * Bump when any generator's output changes: it is part of every cell key.
+ * 2: options are read in canonical key order (weighted objects, JSON values of
+ * constant/list/weighted), so key order no longer changes the data.
+ */
+export const GENERATOR_PACK_VERSION = 2;
 
 const TWO_POW_32 = 4294967296;
 // Bound once: inside jest's vm contexts every global lookup (`Math`) goes
