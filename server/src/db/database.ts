@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { createDataSource } from './data-source';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 export interface Database {
   dataSource: DataSource;
@@ -31,9 +31,9 @@ export async function openDatabase(config: Config, log: Logger, role: 'server' |
   } else if (!url) {
     const dataDir = path.join(config.dataDir, 'postgres');
     log.info({ dataDir }, 'no DATABASE_URL: starting embedded PostgreSQL');
-    const pg = await startEmbeddedPostgres({ dataDir, log: (line) => log.debug({ postgres: line }) });
-    await ensureDatabase(pg.url, EMBEDDED_DATABASE);
-    url = pg.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE}`);
+    const pg = await superviseEmbedded(dataDir, log);
+    await ensureDatabase(pg.url(), EMBEDDED_DATABASE);
+    url = pg.url().replace(/\/postgres$/, `/${EMBEDDED_DATABASE}`);
     fs.writeFileSync(connectionFile, JSON.stringify({ url }), { mode: 0o600 });
     stopEmbedded = async () => {
       fs.rmSync(connectionFile, { force: true });
@@ -57,6 +57,44 @@ export async function openDatabase(config: Config, log: Logger, role: 'server' |
       await stopEmbedded?.();
     },
   };
+}
+
+/** Restarts within this long count towards giving up. */
+const RESTART_WINDOW_MS = 60_000;
+const MAX_RESTARTS = 3;
+
+/**
+ * The embedded PostgreSQL, restarted on the same port when it dies (crash
+ * recovery replays its WAL; the pool reconnects by itself). If it keeps
+ * dying, the process exits non-zero so that a supervisor restarts the whole
+ * server instead of serving errors for ever.
+ */
+async function superviseEmbedded(dataDir: string, log: Logger) {
+  const restarts: number[] = [];
+  let current: EmbeddedPostgres;
+  const start = (port?: number): Promise<EmbeddedPostgres> =>
+    startEmbeddedPostgres({
+      dataDir,
+      port,
+      log: (line) => log.debug({ postgres: line }),
+      onExit: (code, signal) => void restart(code, signal),
+    });
+  const restart = async (code: number | null, signal: NodeJS.Signals | null) => {
+    const now = Date.now();
+    restarts.push(now);
+    while (restarts[0] < now - RESTART_WINDOW_MS) restarts.shift();
+    log.error({ code, signal, restarts: restarts.length }, 'embedded PostgreSQL exited; restarting it');
+    try {
+      if (restarts.length > MAX_RESTARTS) throw new Error(`it exited ${restarts.length} times in a minute`);
+      current = await start(current.port);
+      log.info({ port: current.port }, 'embedded PostgreSQL restarted');
+    } catch (error) {
+      log.fatal({ err: error }, 'embedded PostgreSQL cannot be kept running; exiting');
+      process.exit(1);
+    }
+  };
+  current = await start();
+  return { url: () => current.url, stop: () => current.stop() };
 }
 
 export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

@@ -23,6 +23,8 @@ export interface EmbeddedPostgresOptions {
   /** Faster, crash-unsafe settings for throwaway test clusters. */
   ephemeral?: boolean;
   log?: (line: string) => void;
+  /** Called when PostgreSQL exits without `stop()` (killed, crashed). */
+  onExit?: (code: number | null, signal: NodeJS.Signals | null) => void;
 }
 
 export interface EmbeddedPostgres {
@@ -46,6 +48,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   } else if (runAs) {
     assertReachable(dataDir, runAs);
   }
+  await stopOrphanedPostmaster(dataDir, log);
   const password = fs.readFileSync(path.join(dataDir, PASSWORD_FILE), 'utf8').trim();
   const port = options.port ?? (await freePort());
 
@@ -66,12 +69,84 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await waitUntilReady(child, log);
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) options.onExit?.(code, signal);
+  });
 
   return {
     url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     port,
-    stop: () => stopServer(child),
+    stop: () => {
+      stopping = true;
+      return stopServer(child);
+    },
   };
+}
+
+/**
+ * A server killed with SIGKILL (the OOM killer's way) leaves its PostgreSQL
+ * running, holding `postmaster.pid`, and the next start would fail on the
+ * lock. A postmaster that serves this very folder is ours: stop it. Anything
+ * else named by the file is left alone (PostgreSQL itself clears a stale file).
+ */
+async function stopOrphanedPostmaster(dataDir: string, log: (l: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !servesFolder(pid, dataDir)) return;
+  if (parentIsNode(pid)) {
+    throw new Error(`PostgreSQL ${pid} on ${dataDir} belongs to a server that is still running: stop that server first, or use another SEEDBED_DATA_DIR`);
+  }
+  log(`stopping PostgreSQL ${pid}, left running on ${dataDir} by a server that did not shut down`);
+  // SIGINT: fast shutdown (roll back, checkpoint); escalate if it does not go.
+  for (const [signal, waitMs] of [['SIGINT', 30_000], ['SIGQUIT', 5_000], ['SIGKILL', 5_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    const deadline = Date.now() + waitMs;
+    while (Date.now() < deadline) {
+      if (!isAlive(pid)) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  throw new Error(`PostgreSQL ${pid} on ${dataDir} did not stop`);
+}
+
+/** Whether the postmaster's parent is still a Node process (a live server), rather than init or a reaper that adopted it. */
+function parentIsNode(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return ppid > 1 && fs.realpathSync(`/proc/${ppid}/exe`) === fs.realpathSync(process.execPath);
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether process `pid` is a postgres started with `-D dataDir` (Linux /proc; elsewhere never assumed). */
+function servesFolder(pid: number, dataDir: string): boolean {
+  try {
+    const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const d = args.indexOf('-D');
+    return path.basename(args[0]) === 'postgres' && d >= 0 && path.resolve(args[d + 1] ?? '') === dataDir;
+  } catch {
+    return false;
+  }
 }
 
 function initCluster(bin: string, dataDir: string, runAs: RunAs | undefined, log: (l: string) => void) {

@@ -1,0 +1,153 @@
+/**
+ * The embedded PostgreSQL survives what the kernel does to a server: the
+ * server killed with SIGKILL (as the OOM killer does) must start again over
+ * the same data folder, and a killed postmaster must come back by itself.
+ * These boot the real `main.ts` as a process with no DATABASE_URL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createBlueprint, createProject, createUser } from '../support/factories';
+import { finished, startRun, waitForRun } from '../support/runs';
+
+jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const started: ChildProcess[] = [];
+const dataDirs: string[] = [];
+let dataDir: string;
+
+beforeEach(() => {
+  // The postgres user (we may be root) must reach the cluster below it.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-crash-'));
+  fs.chmodSync(dataDir, 0o755);
+  dataDirs.push(dataDir);
+});
+
+afterAll(async () => {
+  // Each server is the leader of its own process group: this ends it, its
+  // worker child and its PostgreSQL, orphaned or not.
+  for (const child of started) {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  for (dataDir of dataDirs) {
+    const postmaster = postmasterPid();
+    try {
+      if (postmaster) process.kill(postmaster, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `npm start`'s server process on `port`, over the shared data folder; resolves once it answers. */
+async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SEEDBED_DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['-r', './server/bin/ts-register.js', 'server/src/main.ts'], {
+    cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.slice(-3000)}`);
+    if (await answers(`http://127.0.0.1:${port}/readyz`)) return { child, output: () => output };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`server did not become ready:\n${output.slice(-3000)}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(2000) })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function postmasterPid(): number | undefined {
+  try {
+    return Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+it('starts again after a SIGKILL, stopping the PostgreSQL it orphaned, and the run finishes with the same bytes', async () => {
+  const port = await freePort();
+  const first = await startServer(port);
+  const url = `http://127.0.0.1:${port}`;
+  const owner = (await createUser(url)).client;
+  const projectId = (await createProject(owner)).id;
+  const document = {
+    seedbed: 1, name: 'crash', seed: 7,
+    tables: [{ name: 'people', rows: 600_000, primaryKey: 'id', fields: [
+      { name: 'id', generator: 'sequence' },
+      { name: 'name', generator: 'person.fullName' },
+      { name: 'email', generator: 'internet.email' },
+      { name: 'born', generator: 'date.birthdate' },
+    ] }],
+  };
+  const { id: blueprintId } = await createBlueprint(owner, projectId, document);
+  const run = await startRun(owner, blueprintId, { files: { formats: ['CSV'] } });
+
+  const orphan = postmasterPid();
+  expect(orphan).toBeDefined();
+  process.kill(first.child.pid!, 'SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  // What the OOM killer leaves behind: the postmaster still runs and holds its lock.
+  expect(() => process.kill(orphan!, 0)).not.toThrow();
+
+  const second = await startServer(port);
+  expect(second.output()).not.toMatch(/lock file .* already exists/);
+  // Same port, same session cookie: the user carries on as if nothing happened.
+  const done = await waitForRun(owner, run.id, finished, 120_000);
+  expect(done.status).toBe('SUCCEEDED');
+  const file = Buffer.from(await (await owner.request(done.artifacts[0].url)).arrayBuffer());
+  const instant = Buffer.from(await (await owner.request(`/api/v1/blueprints/${blueprintId}/rows.csv?table=people`)).arrayBuffer());
+  expect(sha256(file)).toBe(done.artifacts[0].sha256);
+  expect(sha256(file)).toBe(sha256(instant));
+});
+
+it('brings a killed postmaster back, and the API answers again', async () => {
+  const port = await freePort();
+  await startServer(port);
+  const url = `http://127.0.0.1:${port}`;
+  const before = postmasterPid()!;
+  process.kill(before, 'SIGKILL');
+  const deadline = Date.now() + 60_000;
+  let healthy = false;
+  while (!healthy && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    healthy = postmasterPid() !== before && (await answers(`${url}/readyz`));
+  }
+  expect(healthy).toBe(true);
+  // The server's own pool reconnected: a signed-up user can work.
+  const owner = (await createUser(url)).client;
+  expect((await owner.ok('{ me { id } }')).me.id).toBeTruthy();
+});
