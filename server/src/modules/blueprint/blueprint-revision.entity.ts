@@ -14,7 +14,8 @@ export class BlueprintRevisionEntity {
   @Column({ type: 'integer' })
   number: number;
 
-  @Column({ type: 'jsonb' })
+  /** `json`, not `jsonb`: the text as sent, keys in the user's order (jsonb reorders them). */
+  @Column({ type: 'json' })
   document: BlueprintDocument;
 
   @Column({ name: 'author_id', type: 'uuid', nullable: true })

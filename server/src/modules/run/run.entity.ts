@@ -22,8 +22,8 @@ export class RunEntity {
   @Column({ type: 'integer' })
   revision: number;
 
-  /** A copy of that revision's document: the run needs nothing else to make its bytes. */
-  @Column({ type: 'jsonb' })
+  /** A copy of that revision's document: the run needs nothing else to make its bytes. Kept as sent (`json`, like revisions). */
+  @Column({ type: 'json' })
   document: BlueprintDocument;
 
   @Column({ type: 'integer' })
