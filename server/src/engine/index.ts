@@ -5,6 +5,8 @@
  *
  *   const plan = compileBlueprint(doc, { seed, rowOverrides: { users: 5000 } });
  *       // validates (throws EngineError BAD_USER_INPUT with `path` and `issues`)
+ *   await compileBlueprintAsync(doc, { seed, rowOverrides, maxRows, pool: sharedWorkerPool() })
+ *       // a server's: row bounds first, large per-parent layouts counted in worker threads
  *   previewRows(plan, 'users', offset, limit)      // { columns: [{name, type, sqlType…}], rows, totalRows }
  *   streamTable(plan, 'users', 'csv', { offset, count, dialect, workers })  // Readable, backpressured
  *   streamBlueprintSql(plan, 'postgres')           // every table + deferred FKs, one script
@@ -21,6 +23,7 @@ import { encoderFor, FORMATS, type Format } from './formats';
 import type { Plan } from './plan/types';
 
 export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
+export { compileBlueprintAsync, type AsyncCompileOptions } from './plan/compile-async';
 export { previewRows, type Preview } from './preview';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';

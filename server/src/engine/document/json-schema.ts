@@ -4,6 +4,8 @@
  * `validateDocument` for the shape; the rules a schema cannot say (names
  * unique case-insensitively, references, cycles) are checked in validate.ts.
  */
+import { ROW_SPEC_LIMITS } from './types';
+
 export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
@@ -42,7 +44,7 @@ export const blueprintJsonSchema = {
         rows: {
           description: 'A row count, or a count per row of a parent table.',
           oneOf: [
-            { type: 'integer', minimum: 0 },
+            { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
             { $ref: '#/definitions/perParent' },
           ],
         },
@@ -61,11 +63,11 @@ export const blueprintJsonSchema = {
       required: ['perParent'],
       properties: {
         perParent: { ...identifier, description: 'The parent table.' },
-        min: { type: 'integer', minimum: 0 },
-        max: { type: 'integer', minimum: 0 },
+        min: { type: 'integer', minimum: 0, maximum: ROW_SPEC_LIMITS.perParent },
+        max: { type: 'integer', minimum: 0, maximum: ROW_SPEC_LIMITS.perParent },
         distribution: { enum: ['uniform', 'poisson', 'zipf'] },
-        mean: { type: 'number', exclusiveMinimum: 0, description: 'Poisson mean.' },
-        exponent: { type: 'number', exclusiveMinimum: 0, description: 'Zipf exponent.' },
+        mean: { type: 'number', exclusiveMinimum: 0, maximum: ROW_SPEC_LIMITS.mean, description: 'Poisson mean.' },
+        exponent: { type: 'number', exclusiveMinimum: 0, maximum: ROW_SPEC_LIMITS.exponent, description: 'Zipf exponent.' },
       },
     },
     field: {

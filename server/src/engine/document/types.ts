@@ -22,6 +22,20 @@ export interface PerParentRows {
 
 export type RowCount = number | PerParentRows;
 
+/**
+ * Upper bounds of a per-parent row spec. Counts stay below 2^32 (what one
+ * cell's random draw spans); the mean and exponent are capped where larger
+ * values only overflow the totals (a mean of 1e308 made the total Infinity).
+ */
+export const ROW_SPEC_LIMITS = {
+  /** Children of one parent row (`min`, `max`). */
+  perParent: 1_000_000_000,
+  /** Poisson `mean`. */
+  mean: 1_000_000_000,
+  /** Zipf `exponent`. */
+  exponent: 100,
+} as const;
+
 export interface FieldDef {
   name: string;
   generator: string;

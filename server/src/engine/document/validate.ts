@@ -41,7 +41,9 @@ function shapeIssues(errors: ErrorObject[]): DocumentIssue[] {
     if (specific.length > 0) {
       issues.push({ path, message: describe(specific[0]) });
     } else if (group.some((e) => e.keyword === 'oneOf')) {
-      issues.push({ path, message: 'must be a row count or { "perParent": table, "min": n, "max": n }' });
+      // A per-parent spec with a bad key is reported at that key (`rows.mean`), not as "not a count".
+      const deeper = [...byPath.keys()].some((other) => other.startsWith(`${path}.`) || other.startsWith(`${path}[`));
+      if (!deeper) issues.push({ path, message: 'must be a row count or { "perParent": table, "min": n, "max": n }' });
     } else {
       issues.push({ path, message: describe(group[0]) });
     }

@@ -1,12 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder } from '../stream/chunks';
+import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 
 /**
  * Worker side: compile each plan it is sent (keeping the last few), then
  * encode chunks of them on request. A plan that fails to compile answers
- * each of its chunks with that error.
+ * each of its chunks with that error. Also counts the child rows of blocks
+ * of parents, so that a server never lays out large tables in its own thread.
  */
 const port = parentPort!;
 const plans = new Map<number, ChunkEncoder | Error>();
@@ -29,6 +31,16 @@ port.on('message', (message: ToWorker) => {
     }
     // First in, first out, exactly as the pool counts them.
     if (plans.size > PLANS_PER_WORKER) plans.delete(plans.keys().next().value!);
+    return;
+  }
+  if (message.type === 'layout') {
+    try {
+      const { parentRows, fromBlock, toBlock } = message;
+      const totals = blockTotals(childCountsOf(message), parentRows, fromBlock, toBlock);
+      reply({ type: 'layout', id: message.id, totals }, [totals.buffer as ArrayBuffer]);
+    } catch (e) {
+      reply({ type: 'error', id: message.id, error: errorOf(e) });
+    }
     return;
   }
   try {

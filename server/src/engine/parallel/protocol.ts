@@ -2,6 +2,7 @@ import type { BlueprintDocument } from '../document/types';
 import type { Dialect } from '../generators/types';
 import type { Format } from '../formats';
 import type { CompileOptions } from '../plan/compile';
+import type { PerParentRows } from '../document/types';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
 export const PLANS_PER_WORKER = 4;
@@ -9,8 +10,20 @@ export const PLANS_PER_WORKER = 4;
 /** Messages between the main thread and chunk workers. */
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
-  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number };
+  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number }
+  | ({ type: 'layout'; id: number } & LayoutRequest);
+
+/** Child rows per block of 1024 parents, for blocks [fromBlock, toBlock) of a per-parent table. */
+export interface LayoutRequest {
+  seed: number;
+  table: string;
+  spec: PerParentRows;
+  parentRows: number;
+  fromBlock: number;
+  toBlock: number;
+}
 
 export type FromWorker =
   | { type: 'chunk'; id: number; bytes: Uint8Array }
+  | { type: 'layout'; id: number; totals: Float64Array }
   | { type: 'error'; id: number; error: { message: string; code?: string; path?: string } };

@@ -5,7 +5,8 @@ import { parseDateOption } from '../generators/helpers';
 import { streamKey } from '../random/hash';
 import { badInput, EngineError } from '../errors';
 import { FieldTypes } from './field-types';
-import { childCountFn, FixedLayout, PerParentLayout } from './layout';
+import { FixedLayout, PerParentLayout } from './layout';
+import { checkRowBounds } from './bounds';
 import { tableOrder } from './order';
 import { buildField, type BuildEnv } from './build-field';
 import { TableReader } from './table-reader';
@@ -21,6 +22,21 @@ export interface CompileOptions {
   rowOverrides?: Record<string, number>;
   /** Skip validation: only for a document the caller has just compiled (workers rebuilding a plan). */
   prevalidated?: boolean;
+  /**
+   * The most rows the plan may make, every table counted: checked on bounds
+   * before any layout is built (BAD_USER_INPUT at `tables[i].rows`). Unset:
+   * 2^53 - 1, where row indexes stop being exact.
+   */
+  maxRows?: number;
+  /** Block starts of per-parent layouts by table, computed already (a worker rebuilding a plan it was sent). */
+  layouts?: Record<string, Float64Array>;
+}
+
+/** A plan whose tables and layouts exist, before any field is built: layouts may still be resolved elsewhere. */
+export interface PlanDraft {
+  plan: Plan;
+  types: FieldTypes;
+  order: number[];
 }
 
 /**
@@ -30,6 +46,15 @@ export interface CompileOptions {
  * every worker from (document, options).
  */
 export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions = {}): Plan {
+  return finishPlan(startPlan(doc, options));
+}
+
+/**
+ * Validates, checks the row bounds and makes the tables with their layouts,
+ * none of which walks a parent row: per-parent layouts are computed when
+ * first read (in the thread that reads them), unless installed before that.
+ */
+export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}): PlanDraft {
   // Loaded lazily: ajv schema compilation is the bulk of a worker's start-up, and workers skip it.
   const issues = options.prevalidated ? [] : (require('../validate') as typeof import('../validate')).validateBlueprint(doc);
   if (issues.length) {
@@ -89,12 +114,16 @@ export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions
     if (isPerParent(table.def.rows)) throw badInput('rows', `"${table.name}" is sized per parent row; set the rows of "${table.def.rows.perParent}" instead`);
     if (!Number.isSafeInteger(rows) || rows < 0) throw badInput('rows', `row count must be a non-negative integer, got ${rows}`);
   }
+  checkRowBounds(doc, rowOverrides, order, options.maxRows);
   for (const t of order) {
     const table = tables[t];
     const rows = table.def.rows;
     if (isPerParent(rows)) {
       const parent = plan.table(rows.perParent);
-      table.layout = new PerParentLayout(parent.name, parent.layout.rows, childCountFn(rows, streamKey(seed, table.name, '#rows')));
+      const layout = new PerParentLayout(parent.name, parent.layout, { seed, table: table.name, spec: rows });
+      const given = options.layouts?.[table.name];
+      if (given) layout.install(given);
+      table.layout = layout;
     } else {
       table.layout = new FixedLayout(rowOverrides[table.name] ?? rows);
     }
@@ -105,6 +134,12 @@ export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions
       field.ref = { table: targetTable, field: targetTable.fields[target.fieldIndex] };
     }
   }
+  return { plan, types, order };
+}
+
+/** Builds every field's cell function: reads row counts, so per-parent layouts are resolved here if not before. */
+export function finishPlan({ plan, order }: PlanDraft): Plan {
+  const { document: doc, seed, tables } = plan;
 
   const readers = new Map<TablePlan, TableReader>();
   const env: BuildEnv = {

@@ -1,4 +1,4 @@
-import { isPerParent, type DocumentIssue } from '../document/types';
+import { isPerParent, ROW_SPEC_LIMITS, type DocumentIssue } from '../document/types';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -53,12 +53,22 @@ function checkRows(issues: DocumentIssue[], path: string, rows: unknown, tables:
     issues.push({ path: `${path}.rows.perParent`, message: `unknown table "${spec.perParent}"` });
   }
   for (const key of ['min', 'max'] as const) {
-    if (spec[key] !== undefined && (!Number.isInteger(spec[key]) || (spec[key] as number) < 0)) issues.push({ path: `${path}.rows.${key}`, message: 'must be a non-negative integer' });
+    const value = spec[key];
+    if (value !== undefined && (!Number.isInteger(value) || (value as number) < 0 || (value as number) > ROW_SPEC_LIMITS.perParent)) {
+      issues.push({ path: `${path}.rows.${key}`, message: `must be a whole number from 0 to ${ROW_SPEC_LIMITS.perParent}` });
+    }
   }
   if (typeof spec.min === 'number' && typeof spec.max === 'number' && spec.min > spec.max) issues.push({ path: `${path}.rows.max`, message: 'must be ≥ min' });
   const distribution = spec.distribution ?? 'uniform';
   if (!['uniform', 'poisson', 'zipf'].includes(String(distribution))) issues.push({ path: `${path}.rows.distribution`, message: 'must be uniform, poisson or zipf' });
-  if (distribution === 'poisson' && spec.mean !== undefined && !((spec.mean as number) >= 0)) issues.push({ path: `${path}.rows.mean`, message: 'must be ≥ 0' });
-  if (distribution === 'zipf' && spec.exponent !== undefined && !((spec.exponent as number) > 0)) issues.push({ path: `${path}.rows.exponent`, message: 'must be > 0' });
+  // `typeof` first: NaN, Infinity and numeric strings would otherwise slip through the comparisons.
+  const within = (value: unknown, low: number, high: number, lowOpen: boolean) =>
+    typeof value === 'number' && Number.isFinite(value) && (lowOpen ? value > low : value >= low) && value <= high;
+  if (spec.mean !== undefined && !within(spec.mean, 0, ROW_SPEC_LIMITS.mean, false)) {
+    issues.push({ path: `${path}.rows.mean`, message: `must be a number from 0 to ${ROW_SPEC_LIMITS.mean}` });
+  }
+  if (spec.exponent !== undefined && !within(spec.exponent, 0, ROW_SPEC_LIMITS.exponent, true)) {
+    issues.push({ path: `${path}.rows.exponent`, message: `must be a number above 0 and at most ${ROW_SPEC_LIMITS.exponent}` });
+  }
   if (distribution === 'uniform' && spec.max === undefined && spec.min === undefined) issues.push({ path: `${path}.rows.max`, message: 'is required for a uniform distribution' });
 }
