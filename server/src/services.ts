@@ -29,7 +29,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     projects: new ProjectService(db, audit),
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
-    generation: new GenerationService(blueprints, config.limits.previewRows),
+    generation: new GenerationService(blueprints, config.limits.previewRows, config.limits.planRows),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,

@@ -1,9 +1,12 @@
-import { compileBlueprint, previewRows, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, previewRows, sharedWorkerPool, type Plan, type Preview } from '../../engine';
 import type { BlueprintDocument } from '../../engine/document/types';
 import type { Scope } from '../../graphql/context';
 import { badInput, notFound, unauthenticated } from '../../graphql/errors';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { engineCall } from './engine-errors';
+import { engineCall, fromEngineError } from './engine-errors';
+
+/** PRODUCT.md §9: rows in one plan, every table counted. */
+const DEFAULT_PLAN_ROWS = 1_000_000_000;
 
 export interface PlanRequest {
   blueprintId?: string | null;
@@ -18,12 +21,17 @@ export class GenerationService {
   constructor(
     private readonly blueprints: BlueprintService,
     private readonly previewRowLimit: number,
+    private readonly planRowLimit = DEFAULT_PLAN_ROWS,
   ) {}
 
-  /** The plan of a saved blueprint revision (VIEWER) or of an unsaved document (any signed-in caller). */
+  /**
+   * The plan of a saved blueprint revision (VIEWER) or of an unsaved document
+   * (any signed-in caller). Refused on its row bounds before any work; large
+   * per-parent layouts are counted in the engine's threads, never this one.
+   */
   async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
     const document = await this.documentOf(scope, request);
-    return engineCall(() => compileBlueprint(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides }));
+    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides, maxRows: this.planRowLimit });
   }
 
   async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
@@ -61,4 +69,13 @@ export function tableOf(plan: Plan, name: string | null | undefined, path: strin
   const found = plan.document.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
   if (!found) throw badInput(path, `names no table of this blueprint (${plan.document.tables.map((t) => t.name).join(', ')})`);
   return found.name;
+}
+
+/** `compileBlueprintAsync` on the process's worker pool, with engine errors as API errors. */
+export async function compilePlan(document: BlueprintDocument, options: { seed?: number; rowOverrides?: Record<string, number>; maxRows: number }): Promise<Plan> {
+  try {
+    return await compileBlueprintAsync(document, { ...options, pool: sharedWorkerPool() });
+  } catch (error) {
+    throw fromEngineError(error);
+  }
 }

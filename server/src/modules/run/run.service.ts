@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { compileBlueprint, FORMATS, type Format, type Plan } from '../../engine';
+import { FORMATS, type Format, type Plan } from '../../engine';
 import { DIALECTS, type Dialect } from '../../engine/generators/types';
 import type { Config } from '../../config';
 import type { Scope } from '../../graphql/context';
@@ -8,7 +8,7 @@ import { isUuid } from '../../graphql/ids';
 import { paginate, type PageArgs } from '../../graphql/pagination';
 import type { AuditService } from '../audit/audit.service';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { engineCall } from '../generation/engine-errors';
+import { compilePlan } from '../generation/generation.service';
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
@@ -79,7 +79,8 @@ export class RunService {
       if (!named) throw badInput('input.table', 'name a table with a fixed row count');
       rowOverrides[named] = input.rows;
     }
-    const plan = engineCall(() => compileBlueprint(revision.document, { seed: input.seed ?? undefined, rowOverrides }));
+    // Bounds (config.limits.planRows) are checked before any layout; large layouts are counted off this thread.
+    const plan = await compilePlan(revision.document, { seed: input.seed ?? undefined, rowOverrides, maxRows: this.config.limits.planRows });
     const rowsTotal = plan.tables.reduce((sum, t) => sum + t.layout.rows, 0);
     if (rowsTotal > this.config.limits.runRows) {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
