@@ -24,7 +24,8 @@ import type { Plan } from './plan/types';
 
 export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
 export { compileBlueprintAsync, type AsyncCompileOptions } from './plan/compile-async';
-export { previewRows, type Preview } from './preview';
+export { previewRows, type Preview, type PreviewOptions } from './preview';
+export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
@@ -33,7 +34,7 @@ export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
 export { encodeInOrder } from './parallel/encode-in-order';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
-export { validateBlueprint, validateGeneratorOptions } from './validate';
+export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';

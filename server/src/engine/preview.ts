@@ -3,6 +3,13 @@ import type { ColumnInfo, Plan } from './plan/types';
 import { columnsOf } from './plan/columns';
 import { RowGenerator } from './plan/row-generator';
 import { rowRange } from './stream/chunks';
+import { DEFAULT_MAX_PREVIEW_BYTES, formatCount, valueBytes } from './cell-limits';
+import { badInput } from './errors';
+
+export interface PreviewOptions {
+  /** Bytes the rows may take as JSON (PRODUCT.md §9); DEFAULT_MAX_PREVIEW_BYTES when unset. Servers pass config.limits.previewBytes. */
+  maxBytes?: number;
+}
 
 export interface Preview {
   table: string;
@@ -16,12 +23,34 @@ export interface Preview {
 /**
  * Rows [offset, offset + limit) of a table as values — the same values the
  * streams encode, computed without generating the rows before `offset`.
+ * Stops with BAD_USER_INPUT (`input.limit`) once the rows collected pass
+ * `maxBytes` as JSON: a preview is an answer held in memory, not a stream.
  */
-export function previewRows(plan: Plan, tableName: string, offset = 0, limit = 20): Preview {
+export function previewRows(plan: Plan, tableName: string, offset = 0, limit = 20, options: PreviewOptions = {}): Preview {
   const table = plan.table(tableName);
   const { start, end } = rowRange(table, offset, limit);
+  const maxBytes = options.maxBytes && options.maxBytes > 0 ? options.maxBytes : DEFAULT_MAX_PREVIEW_BYTES;
   const generator = new RowGenerator(table, plan.seed);
   const rows: Value[][] = [];
-  for (let r = start; r < end; r++) rows.push(generator.generate(r).slice());
+  let bytes = 2;
+  for (let r = start; r < end; r++) {
+    const row = generator.generate(r).slice();
+    bytes += rowJsonBytes(row);
+    if (bytes > maxBytes) throw previewTooLarge(table.name, rows.length, end - start, maxBytes);
+    rows.push(row);
+  }
   return { table: table.name, totalRows: table.layout.rows, offset: start, columns: columnsOf(table), rows };
+}
+
+/** The row's size as JSON, escapes aside: brackets, commas, quotes around text. */
+function rowJsonBytes(row: Value[]): number {
+  let bytes = 2 + row.length;
+  for (const v of row) bytes += v === null ? 4 : typeof v === 'string' ? valueBytes(v) + 2 : valueBytes(v);
+  return bytes;
+}
+
+function previewTooLarge(table: string, fitted: number, asked: number, maxBytes: number) {
+  const most = `at most ${formatCount(maxBytes)} bytes`;
+  if (fitted === 0) return badInput('input.limit', `one row of "${table}" makes more than a preview may answer (${most}); download the table instead`);
+  return badInput('input.limit', `${formatCount(asked)} rows of "${table}" make more than a preview may answer (${most}); ask for ${formatCount(fitted)} rows or fewer`);
 }

@@ -1,6 +1,7 @@
 import jsep from 'jsep';
 import type { OutputType, RowView, Value } from '../generators/types';
 import { FORMULA_FUNCTIONS, formulaNumber as num, formulaText as text } from './functions';
+import { cellLimitOf, cellTooLarge, checkCellValue, textBytes } from '../cell-limits';
 
 // Formulas read like spreadsheet cells: `&` concatenates and binds looser
 // than arithmetic but tighter than comparisons; bit shifts do not exist.
@@ -28,8 +29,13 @@ type Compiled = { run: (row: RowView) => Value; type: OutputType };
 
 const NUMERIC: OutputType[] = ['integer', 'float'];
 
-/** Parses, type-checks and compiles `expr` into closures — once per run; no eval, no property access. */
-export function compileFormula(expr: string, scope: FormulaScope): CompiledFormula {
+/**
+ * Parses, type-checks and compiles `expr` into closures — once per run; no
+ * eval, no property access. Text stays one cell at most (`maxCellBytes`):
+ * concatenations measure before they build, and a value past the limit is a
+ * FieldValueError, which the row generator names with the field's path.
+ */
+export function compileFormula(expr: string, scope: FormulaScope, options: { maxCellBytes?: number } = {}): CompiledFormula {
   let ast: Node;
   try {
     ast = jsep(expr);
@@ -37,11 +43,13 @@ export function compileFormula(expr: string, scope: FormulaScope): CompiledFormu
     throw new FormulaError(`syntax error: ${(e as Error).message}`);
   }
   const deps = new Set<number>();
-  const compiled = compileNode(ast, scope, deps);
-  return { evaluate: compiled.run, type: compiled.type, dependsOn: [...deps] };
+  const limit = cellLimitOf(options);
+  const compiled = compileNode(ast, scope, deps, limit);
+  const run = compiled.run;
+  return { evaluate: (row) => checkCellValue(run(row), limit), type: compiled.type, dependsOn: [...deps] };
 }
 
-function compileNode(node: Node, scope: FormulaScope, deps: Set<number>): Compiled {
+function compileNode(node: Node, scope: FormulaScope, deps: Set<number>, limit: number): Compiled {
   switch (node.type) {
     case 'Literal': {
       const value = (node as jsep.Literal).value as Value;
@@ -60,16 +68,16 @@ function compileNode(node: Node, scope: FormulaScope, deps: Set<number>): Compil
     case 'MemberExpression':
       return compileReference(node as jsep.MemberExpression, scope, deps);
     case 'CallExpression':
-      return compileCall(node as jsep.CallExpression, scope, deps);
+      return compileCall(node as jsep.CallExpression, scope, deps, limit);
     case 'UnaryExpression':
-      return compileUnary(node as jsep.UnaryExpression, scope, deps);
+      return compileUnary(node as jsep.UnaryExpression, scope, deps, limit);
     case 'BinaryExpression':
-      return compileBinary(node as jsep.BinaryExpression, scope, deps);
+      return compileBinary(node as jsep.BinaryExpression, scope, deps, limit);
     case 'ConditionalExpression': {
       const c = node as jsep.ConditionalExpression;
-      const test = compileNode(c.test, scope, deps).run;
-      const yes = compileNode(c.consequent, scope, deps);
-      const no = compileNode(c.alternate, scope, deps).run;
+      const test = compileNode(c.test, scope, deps, limit).run;
+      const yes = compileNode(c.consequent, scope, deps, limit);
+      const no = compileNode(c.alternate, scope, deps, limit).run;
       return { run: (row) => (test(row) ? yes.run(row) : no(row)), type: yes.type };
     }
     default:
@@ -90,12 +98,12 @@ function compileReference(node: jsep.MemberExpression, scope: FormulaScope, deps
   return { run: ref.read, type: ref.type };
 }
 
-function compileCall(node: jsep.CallExpression, scope: FormulaScope, deps: Set<number>): Compiled {
+function compileCall(node: jsep.CallExpression, scope: FormulaScope, deps: Set<number>, limit: number): Compiled {
   if (node.callee.type !== 'Identifier') throw new FormulaError('only named functions can be called');
   const name = (node.callee as jsep.Identifier).name;
   const def = FORMULA_FUNCTIONS.get(name);
   if (!def) throw new FormulaError(`unknown function "${name}"`);
-  const args = node.arguments.map((a) => compileNode(a, scope, deps));
+  const args = node.arguments.map((a) => compileNode(a, scope, deps, limit));
   if (args.length < def.minArgs || args.length > def.maxArgs) {
     const arity = def.minArgs === def.maxArgs ? `${def.minArgs}` : `${def.minArgs}–${def.maxArgs}`;
     throw new FormulaError(`${name}() takes ${arity} argument(s), got ${args.length}`);
@@ -107,15 +115,15 @@ function compileCall(node: jsep.CallExpression, scope: FormulaScope, deps: Set<n
   });
   const type = def.returns === 'arg0' ? args[0].type : def.returns === 'arg1' ? args[1].type : def.returns;
   const runs = args.map((a) => a.run);
-  const fn = def.fn;
+  const fn = def.limited ? def.limited(limit) : def.fn;
   if (runs.length === 1) return { run: (row) => fn(runs[0](row)), type };
   if (runs.length === 2) return { run: (row) => fn(runs[0](row), runs[1](row)), type };
   if (name === 'if') return { run: (row) => (runs[0](row) ? runs[1](row) : runs[2](row)), type };
   return { run: (row) => fn(...runs.map((r) => r(row))), type };
 }
 
-function compileUnary(node: jsep.UnaryExpression, scope: FormulaScope, deps: Set<number>): Compiled {
-  const arg = compileNode(node.argument, scope, deps);
+function compileUnary(node: jsep.UnaryExpression, scope: FormulaScope, deps: Set<number>, limit: number): Compiled {
+  const arg = compileNode(node.argument, scope, deps, limit);
   const run = arg.run;
   switch (node.operator) {
     case '-':
@@ -153,12 +161,18 @@ const COMPARISON: Record<string, (a: Value, b: Value) => boolean> = {
   '>=': (a, b) => (a as number) >= (b as number),
 };
 
-function compileBinary(node: jsep.BinaryExpression, scope: FormulaScope, deps: Set<number>): Compiled {
-  const left = compileNode(node.left, scope, deps);
-  const right = compileNode(node.right, scope, deps);
+/** `a & b`, refused before it is built once its UTF-16 length (a lower bound of its bytes) passes the limit: `a & a & a…` doubles no further. */
+function concatWithin(a: string, b: string, limit: number): string {
+  if (a.length + b.length > limit) throw cellTooLarge(textBytes(a) + textBytes(b), limit, true);
+  return a + b;
+}
+
+function compileBinary(node: jsep.BinaryExpression, scope: FormulaScope, deps: Set<number>, limit: number): Compiled {
+  const left = compileNode(node.left, scope, deps, limit);
+  const right = compileNode(node.right, scope, deps, limit);
   const [l, r] = [left.run, right.run];
   const op = node.operator;
-  if (op === '&') return { run: (row) => text(l(row)) + text(r(row)), type: 'string' };
+  if (op === '&') return { run: (row) => concatWithin(text(l(row)), text(r(row)), limit), type: 'string' };
   if (op === '&&') return { run: (row) => !!l(row) && !!r(row), type: 'boolean' };
   if (op === '||') return { run: (row) => !!l(row) || !!r(row), type: 'boolean' };
   if (op === '??') return { run: (row) => l(row) ?? r(row), type: left.type };

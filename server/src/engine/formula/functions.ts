@@ -1,5 +1,6 @@
 import type { OutputType, Value } from '../generators/types';
 import { DAY_MS, formatDate, formatDateTime } from '../generators/helpers';
+import { cellTooLarge, textBytes } from '../cell-limits';
 
 /** Return type: a fixed type, or `arg0`/`arg1` for "same as that argument". */
 type Returns = OutputType | 'arg0' | 'arg1';
@@ -11,6 +12,8 @@ export interface FormulaFunction {
   /** Argument types the function needs (`number`, `text`, `date`, `any`) per position; the last repeats. */
   args: ('number' | 'text' | 'date' | 'any')[];
   fn: (...args: Value[]) => Value;
+  /** `fn` for a cell limit, for functions whose text can outgrow their arguments: they measure before they build. */
+  limited?: (maxBytes: number) => (...args: Value[]) => Value;
 }
 
 const text = (v: Value): string => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
@@ -45,6 +48,18 @@ const datePart = (pick: (d: Date) => number) => (v: Value) => {
 
 const finite = (x: number): Value => (Number.isFinite(x) ? x : null);
 
+/** `parts.join(glue)`, refused before it is built when its UTF-16 length (a lower bound of its bytes) passes `max`. */
+function joinWithin(parts: string[], glue: string, max: number): string {
+  let length = glue.length * (parts.length - 1);
+  for (const p of parts) length += p.length;
+  if (length > max) {
+    let bytes = textBytes(glue) * (parts.length - 1);
+    for (const p of parts) bytes += textBytes(p);
+    throw cellTooLarge(bytes, max);
+  }
+  return parts.join(glue);
+}
+
 /**
  * The whole function vocabulary of formulas. A Map (not an object) so that
  * names like `constructor` or `__proto__` can never resolve to anything.
@@ -53,13 +68,17 @@ export const FORMULA_FUNCTIONS = new Map<string, FormulaFunction>([
   ['upper', { minArgs: 1, maxArgs: 1, returns: 'string', args: ['any'], fn: (s) => text(s).toUpperCase() }],
   ['lower', { minArgs: 1, maxArgs: 1, returns: 'string', args: ['any'], fn: (s) => text(s).toLowerCase() }],
   ['trim', { minArgs: 1, maxArgs: 1, returns: 'string', args: ['any'], fn: (s) => text(s).trim() }],
-  ['concat', { minArgs: 1, maxArgs: 100, returns: 'string', args: ['any'], fn: (...xs) => xs.map(text).join('') }],
+  ['concat', { minArgs: 1, maxArgs: 100, returns: 'string', args: ['any'], fn: (...xs) => xs.map(text).join(''), limited: (max) => (...xs) => joinWithin(xs.map(text), '', max) }],
   ['len', { minArgs: 1, maxArgs: 1, returns: 'integer', args: ['any'], fn: (s) => text(s).length }],
   ['substr', {
     minArgs: 2, maxArgs: 3, returns: 'string', args: ['any', 'number', 'number'],
     fn: (s, start, length) => text(s).substr(num(start), length == null ? undefined : num(length)),
   }],
-  ['replace', { minArgs: 3, maxArgs: 3, returns: 'string', args: ['any', 'any', 'any'], fn: (s, a, b) => text(s).split(text(a)).join(text(b)) }],
+  ['replace', {
+    minArgs: 3, maxArgs: 3, returns: 'string', args: ['any', 'any', 'any'],
+    fn: (s, a, b) => text(s).split(text(a)).join(text(b)),
+    limited: (max) => (s, a, b) => joinWithin(text(s).split(text(a)), text(b), max),
+  }],
   ['text', { minArgs: 1, maxArgs: 1, returns: 'string', args: ['any'], fn: text }],
   ['number', { minArgs: 1, maxArgs: 1, returns: 'float', args: ['any'], fn: (v) => finite(num(v)) }],
   ['if', { minArgs: 3, maxArgs: 3, returns: 'arg1', args: ['any'], fn: (c, a, b) => (c ? a : b) }],

@@ -2,6 +2,7 @@ import type { CellRng } from '../random/cell-rng';
 import type { ByteSink } from '../formats/byte-sink';
 import { compilePatternList, listPick } from '../locale/patterns';
 import type { BuildContext, GeneratorDef, JsonSchema, OutputType, ValueSpace } from './types';
+import { cellLimitOf, checkCellValue, FieldValueError, formatCount } from '../cell-limits';
 
 // Module bindings, not `Math.*` globals: see random/hash.ts.
 const { floor } = Math;
@@ -40,7 +41,18 @@ export function listGenerator(id: string, description: string, listPath: string 
       if (hasPatterns(list)) return undefined;
       return { size: list.length, at: (i) => list[i] };
     },
+    maxBytes: (_o, ctx) => longestEntry(listOf(ctx)),
   };
+}
+
+const longestEntries = new WeakMap<readonly string[], number | undefined>();
+
+/** UTF-8 size of a list's longest entry (unknown when entries are patterns); lists are constants, so measured once. */
+function longestEntry(list: readonly string[]): number | undefined {
+  if (longestEntries.has(list)) return longestEntries.get(list);
+  const longest = hasPatterns(list) ? undefined : list.reduce((most, entry) => Math.max(most, Buffer.byteLength(entry)), 0);
+  longestEntries.set(list, longest);
+  return longest;
 }
 
 type FakerModules = Record<string, Record<string, (...args: any[]) => unknown>>;
@@ -85,12 +97,32 @@ export function fakerGenerator(id: string, description: string, spec: FakerGener
       const args = spec.args ? spec.args(options, ctx) : Object.keys(options).length ? [options] : [];
       const map = spec.map ?? ((v: unknown) => v);
       const randomizer = ctx.locale.randomizer;
+      const limit = cellLimitOf(ctx);
+      checkOptionMaxima(spec.options, options);
       return (rng) => {
         randomizer.rng = rng;
-        return normalize(map(fn(...args)), output);
+        // Text options read from the row (names, prefixes) flow into the value: it stays one cell at most.
+        return checkCellValue(normalize(map(fn(...args)), output), limit);
       };
     },
   };
+}
+
+/**
+ * Options read from the row (`{field}`) skip the save-time schema check, and
+ * the numbers among them size the output (counts, lengths): above their
+ * schema's maximum they would make megabytes, so they stop here instead.
+ */
+export function checkOptionMaxima(schemas: Record<string, JsonSchema> | undefined, options: Record<string, unknown>): void {
+  if (!schemas) return;
+  for (const name of Object.keys(options)) {
+    const schema = schemas[name];
+    const maximum = schema?.maximum;
+    if (typeof maximum !== 'number' || (schema.type !== 'integer' && schema.type !== 'number')) continue;
+    const value = options[name];
+    const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+    if (n > maximum) throw new FieldValueError(`is ${formatCount(n)} in this row; at most ${formatCount(maximum)}`, `.options.${name}`);
+  }
 }
 
 /** Faker returns Dates and bigints in places; cells hold ISO strings and numbers. */

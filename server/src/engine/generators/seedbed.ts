@@ -4,6 +4,8 @@ import type { GeneratorDef, OutputType, Value } from './types';
 import { withPlainEmitter, withValuesEmitter } from '../formats/cell-writers';
 import { opt } from './helpers';
 import { uuidCell } from './string';
+import { cellLimitOf, checkCellText } from '../cell-limits';
+import { regexMaxBytes, REGEX_DEFAULT_MAX_REPETITION } from './regex-bounds';
 import { sortedEntries } from '../document/canonical';
 
 /**
@@ -122,7 +124,13 @@ export const seedbedGenerators: GeneratorDef[] = [
     required: ['value'],
     output: 'string',
     outputFor: (o) => typeOfValues([o.value]),
-    create: (o) => withValuesEmitter(() => o.value as Value, [o.value as Value], () => 0),
+    rowOptions: ['value'],
+    create: (o, ctx) => {
+      // A value with `{field}` placeholders arrives as a reader: text built from the row stays one cell at most.
+      const read = o.value;
+      if (typeof read === 'function') return (_rng, row) => read(row, cellLimitOf(ctx));
+      return withValuesEmitter(() => o.value as Value, [o.value as Value], () => 0);
+    },
     space: (o) => ({ size: 1, at: () => o.value as Value }),
   },
   {
@@ -132,15 +140,18 @@ export const seedbedGenerators: GeneratorDef[] = [
     options: { pattern: opt.str({ minLength: 1 }), maxRepetition: opt.int({ minimum: 1, maximum: 1000 }) },
     required: ['pattern'],
     output: 'string',
-    create: (o) => {
+    maxBytes: (o) => regexMaxBytes(String(o.pattern), o.maxRepetition ?? REGEX_DEFAULT_MAX_REPETITION),
+    create: (o, ctx) => {
       const gen = new RandExp(new RegExp(String(o.pattern)));
-      gen.max = o.maxRepetition ?? 10;
+      gen.max = o.maxRepetition ?? REGEX_DEFAULT_MAX_REPETITION;
+      const limit = cellLimitOf(ctx);
       let current = { below: (_n: number) => 0 };
       // randexp asks for integers in [a, b]; answer from the cell being generated.
       gen.randInt = (a: number, b: number) => a + current.below(b - a + 1);
       return (rng) => {
         current = rng;
-        return gen.gen();
+        // Save-time validation bounds the pattern; this guards plans compiled without it.
+        return checkCellText(gen.gen(), limit);
       };
     },
   },
@@ -152,7 +163,14 @@ export const seedbedGenerators: GeneratorDef[] = [
     required: ['template'],
     output: 'string',
     examples: ['Ada from Leeds', 'Linus from Oslo'],
-    create: (o) => () => String(o.template ?? ''),
+    rowOptions: ['template'],
+    create: (o, ctx) => {
+      const limit = cellLimitOf(ctx);
+      const read = o.template;
+      if (typeof read === 'function') return (_rng, row) => String(read(row, limit) ?? '');
+      const text = String(read ?? '');
+      return () => checkCellText(text, limit);
+    },
   },
   {
     id: 'formula',

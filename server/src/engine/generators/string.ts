@@ -2,7 +2,7 @@ import type { CellRng } from '../random/cell-rng';
 import type { CellFn, GeneratorDef } from './types';
 import type { ByteSink } from '../formats/byte-sink';
 import { withPlainEmitter } from '../formats/cell-writers';
-import { fakerGenerator, opt } from './helpers';
+import { checkOptionMaxima, fakerGenerator, opt } from './helpers';
 
 const UUID_CODES: number[] = new Array(36).fill(45); // '-' stays at 8, 13, 18, 23
 const HEX_CODE = Array.from('0123456789abcdef', (c) => c.charCodeAt(0));
@@ -80,16 +80,20 @@ export const uuidCell: CellFn = withPlainEmitter((rng) => uuidFromRng(rng), (rng
 const ALPHA = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
 
+const LENGTH = opt.int({ minimum: 1, maximum: 10_000 });
+
 /** Fixed-length strings over an alphabet: the `string.*` family's fast path. */
 function charsGenerator(id: string, description: string, alphabet: string, defaultLength: number): GeneratorDef {
   return {
     id,
     category: 'string',
     description,
-    options: { length: opt.int({ minimum: 1, maximum: 10_000 }), casing: opt.oneOf(['upper', 'lower', 'mixed']) },
+    options: { length: LENGTH, casing: opt.oneOf(['upper', 'lower', 'mixed']) },
     output: 'string',
     plainText: true,
+    maxBytes: (o) => o.length ?? defaultLength,
     create: (o) => {
+      checkOptionMaxima({ length: LENGTH }, o);
       let chars = alphabet;
       if (o.casing === 'upper') chars = [...new Set(alphabet.toUpperCase())].join('');
       if (o.casing === 'lower') chars = [...new Set(alphabet.toLowerCase())].join('');
@@ -144,10 +148,12 @@ export const stringGenerators: GeneratorDef[] = [
     id: 'string.fromCharacters',
     category: 'string',
     description: 'Characters drawn from `characters`',
-    options: { characters: opt.str({ minLength: 1 }), length: opt.int({ minimum: 1, maximum: 10_000 }) },
+    options: { characters: opt.str({ minLength: 1 }), length: LENGTH },
     required: ['characters'],
     output: 'string',
+    maxBytes: (o) => (/^[\x00-\x7f]*$/.test(String(o.characters)) ? 1 : 4) * (o.length ?? 8),
     create: (o) => {
+      checkOptionMaxima({ length: LENGTH }, o);
       const chars = [...String(o.characters)];
       const length = o.length ?? 8;
       return (rng) => {

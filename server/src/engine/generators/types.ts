@@ -42,6 +42,8 @@ export interface BuildContext {
   readonly refDate: number;
   /** The field asked for distinct values; injective generators switch to a row-tagged form. */
   readonly unique: boolean;
+  /** Bytes one cell may hold (PRODUCT.md §9); DEFAULT_MAX_CELL_BYTES when unset. */
+  readonly maxCellBytes?: number;
 }
 
 /** A finite, indexable value space: `unique` fields permute the row index over it. */
@@ -66,6 +68,8 @@ export interface GeneratorDef {
   /** Overrides of the default SQL column type for `output`. */
   sqlType?: Partial<Record<Dialect, string>>;
   create(options: Record<string, any>, ctx: BuildContext): CellFn;
+  /** Largest value in UTF-8 bytes for these literal options, when known: templates and formulas add up what they read at save time. */
+  maxBytes?(options: Record<string, any>, ctx: BuildContext): number | undefined;
   /** Enumerable value space for these options, when it is finite and cheap to index. */
   space?(options: Record<string, any>, ctx: BuildContext): ValueSpace | undefined;
   /** Distinct rows always give distinct values (or do so when `ctx.unique` is set). */

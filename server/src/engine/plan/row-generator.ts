@@ -4,6 +4,7 @@ import type { CellFormat, EmitFn, Value } from '../generators/types';
 import type { ByteSink } from '../formats/byte-sink';
 import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
+import { atField } from '../cell-limits';
 
 /**
  * Generates rows of one table by index. Holds one reusable row buffer: the
@@ -65,7 +66,11 @@ export class RowGenerator implements RowState {
     const row = this.index;
     if (f.nullThreshold !== 0 && cellSeed(f.nullKey, row) < f.nullThreshold) return false;
     this.rng.reset(cellSeed(f.valueKey, row));
-    this.writers[k]!(this.rng, this, out);
+    try {
+      this.writers[k]!(this.rng, this, out);
+    } catch (e) {
+      throw atField(e, f.path);
+    }
     return true;
   }
 
@@ -92,7 +97,12 @@ export class RowGenerator implements RowState {
       }
       rng.reset(cellSeed(f.valueKey, row));
       const retry = this.retries[i];
-      values[i] = retry ? (retry.cursor === row ? retry.next(rng, this) : values[i]) : f.produce(rng, this);
+      try {
+        values[i] = retry ? (retry.cursor === row ? retry.next(rng, this) : values[i]) : f.produce(rng, this);
+      } catch (e) {
+        // Generators do not know their field; a value error gets its path here.
+        throw atField(e, f.path);
+      }
     }
   }
 }

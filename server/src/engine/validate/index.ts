@@ -1,7 +1,7 @@
 import type { BlueprintDocument, DocumentIssue } from '../document/types';
 import { validateDocument } from '../document/validate';
 import { tableOrder } from '../plan/order';
-import { validateGeneratorOptions } from './options';
+import { validateGeneratorOptions, type ValidateOptions } from './options';
 import { engineShapeIssues } from './shape';
 
 /**
@@ -9,11 +9,11 @@ import { engineShapeIssues } from './shape';
  * structure (document/validate.ts), then generator options. Stops before the
  * generator checks when the shape is too broken to walk.
  */
-export function validateBlueprint(doc: unknown): DocumentIssue[] {
+export function validateBlueprint(doc: unknown, options: ValidateOptions = {}): DocumentIssue[] {
   const structural = structuralIssues(doc);
   if (structural.length) return structural;
   const typed = doc as BlueprintDocument;
-  const issues = [...validateGeneratorOptions(typed)];
+  const issues = [...validateGeneratorOptions(typed, options)];
   if (!issues.length) issues.push(...tableOrder(typed).issues);
   return dedupe(issues);
 }
@@ -34,4 +34,4 @@ function dedupe(issues: DocumentIssue[]): DocumentIssue[] {
   });
 }
 
-export { validateGeneratorOptions };
+export { validateGeneratorOptions, type ValidateOptions };

@@ -1,12 +1,19 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isPerParent, REF_GENERATOR, type BlueprintDocument, type DocumentIssue, type FieldDef, type TableDef } from '../document/types';
 import { getGenerator } from '../generators/catalog';
-import type { GeneratorDef } from '../generators/types';
+import type { BuildContext, GeneratorDef } from '../generators/types';
 import { isSupportedLocale, localeData, SUPPORTED_LOCALES } from '../locale/locales';
 import { compileFormula, FormulaError } from '../formula/compile';
 import { fieldRefsIn, isLiteralOption } from '../plan/option-refs';
 import { FieldTypes } from '../plan/field-types';
 import { weightedEntries } from '../generators/seedbed';
+import { cellLimitOf } from '../cell-limits';
+import { CellBounds, cellSizeIssues } from './cell-bounds';
+
+export interface ValidateOptions {
+  /** Bytes one cell may hold (PRODUCT.md §9); DEFAULT_MAX_CELL_BYTES when unset. */
+  maxCellBytes?: number;
+}
 
 // The option schemas are constants of the catalog, never user input: checking them
 // against ajv's meta-schema at run time only cost ~20 ms per process.
@@ -44,10 +51,11 @@ function minimumRows(doc: BlueprintDocument, table: TableDef, seen = new Set<Tab
  * Generator-level checks of a document (PRODUCT.md §5): known generators and
  * locale, options against each generator's JSON Schema, min ≤ max, regexes,
  * formulas (parsed and type-checked), `{field}` references, ref targets, and
- * unique fields whose value space is known to be smaller than the row count.
+ * unique fields whose value space is known to be smaller than the row count,
+ * and, once all of that holds, values that can outgrow one cell.
  * Structure (names, limits, cycles) is the document validator's job.
  */
-export function validateGeneratorOptions(doc: BlueprintDocument): DocumentIssue[] {
+export function validateGeneratorOptions(doc: BlueprintDocument, options: ValidateOptions = {}): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   if (doc.locale !== undefined && !isSupportedLocale(String(doc.locale))) {
     issues.push({ path: 'locale', message: `unknown locale "${doc.locale}"; supported: ${SUPPORTED_LOCALES.join(', ')}` });
@@ -76,7 +84,16 @@ export function validateGeneratorOptions(doc: BlueprintDocument): DocumentIssue[
       }
     });
   });
+  // Sizes add up across fields: measured only when every field's options are valid.
+  if (!issues.length) issues.push(...cellIssues(doc, types, { ...ctx, maxCellBytes: cellLimitOf(options) }));
   return issues;
+}
+
+function cellIssues(doc: BlueprintDocument, types: FieldTypes, ctx: BuildContext & { maxCellBytes: number }): DocumentIssue[] {
+  const bounds = new CellBounds(doc, types, ctx, ctx.maxCellBytes);
+  return doc.tables.flatMap((table, t) =>
+    (Array.isArray(table?.fields) ? table.fields : []).flatMap((field, f) => (field && typeof field === 'object' ? cellSizeIssues(bounds, t, f, field) : [])),
+  );
 }
 
 function hasRowOptions(field: FieldDef): boolean {
