@@ -25,7 +25,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
   const blueprints = new BlueprintService(db);
   return {
     audit,
-    auth: new AuthService(db, audit, config.sessionDays),
+    auth: new AuthService(db, audit, config.sessionDays, config.limits),
     projects: new ProjectService(db, audit),
     apiKeys: new ApiKeyService(db, audit),
     blueprints,

@@ -28,4 +28,6 @@ export interface GraphQLContext extends Scope {
   services: Services;
   cookie: SessionCookie | null;
   log: Logger;
+  /** The caller's address (Express `req.ip`, honouring `trust proxy`), for per-address limits such as log-in throttling. */
+  clientAddress?: string;
 }

@@ -12,8 +12,8 @@ export const authResolvers: Resolvers = {
     me: (_, __, { actor }) => (actor.kind === 'user' ? actor.user : null),
   },
   Mutation: {
-    signUp: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.signUp(input)),
-    logIn: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.logIn(input)),
+    signUp: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.signUp(input, ctx.clientAddress)),
+    logIn: async (_, { input }, ctx) => startSession(ctx, await ctx.services.auth.logIn(input, ctx.clientAddress)),
     logOut: async (_, __, ctx) => {
       const ended = await ctx.services.auth.logOut(ctx.actor);
       ctx.cookie?.clear();

@@ -3,6 +3,7 @@ import type { Actor } from '../../graphql/context';
 import { AppError, badInput, invalidInput } from '../../graphql/errors';
 import type { AuditService } from '../audit/audit.service';
 import { UserEntity } from '../user/user.entity';
+import { LoginThrottle, type LoginLimits } from './login-throttle';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
 import { SessionEntity } from './session.entity';
 import { newSessionToken, sha256Hex } from './tokens';
@@ -18,13 +19,19 @@ export interface SignedIn {
 
 /** Accounts and browser sessions (stored in Postgres, sent as a cookie). */
 export class AuthService {
+  private readonly throttle: LoginThrottle;
+
   constructor(
     private readonly db: DataSource,
     private readonly audit: AuditService,
     private readonly sessionDays: number,
-  ) {}
+    limits: LoginLimits,
+  ) {
+    this.throttle = new LoginThrottle(db, limits);
+  }
 
-  async signUp(input: { email: string; password: string; name: string }): Promise<SignedIn> {
+  /** `clientAddress`: where the request came from (Express `req.ip`), for the per-address limits. */
+  async signUp(input: { email: string; password: string; name: string }, clientAddress?: string): Promise<SignedIn> {
     const email = input.email.trim();
     const name = input.name.trim();
     const issues = [];
@@ -35,6 +42,7 @@ export class AuthService {
     if (!name || name.length > 200) issues.push({ path: 'input.name', message: 'must be 1 to 200 characters' });
     if (issues.length) throw invalidInput(issues);
 
+    await this.throttle.signUp(clientAddress);
     const passwordHash = await hashPassword(input.password);
     try {
       return await this.db.transaction(async (manager) => {
@@ -48,7 +56,8 @@ export class AuthService {
     }
   }
 
-  async logIn(input: { email: string; password: string }): Promise<SignedIn> {
+  async logIn(input: { email: string; password: string }, clientAddress?: string): Promise<SignedIn> {
+    await this.throttle.attempt(input.email, clientAddress);
     const user = await this.db
       .getRepository(UserEntity)
       .createQueryBuilder('u')
@@ -58,6 +67,7 @@ export class AuthService {
     if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
       throw new AppError('UNAUTHENTICATED', 'Email or password is wrong.');
     }
+    await this.throttle.succeeded(input.email, clientAddress);
     return this.db.transaction(async (manager) => {
       await this.audit.record(manager, { userId: user.id }, { action: 'auth.login', targetType: 'User', targetId: user.id });
       return this.openSession(manager.getRepository(SessionEntity), user);
