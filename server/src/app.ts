@@ -14,23 +14,24 @@ import { expressMiddleware } from '@as-integrations/express5';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import express, { type ErrorRequestHandler, type Response } from 'express';
-import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { WebSocketServer } from 'ws';
 import type { Config } from './config';
 import { blueprintJsonSchema } from './engine/document/json-schema';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { formatError, httpErrorBody } from './graphql/errors';
 import { createLoaders } from './graphql/loaders';
 import { resolvers } from './graphql/resolvers';
-import { actorOf, authenticate, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
+import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
 import { createMetrics } from './http/metrics';
+import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
+import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
+import { attachWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
-import { RateLimiter } from './modules/api-key/rate-limit';
+import { RateLimiter, Throttle } from './modules/api-key/rate-limit';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
 
@@ -47,33 +48,20 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
   const limiter = new RateLimiter(db, config.limits.apiRequestsPerMinute);
+  const budget = new OperationBudget(limiter, new Throttle(db), config.limits.sessionExpensivePerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const httpServer = http.createServer(app);
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const wsCleanup = useServer(
-    {
-      schema,
-      context: async ({ extra }): Promise<GraphQLContext> => ({
-        actor: await authenticate(extra.request, services),
-        loaders: createLoaders(db),
-        services,
-        db,
-        cookie: null,
-        log,
-      }),
-    },
-    wsServer,
-  );
-
+  // One instance for both transports: protect() adds its reporters to the config each time it is called.
   const armor = new ApolloArmor({
     maxDepth: { n: config.limits.queryDepth },
     maxAliases: { n: config.limits.queryAliases },
     costLimit: { maxCost: config.limits.queryCost },
   }).protect();
+  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: armor.validationRules, services, budget, db, log });
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -85,9 +73,10 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     formatError: formatError(log),
     plugins: [
       ...armor.plugins,
+      budget.apolloPlugin(),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      { async serverWillStart() { return { async drainServer() { await webSocket.close(); } }; } },
     ],
   });
   await apollo.start();
@@ -123,11 +112,13 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
         db,
         cookie: sessionCookie(res, req.secure),
         log,
+        clientAddress: req.ip,
       }),
     }),
   );
 
   app.use('/api', express.json({ limit: config.limits.bodyBytes }), authenticateRequests(services, limiter));
+  app.get(ROWS_PATH, limitRowsStreams(config.limits.rowsStreamsPerCaller, budget));
   app.use(rowsRoute(services, db, config.limits.instantRows, config.engineThreads));
   app.use(artifactRoute(services, db));
   app.use('/api', (_req, res) => void res.status(404).json(httpErrorBody('NOT_FOUND', 'No such API route.')));
@@ -145,7 +136,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       }),
     close: async () => {
       await apollo.stop();
-      wsServer.close();
+      await webSocket.close();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await runs.stop();
     },

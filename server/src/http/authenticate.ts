@@ -9,24 +9,49 @@ import { sendAppError } from './send-error';
 
 export const SESSION_COOKIE = 'seedbed_session';
 
+/** What a caller presented to prove who it is; checked by `actorFor`. */
+export type Credentials = { kind: 'apiKey'; secret: string } | { kind: 'session'; token: string } | { kind: 'none' };
+
+function bearerSecret(header: string): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw new AppError('UNAUTHENTICATED', 'Authorization must be "Bearer sbk_...".');
+  return match[1];
+}
+
 /**
- * Who sent this request: `Authorization: Bearer sbk_...` (an API key), else the
- * session cookie, else nobody. A bearer header that is not a valid key is
- * refused outright rather than treated as anonymous.
+ * `Authorization: Bearer sbk_...` (an API key), else the session cookie, else
+ * nobody. A WebSocket client may send the key in its `connection_init`
+ * payload instead (`{ authorization: 'Bearer sbk_...' }` or `{ apiKey }`),
+ * since browsers cannot set headers on the upgrade.
  */
-export async function authenticate(req: IncomingMessage, services: Services): Promise<Actor> {
+export function credentialsOf(req: IncomingMessage, connectionParams: Record<string, unknown> = {}): Credentials {
+  const { authorization, apiKey } = connectionParams;
+  if (typeof authorization === 'string' && authorization) return { kind: 'apiKey', secret: bearerSecret(authorization) };
+  if (typeof apiKey === 'string' && apiKey) return { kind: 'apiKey', secret: apiKey };
+  if (authorization !== undefined || apiKey !== undefined) throw new AppError('UNAUTHENTICATED', 'Send the API key as a string.');
   const header = req.headers.authorization;
-  if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new AppError('UNAUTHENTICATED', 'Authorization must be "Bearer sbk_...".');
-    return { kind: 'apiKey', apiKey: await services.apiKeys.authenticate(match[1]) };
-  }
+  if (header) return { kind: 'apiKey', secret: bearerSecret(header) };
   const token = req.headers.cookie ? parseCookies(req.headers.cookie)[SESSION_COOKIE] : undefined;
-  if (token) {
-    const session = await services.auth.userForSession(token);
+  return token ? { kind: 'session', token } : { kind: 'none' };
+}
+
+/**
+ * The actor behind credentials. A key that is not valid (unknown, revoked,
+ * expired) is refused outright rather than treated as anonymous; an unknown
+ * or expired session is simply nobody, as a browser with a stale cookie is.
+ */
+export async function actorFor(credentials: Credentials, services: Services): Promise<Actor> {
+  if (credentials.kind === 'apiKey') return { kind: 'apiKey', apiKey: await services.apiKeys.authenticate(credentials.secret) };
+  if (credentials.kind === 'session') {
+    const session = await services.auth.userForSession(credentials.token);
     if (session) return { kind: 'user', user: session.user, sessionTokenHash: session.tokenHash };
   }
   return { kind: 'anonymous' };
+}
+
+/** Who sent this request (see `credentialsOf`). */
+export async function authenticate(req: IncomingMessage, services: Services): Promise<Actor> {
+  return actorFor(credentialsOf(req), services);
 }
 
 /** The actor that `authenticateRequests` found for this request. */

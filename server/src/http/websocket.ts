@@ -1,0 +1,225 @@
+/**
+ * GraphQL over WebSocket (graphql-ws) at /graphql, held to the limits of
+ * HTTP (PRODUCT.md §9, §15): the same validation rules (depth, aliases, cost,
+ * tokens), the same per-key rate limit and session budget, errors formatted
+ * as over HTTP, plus what only a socket needs: a message size, a cap on open
+ * operations, an Origin check, and authentication once per connection.
+ */
+import type http from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import {
+  GraphQLError,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type ValidationRule,
+} from 'graphql';
+import { handleProtocols, makeServer, type Context } from 'graphql-ws';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Config } from '../config';
+import type { GraphQLContext } from '../graphql/context';
+import { AppError, formatError } from '../graphql/errors';
+import { createLoaders } from '../graphql/loaders';
+import type { Services } from '../services';
+import { actorFor, credentialsOf, type Credentials } from './authenticate';
+import { expensiveFieldCount, type OperationBudget } from './operation-budget';
+
+/** graphql-armor's token limit, which reaches HTTP as a parser plugin rather than a validation rule. */
+const MAX_TOKENS = 1000;
+const KEEPALIVE_MS = 12_000;
+// graphql-armor's mask for "Did you mean ...", so the schema leaks no more here than over HTTP.
+const SUGGESTION = /Did you mean ".+"/g;
+
+export interface WebSocketOptions {
+  config: Config;
+  schema: GraphQLSchema;
+  /** graphql-armor's rules, the very ones Apollo Server runs over HTTP. */
+  validationRules: readonly ValidationRule[];
+  services: Services;
+  budget: OperationBudget;
+  db: DataSource;
+  log: Logger;
+}
+
+interface Connection {
+  socket: WebSocket;
+  request: IncomingMessage;
+  credentials?: Credentials;
+  clientAddress?: string;
+}
+
+export function attachWebSocket(httpServer: http.Server, options: WebSocketOptions): { close(): Promise<void> } {
+  const { config, log } = options;
+  const wsServer = new WebSocketServer({
+    server: httpServer,
+    path: '/graphql',
+    maxPayload: config.limits.wsMessageBytes,
+    handleProtocols,
+    // Cookies ride along on a cross-site upgrade; refusing foreign pages keeps them from acting as the user.
+    verifyClient: ({ req }, done) => (originAllowed(req, config) ? done(true) : done(false, 403, 'Origin not allowed')),
+  });
+  const server = makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options));
+
+  wsServer.on('connection', (socket, request) => {
+    // ws has already closed the socket (1009 for an oversized message, 1002 for a bad frame): a client fault, not ours.
+    socket.on('error', (error) => log.warn({ reason: error.message }, 'websocket closed on a bad message'));
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    const keepalive = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, KEEPALIVE_MS);
+
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        // A client gone mid-send is not an error worth more than dropping the message.
+        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on('message', async (data) => {
+            try {
+              await handle(String(data));
+            } catch (error) {
+              log.error({ err: error }, 'websocket message failed');
+              socket.close(1011, 'Internal server error');
+            }
+          }),
+      },
+      { socket, request, clientAddress: clientAddressOf(request, config.trustProxy) },
+    );
+    socket.once('close', (code, reason) => {
+      clearInterval(keepalive);
+      void closed(code, String(reason));
+    });
+  });
+
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wsServer.clients) client.close(1001, 'Going away');
+        wsServer.close(() => resolve());
+      }),
+  };
+}
+
+function graphqlWsOptions({ config, schema, validationRules, services, budget, db, log }: WebSocketOptions) {
+  const rules = [...specifiedRules, ...validationRules];
+  const format = formatError(log);
+  const toClient = (error: GraphQLError) => {
+    const { http: _http, ...extensions } = error.extensions;
+    const formatted = format({ ...error.toJSON(), extensions }, error);
+    return { ...formatted, message: formatted.message.replace(SUGGESTION, '[Suggestion hidden]') };
+  };
+
+  return {
+    schema,
+    /** Authenticates once: a bad or revoked key never gets `connection_ack` (4403 Forbidden). */
+    onConnect: async (ctx: Context<Record<string, unknown>, Connection>) => {
+      try {
+        const credentials = credentialsOf(ctx.extra.request, ctx.connectionParams);
+        await actorFor(credentials, services);
+        ctx.extra.credentials = credentials;
+        return true;
+      } catch (error) {
+        if (!(error instanceof AppError)) log.error({ err: error }, 'websocket authentication failed');
+        return false;
+      }
+    },
+
+    onSubscribe: async (ctx: Context<Record<string, unknown>, Connection>, _id: string, payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }) => {
+      try {
+        // The operation asking is already among them.
+        if (Object.keys(ctx.subscriptions).length > config.limits.wsSubscriptions) {
+          throw new AppError('RATE_LIMITED', `At most ${config.limits.wsSubscriptions} operations open on one connection: complete one first.`, { retryAfter: 1 });
+        }
+        const document = parseLimited(payload.query);
+        const invalid = validate(schema, document, rules);
+        if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
+        if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
+
+        // Checked per operation, so a key revoked or a session ended mid-connection stops working at once.
+        const actor = await actorFor(ctx.extra.credentials ?? { kind: 'none' }, services);
+        await budget.charge(actor, expensiveFieldCount(document, payload.operationName), 0);
+        const contextValue: GraphQLContext = {
+          actor,
+          loaders: createLoaders(db),
+          services,
+          db,
+          cookie: null,
+          log,
+          clientAddress: ctx.extra.clientAddress,
+        };
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        } satisfies ExecutionArgs;
+      } catch (error) {
+        if (error instanceof GraphQLError) return [error];
+        log.error({ err: error }, 'websocket operation refused');
+        return [new GraphQLError('Internal server error.', { originalError: error as Error })];
+      }
+    },
+
+    onError: (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLError[]) => errors.map(toClient),
+
+    onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[] }) =>
+      result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
+  };
+}
+
+function coded(error: GraphQLError, code: string): GraphQLError {
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
+}
+
+/** Parses with graphql-armor's token limit, reporting it in armor's words so it maps to QUERY_TOO_COMPLEX. */
+function parseLimited(query: unknown): DocumentNode {
+  if (typeof query !== 'string') throw new AppError('BAD_USER_INPUT', 'The query must be a string.');
+  try {
+    return parse(query, { maxTokens: MAX_TOKENS });
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    const tooLong = /contains more th(?:an|at) \d+ tokens/i.test(error.message);
+    throw coded(tooLong ? new GraphQLError(`Syntax Error: Token limit of ${MAX_TOKENS} exceeded.`) : error, 'GRAPHQL_PARSE_FAILED');
+  }
+}
+
+/**
+ * Browsers send `Origin` on the upgrade; programs usually do not, and are
+ * let through (they cannot borrow anyone's cookie). With no allowed list the
+ * page must come from the server's own origin, the Host it was reached at.
+ */
+function originAllowed(req: IncomingMessage, config: Config): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    const { protocol, host } = new URL(origin);
+    if (config.allowedOrigins.length) return config.allowedOrigins.some((allowed) => new URL(allowed).origin === new URL(origin).origin);
+    const forwarded = config.trustProxy ? firstOf(req.headers['x-forwarded-host']) : undefined;
+    const own = forwarded ?? req.headers.host;
+    return !!own && new URL(`${protocol}//${own}`).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** Express's `req.ip` for an upgrade, which Express never sees: the nearest proxy's client when trusted. */
+function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? firstOf(req.headers['x-forwarded-for']) : undefined;
+  return forwarded ?? req.socket.remoteAddress;
+}
+
+function firstOf(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value?.split(',')[0]?.trim() || undefined;
+}

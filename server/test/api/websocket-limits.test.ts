@@ -1,0 +1,203 @@
+/** GraphQL over WebSocket is held to the limits of HTTP (PRODUCT.md §9, §15), with the real graphql-ws client. */
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { TestClient } from '../support/client';
+import { createApiKey, createProject, createUser } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+const RATE = 5;
+const SUBSCRIPTIONS = 3;
+let server: TestServer;
+let owner: TestClient;
+let projectId: string;
+let wsUrl: string;
+beforeAll(async () => {
+  server = await startTestServer({ env: { SEEDBED_API_RATE_PER_MINUTE: String(RATE), SEEDBED_WS_SUBSCRIPTIONS: String(SUBSCRIPTIONS) } });
+  wsUrl = server.url.replace('http', 'ws') + '/graphql';
+  owner = (await createUser(server.url)).client;
+  projectId = (await createProject(owner)).id;
+});
+afterAll(() => server.stop());
+
+const clients: Client[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.dispose()));
+});
+
+function connect(options: { headers?: Record<string, string>; connectionParams?: Record<string, unknown>; lazy?: boolean } = {}): Client {
+  const client = createClient({
+    url: wsUrl,
+    retryAttempts: 0,
+    lazy: options.lazy ?? true,
+    connectionParams: options.connectionParams,
+    webSocketImpl: class extends WebSocket {
+      constructor(url: string, protocols: string[]) {
+        super(url, protocols, { headers: options.headers });
+      }
+    },
+  });
+  clients.push(client);
+  return client;
+}
+
+const asOwner = () => connect({ headers: { cookie: owner.cookieHeader } });
+
+interface Outcome {
+  data?: any;
+  errors?: { message: string; extensions?: Record<string, any> }[];
+}
+
+/** The result of one operation: its data, or the errors it ended with (a `next` with errors, or an `error` message). */
+function run(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    let last: Outcome = {};
+    client.subscribe<any>(
+      { query, variables },
+      {
+        next: (value) => (last = value as Outcome),
+        error: (error) => (Array.isArray(error) ? resolve({ errors: error }) : reject(error)),
+        complete: () => resolve(last),
+      },
+    );
+  });
+}
+
+const codeOf = (outcome: Outcome) => outcome.errors?.[0]?.extensions?.code;
+
+/** A bare socket, to see exactly what the server sends and how it closes. */
+function rawSocket(headers: Record<string, string> = {}, init: Record<string, unknown> = {}) {
+  const socket = new WebSocket(wsUrl, 'graphql-transport-ws', { headers });
+  const messages: any[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+  socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: init })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const refused = new Promise<number>((resolve) => socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+  socket.on('error', () => undefined);
+  return { socket, messages, closed, refused };
+}
+
+describe('the validation rules of HTTP', () => {
+  it('refuses a query 34 levels deep with QUERY_TOO_COMPLEX', async () => {
+    let selection = 'name';
+    for (let level = 0; level < 8; level++) selection = `blueprints(first: 1) { edges { node { project { ${selection} } } } }`;
+    const deep = `{ projects(first: 1) { edges { node { ${selection} } } } }`;
+    const outcome = await run(asOwner(), deep);
+    expect(codeOf(outcome)).toBe('QUERY_TOO_COMPLEX');
+    expect(outcome.data).toBeUndefined();
+  });
+
+  it('refuses 500 aliases with QUERY_TOO_COMPLEX', async () => {
+    const aliases = Array.from({ length: 500 }, (_, i) => `a${i}: me { id }`).join(' ');
+    expect(codeOf(await run(asOwner(), `{ ${aliases} }`))).toBe('QUERY_TOO_COMPLEX');
+  });
+
+  it('answers an unknown field with BAD_USER_INPUT and no field suggestions, like HTTP', async () => {
+    const outcome = await run(asOwner(), '{ projectz(first: 1) { totalCount } }');
+    expect(codeOf(outcome)).toBe('BAD_USER_INPUT');
+    expect(outcome.errors![0].message).not.toMatch(/Did you mean/);
+  });
+
+  it('still runs an ordinary operation', async () => {
+    expect((await run(asOwner(), '{ me { id } }')).data.me.id).toEqual(expect.any(String));
+  });
+});
+
+describe('messages and operations per connection', () => {
+  it('closes the socket with 1009 on a 2 MB message, and keeps serving others', async () => {
+    const { socket, messages, closed } = rawSocket({ cookie: owner.cookieHeader });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const query = `{ me { id } } # ${'x'.repeat(2_000_000)}`;
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query } }));
+    expect((await closed).code).toBe(1009);
+    expect(messages.filter((m) => m.type === 'next')).toEqual([]);
+    expect((await run(asOwner(), '{ __typename }')).data).toEqual({ __typename: 'Query' });
+  });
+
+  it(`refuses a subscription beyond ${SUBSCRIPTIONS} open on one connection, and takes one again once another ends`, async () => {
+    const client = asOwner();
+    const endless = 'subscription { heartbeat(count: 1000, intervalMs: 60000) }';
+    const stops = Array.from({ length: SUBSCRIPTIONS }, () => client.subscribe({ query: endless }, { next: () => undefined, error: () => undefined, complete: () => undefined }));
+    const refused = await run(client, endless);
+    expect(codeOf(refused)).toBe('RATE_LIMITED');
+    expect(refused.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
+
+    stops[0]();
+    // The server frees the slot when the complete message arrives; a short query right after must fit.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await run(client, '{ __typename }')).data).toEqual({ __typename: 'Query' });
+    stops.slice(1).forEach((stop) => stop());
+  });
+});
+
+describe('the API-key rate limit, shared with HTTP', () => {
+  const query = '{ projects(first: 1) { totalCount } }';
+  const postAs = (secret: string) =>
+    fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query }) });
+
+  beforeEach(async () => {
+    // The windows are whole minutes: start well inside one so every hit shares it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+  });
+
+  it('refuses over WebSocket a key that spent its minute over HTTP, with RATE_LIMITED and retryAfter', async () => {
+    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    for (let i = 0; i < RATE; i++) expect((await postAs(secret)).status).toBe(200);
+    expect((await postAs(secret)).status).toBe(429);
+
+    const outcome = await run(connect({ connectionParams: { apiKey: secret } }), query);
+    expect(codeOf(outcome)).toBe('RATE_LIMITED');
+    expect(outcome.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
+  });
+
+  it('counts every WebSocket operation against the same budget as HTTP requests', async () => {
+    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    const client = connect({ connectionParams: { authorization: `Bearer ${secret}` } });
+    for (let i = 0; i < RATE - 1; i++) expect((await run(client, query)).data.projects.totalCount).toBe(1);
+    expect((await postAs(secret)).status).toBe(200);
+    expect(codeOf(await run(client, query))).toBe('RATE_LIMITED');
+    expect((await postAs(secret)).status).toBe(429);
+  });
+});
+
+describe('the upgrade: origin and credentials', () => {
+  it('refuses a page from another origin with 403, and lets the own origin and non-browsers in', async () => {
+    expect(await rawSocket({ origin: 'https://evil.example', cookie: owner.cookieHeader }).refused).toBe(403);
+    const own = rawSocket({ origin: server.url, cookie: owner.cookieHeader });
+    const noOrigin = rawSocket({ cookie: owner.cookieHeader });
+    for (const { socket, messages } of [own, noOrigin]) {
+      await new Promise<void>((resolve) => socket.on('message', () => resolve()));
+      expect(messages[0].type).toBe('connection_ack');
+      socket.close();
+    }
+  });
+
+  it('closes with 4403 and no ack for a bad, malformed or revoked key, wherever it is sent', async () => {
+    const { id, secret } = await createApiKey(owner, projectId, 'VIEWER');
+    await owner.ok(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id });
+    const attempts = [
+      rawSocket({ authorization: 'Bearer sbk_nottherightkey' }),
+      rawSocket({ authorization: 'Basic abc' }),
+      rawSocket({ authorization: `Bearer ${secret}` }),
+      rawSocket({}, { authorization: `Bearer ${secret}` }),
+      rawSocket({}, { apiKey: 'sbk_unknown' }),
+      rawSocket({}, { apiKey: 42 }),
+    ];
+    for (const attempt of attempts) {
+      expect((await attempt.closed).code).toBe(4403);
+      expect(attempt.messages).toEqual([]);
+    }
+  });
+
+  it('accepts an API key in connection_init, and stops it once revoked', async () => {
+    const { id, secret } = await createApiKey(owner, projectId, 'VIEWER');
+    // Not lazy: the same connection must carry on past the revocation (a new one would be refused at once).
+    const client = connect({ connectionParams: { authorization: `Bearer ${secret}` }, lazy: false });
+    expect((await run(client, '{ project(id: "' + projectId + '") { id } }')).data.project.id).toBe(projectId);
+    const byField = connect({ connectionParams: { apiKey: secret } });
+    expect((await run(byField, '{ project(id: "' + projectId + '") { id } }')).data.project.id).toBe(projectId);
+
+    await owner.ok(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id });
+    expect(codeOf(await run(client, '{ project(id: "' + projectId + '") { id } }'))).toBe('UNAUTHENTICATED');
+  });
+});
