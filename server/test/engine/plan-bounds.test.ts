@@ -4,7 +4,7 @@ import type { BlueprintDocument, PerParentRows } from '../../src/engine/document
 import type { LayoutRequest } from '../../src/engine/parallel/protocol';
 import { checkRowBounds } from '../../src/engine/plan/bounds';
 import { childCountFn, maxChildren, PerParentLayout } from '../../src/engine/plan/layout';
-import { layoutCache } from '../../src/engine/plan/layout-cache';
+import { LayoutCache, layoutCache, layoutKey } from '../../src/engine/plan/layout-cache';
 import { CellRng } from '../../src/engine/random/cell-rng';
 import { cellSeed, streamKey } from '../../src/engine/random/hash';
 import { collect, doc, table } from './helpers';
@@ -169,7 +169,9 @@ describe('layouts counted off the calling thread', () => {
           layoutCache.clear();
           const walked = compileBlueprint(document, { seed });
           expect(shapeOf(offThread, samples)).toEqual(shapeOf(walked, samples));
-          if (users > 0) expect(workers.requests.map((r) => r.table)).toEqual(['orders', 'items']);
+          // Every layout with parents at all was counted by the pool (none is inline here).
+          const counted = [['orders', 'users'], ['items', 'orders']].filter(([, parent]) => walked.table(parent).layout.rows > 0).map(([name]) => name);
+          expect([...new Set(workers.requests.map((r) => r.table))]).toEqual(counted);
         }),
       { numRuns: 25 },
     );
@@ -211,5 +213,33 @@ describe('layouts counted off the calling thread', () => {
     const workers = counting(pool);
     await expect(compileBlueprintAsync(family(BILLION, { min: 0, max: 5 }), { pool: workers, maxRows: BILLION })).rejects.toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[1].rows' });
     expect(workers.requests).toEqual([]);
+  });
+});
+
+describe('the layout cache', () => {
+  it('keeps the most recently used layouts within its byte cap', () => {
+    const cache = new LayoutCache(3 * 800);
+    const layout = () => new Float64Array(100); // 800 bytes
+    cache.set('a', layout());
+    cache.set('b', layout());
+    cache.set('c', layout());
+    cache.get('a');
+    cache.set('d', layout());
+    expect(['a', 'b', 'c', 'd'].filter((k) => cache.get(k))).toEqual(['a', 'c', 'd']);
+    cache.set('huge', new Float64Array(1000));
+    expect(cache.get('huge')).toBeUndefined();
+  });
+
+  it('keys on everything the counts depend on', () => {
+    const spec: PerParentRows = { perParent: 'users', min: 0, max: 5 };
+    const key = layoutKey(1, 'orders', spec, 1000);
+    expect(layoutKey(1, 'orders', { ...spec, perParent: 'USERS' }, 1000)).toBe(key);
+    for (const other of [
+      layoutKey(2, 'orders', spec, 1000),
+      layoutKey(1, 'Orders', spec, 1000),
+      layoutKey(1, 'orders', { ...spec, max: 6 }, 1000),
+      layoutKey(1, 'orders', { ...spec, distribution: 'zipf' }, 1000),
+      layoutKey(1, 'orders', spec, 1001),
+    ]) expect(other).not.toBe(key);
   });
 });
