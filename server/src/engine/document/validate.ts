@@ -61,6 +61,8 @@ function describe(error: ErrorObject): string {
       return error.instancePath.endsWith('refDate')
         ? 'must be a date such as 2025-01-01'
         : 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
+    case 'maximum':
+      return `must be at most ${(error.params as { limit: number }).limit.toLocaleString('en-US')}`;
     case 'const':
       return `must be ${JSON.stringify((error.params as { allowedValue: unknown }).allowedValue)}`;
     default:
