@@ -16,6 +16,11 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { createApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/database';
+import { createLogger } from '../server/src/logger';
+import { stopOnSignals } from '../server/src/shutdown';
 import { peopleBlueprint } from './blueprints';
 import { fmt, machineLoad, scratchDir } from './measure';
 
@@ -41,11 +46,6 @@ const LAYOUT_NAMES: Record<Layout, string> = { 'in-process': 'runs in the API pr
 
 /** The layout before the worker child: the old main.ts, whose own process took run work. */
 async function serveInProcess() {
-  const { createApp } = await import('../server/src/app');
-  const { loadConfig } = await import('../server/src/config');
-  const { openDatabase } = await import('../server/src/db/database');
-  const { createLogger } = await import('../server/src/logger');
-  const { stopOnSignals } = await import('../server/src/shutdown');
   const config = loadConfig();
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config, log);
