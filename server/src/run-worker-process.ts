@@ -85,7 +85,8 @@ export function startRunWorkerProcess(config: Config, databaseUrl: string, log: 
           clearTimeout(kill);
           resolve();
         });
-        // The worker hands its shards back to the queue on SIGTERM (src/worker.ts).
+        // On SIGTERM the worker lets its current shard finish for up to 5 s (pg-boss's graceful stop); a shard
+        // cut short goes to the next worker once its heartbeat is missed.
         current.kill('SIGTERM');
       });
     },
