@@ -35,15 +35,16 @@ export interface CompileOptions {
 /** A plan whose tables and layouts exist, before any field is built: layouts may still be resolved elsewhere. */
 export interface PlanDraft {
   plan: Plan;
-  types: FieldTypes;
   order: number[];
 }
 
 /**
  * Validates a blueprint and turns it into a plan: per-field cell functions
- * with their keys, tables in dependency order with their row layouts. A plan
- * is cheap to build (no rows are generated) and is rebuilt identically by
- * every worker from (document, options).
+ * with their keys, tables in dependency order with their row layouts. No
+ * rows are generated, but per-parent tables are laid out in this thread (a
+ * walk over their parent rows, unless the layout cache has them): fine for
+ * the CLI and workers; a server uses `compileBlueprintAsync`. A plan is
+ * rebuilt identically by every worker from (document, options).
  */
 export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions = {}): Plan {
   return finishPlan(startPlan(doc, options));
@@ -134,7 +135,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       field.ref = { table: targetTable, field: targetTable.fields[target.fieldIndex] };
     }
   }
-  return { plan, types, order };
+  return { plan, order };
 }
 
 /** Builds every field's cell function: reads row counts, so per-parent layouts are resolved here if not before. */
