@@ -52,5 +52,5 @@ function rowJsonBytes(row: Value[]): number {
 function previewTooLarge(table: string, fitted: number, asked: number, maxBytes: number) {
   const most = `at most ${formatCount(maxBytes)} bytes`;
   if (fitted === 0) return badInput('input.limit', `one row of "${table}" makes more than a preview may answer (${most}); download the table instead`);
-  return badInput('input.limit', `${formatCount(asked)} rows of "${table}" make more than a preview may answer (${most}); ask for ${formatCount(fitted)} rows or fewer`);
+  return badInput('input.limit', `${formatCount(asked)} rows of "${table}" make more than a preview may answer (${most}); ask for at most ${formatCount(fitted)} ${fitted === 1 ? 'row' : 'rows'}`);
 }
