@@ -42,6 +42,13 @@ describe('save-time bounds', () => {
     expect(issues).toEqual([{ path: 'tables[0].fields[0].options.pattern', message: expect.stringContaining('back-reference') }]);
   });
 
+  it('refuses patterns randexp cannot parse, or nested deeper than it can walk, instead of failing at generation', () => {
+    const lookbehind = validateBlueprint(oneTable([field('x', 'regex', { pattern: '(?<=a)b' })]));
+    expect(lookbehind).toEqual([{ path: 'tables[0].fields[0].options.pattern', message: expect.stringMatching(/^is not supported: /) }]);
+    const deep = validateBlueprint(oneTable([field('x', 'regex', { pattern: '('.repeat(20_000) + ')'.repeat(20_000) })]));
+    expect(deep).toEqual([{ path: 'tables[0].fields[0].options.pattern', message: 'is nested too deeply' }]);
+  });
+
   it('keeps legal large regexes working, at their full length', () => {
     const document = oneTable([field('x', 'regex', { pattern: '[a-z]{1000}' }), field('y', 'regex', { pattern: 'q{65536}' })]);
     expect(validateBlueprint(document)).toEqual([]);

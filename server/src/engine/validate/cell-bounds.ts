@@ -51,8 +51,8 @@ export class CellBounds {
     try {
       bound = this.resolve(tableIndex, fieldIndex);
     } catch (e) {
-      // Patterns refused by their own check, or nested deeper than the stack: no bound.
-      if (!(e instanceof RegexBoundError || e instanceof RangeError)) throw e;
+      // Patterns refused by their own check, unsupported or nested deeper than the stack: no bound.
+      if (!(e instanceof RegexBoundError || e instanceof RangeError || e instanceof SyntaxError)) throw e;
       bound = undefined;
     } finally {
       this.resolving.delete(id);
@@ -150,6 +150,8 @@ export function cellSizeIssues(bounds: CellBounds, t: number, f: number, field: 
     } catch (e) {
       if (e instanceof RegexBoundError) return [{ path: `${base}.pattern`, message: e.message }];
       if (e instanceof RangeError) return [{ path: `${base}.pattern`, message: 'is nested too deeply' }];
+      // JavaScript accepts some syntax randexp's parser does not (lookbehind): it could never generate.
+      if (e instanceof SyntaxError) return [{ path: `${base}.pattern`, message: `is not supported: ${e.message}` }];
       throw e;
     }
   }
