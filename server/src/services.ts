@@ -22,14 +22,14 @@ export interface RunRuntime {
 /** One instance of each service per server; they are stateless over the data source. */
 export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
   const audit = new AuditService(db);
-  const blueprints = new BlueprintService(db);
+  const blueprints = new BlueprintService(db, config.limits.cellBytes);
   return {
     audit,
     auth: new AuthService(db, audit, config.sessionDays, config.limits),
     projects: new ProjectService(db, audit),
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
-    generation: new GenerationService(blueprints, config.limits.previewRows, config.limits.planRows),
+    generation: new GenerationService(blueprints, config.limits),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,

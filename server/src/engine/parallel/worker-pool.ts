@@ -92,7 +92,7 @@ export class ChunkWorkerPool {
     const planId = this.planIdOf(plan);
     if (!thread.plans.includes(planId)) {
       // Layouts travel with the plan (8 bytes per 1024 parents): the thread never walks the parents again.
-      const options = { seed: plan.seed, rowOverrides: plan.rowOverrides, prevalidated: true, layouts: resolvedLayouts(plan.tables) };
+      const options = { seed: plan.seed, rowOverrides: plan.rowOverrides, maxCellBytes: plan.maxCellBytes, prevalidated: true, layouts: resolvedLayouts(plan.tables) };
       const init: ToWorker = { type: 'init', planId, document: plan.document, options };
       thread.worker.postMessage(init);
       thread.plans.push(planId);

@@ -110,7 +110,7 @@ function buildFormula(env: BuildEnv, table: TablePlan, field: FieldPlan, def: Fi
     },
   };
   try {
-    const formula = compileFormula(String(def.options?.expr ?? ''), scope);
+    const formula = compileFormula(String(def.options?.expr ?? ''), scope, { maxCellBytes: env.build.maxCellBytes });
     field.dependsOn = formula.dependsOn;
     field.produce = (_rng, row) => formula.evaluate(row);
   } catch (e) {

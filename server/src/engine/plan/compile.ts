@@ -28,6 +28,8 @@ export interface CompileOptions {
    * 2^53 - 1, where row indexes stop being exact.
    */
   maxRows?: number;
+  /** Bytes one cell may hold (PRODUCT.md §9): checked on bounds at validation, and while generating. Unset: 65,536. */
+  maxCellBytes?: number;
   /** Block starts of per-parent layouts by table, computed already (a worker rebuilding a plan it was sent). */
   layouts?: Record<string, Float64Array>;
 }
@@ -57,7 +59,7 @@ export function compileBlueprint(doc: BlueprintDocument, options: CompileOptions
  */
 export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}): PlanDraft {
   // Loaded lazily: ajv schema compilation is the bulk of a worker's start-up, and workers skip it.
-  const issues = options.prevalidated ? [] : (require('../validate') as typeof import('../validate')).validateBlueprint(doc);
+  const issues = options.prevalidated ? [] : (require('../validate') as typeof import('../validate')).validateBlueprint(doc, { maxCellBytes: options.maxCellBytes });
   if (issues.length) {
     throw new EngineError('BAD_USER_INPUT', `${issues[0].path}: ${issues[0].message}`, issues[0].path, issues);
   }
@@ -103,6 +105,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
     tables,
     order: order.map((i) => tables[i].name),
     rowOverrides,
+    maxCellBytes: options.maxCellBytes,
     table(name: string) {
       const table = byName.get(String(name).toLowerCase());
       if (!table) throw badInput('table', `unknown table "${name}"`);
@@ -150,7 +153,7 @@ export function finishPlan({ plan, order }: PlanDraft): Plan {
       if (!reader) readers.set(table, (reader = new TableReader(table, seed)));
       return reader;
     },
-    build: { locale: localeData(plan.locale), refDate: plan.refDate },
+    build: { locale: localeData(plan.locale), refDate: plan.refDate, maxCellBytes: plan.maxCellBytes },
   };
   // Refs first: formulas reading `table.field` look them up.
   for (const t of order) {

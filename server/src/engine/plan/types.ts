@@ -82,5 +82,7 @@ export interface Plan {
   order: string[];
   /** Row count overrides the plan was compiled with (kept to rebuild it in workers). */
   rowOverrides: Record<string, number>;
+  /** The cell byte limit the plan was compiled with (kept to rebuild it in workers); unset: the engine's default. */
+  maxCellBytes?: number;
   table(name: string): TablePlan;
 }

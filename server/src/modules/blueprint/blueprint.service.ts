@@ -15,7 +15,11 @@ export const DEFAULT_SEED = 0;
 
 /** Blueprints and their immutable revisions; an edit must name the revision it was based on. */
 export class BlueprintService {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    /** PRODUCT.md §9: bytes in one cell, checked on the document's bounds when it is saved. */
+    private readonly maxCellBytes: number,
+  ) {}
 
   /** A blueprint the caller may read, or null (a non-member cannot tell it from a missing id). */
   find(scope: Scope, id: string): Promise<BlueprintEntity | null> {
@@ -43,7 +47,7 @@ export class BlueprintService {
 
   async create(scope: Scope, input: { projectId: string; document: unknown }): Promise<BlueprintEntity> {
     await requireRole(scope, input.projectId, 'EDITOR', () => notFound('Project', input.projectId), 'create blueprints');
-    const document = validated(input.document);
+    const document = validated(input.document, this.maxCellBytes);
     return this.db.transaction(async (manager) => {
       const blueprint = await manager.save(
         manager.create(BlueprintEntity, { projectId: input.projectId, ...describe(document), currentRevision: 1 }),
@@ -55,7 +59,7 @@ export class BlueprintService {
 
   async update(scope: Scope, input: { id: string; baseRevision: number; document: unknown }): Promise<BlueprintEntity> {
     await this.get(scope, input.id, 'EDITOR', 'edit blueprints');
-    const document = validated(input.document);
+    const document = validated(input.document, this.maxCellBytes);
     return this.db.transaction(async (manager) => {
       // The row lock orders concurrent saves: the second one sees the first's revision and conflicts.
       const current = await manager.findOne(BlueprintEntity, { where: { id: input.id }, lock: { mode: 'pessimistic_write' } });
@@ -80,8 +84,8 @@ export class BlueprintService {
   }
 }
 
-function validated(input: unknown): BlueprintDocument {
-  const issues = checkDocument(input);
+function validated(input: unknown, maxCellBytes: number): BlueprintDocument {
+  const issues = checkDocument(input, maxCellBytes);
   if (issues.length) throw invalidInput(issues);
   return input as BlueprintDocument;
 }

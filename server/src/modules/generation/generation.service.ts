@@ -2,11 +2,9 @@ import { compileBlueprintAsync, previewRows, sharedWorkerPool, type Plan, type P
 import type { BlueprintDocument } from '../../engine/document/types';
 import type { Scope } from '../../graphql/context';
 import { badInput, notFound, unauthenticated } from '../../graphql/errors';
+import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { engineCall, fromEngineError } from './engine-errors';
-
-/** PRODUCT.md §9: rows in one plan, every table counted. */
-const DEFAULT_PLAN_ROWS = 1_000_000_000;
 
 export interface PlanRequest {
   blueprintId?: string | null;
@@ -20,8 +18,7 @@ export interface PlanRequest {
 export class GenerationService {
   constructor(
     private readonly blueprints: BlueprintService,
-    private readonly previewRowLimit: number,
-    private readonly planRowLimit = DEFAULT_PLAN_ROWS,
+    private readonly limits: GenerationLimits,
   ) {}
 
   /**
@@ -31,19 +28,19 @@ export class GenerationService {
    */
   async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
     const document = await this.documentOf(scope, request);
-    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides, maxRows: this.planRowLimit });
+    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides }, this.limits);
   }
 
   async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
     const limit = input.limit ?? 20;
     const offset = input.offset ?? 0;
-    if (!Number.isInteger(limit) || limit < 1 || limit > this.previewRowLimit) {
-      throw badInput('input.limit', `must be between 1 and ${this.previewRowLimit}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > this.limits.previewRows) {
+      throw badInput('input.limit', `must be between 1 and ${this.limits.previewRows}`);
     }
     if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
     const plan = await this.plan(scope, input);
     const table = tableOf(plan, input.table, 'input.table');
-    return engineCall(() => previewRows(plan, table, offset, limit));
+    return engineCall(() => previewRows(plan, table, offset, limit, { maxBytes: this.limits.previewBytes }));
   }
 
   private async documentOf(scope: Scope, request: PlanRequest): Promise<BlueprintDocument> {
@@ -71,10 +68,17 @@ export function tableOf(plan: Plan, name: string | null | undefined, path: strin
   return found.name;
 }
 
-/** `compileBlueprintAsync` on the process's worker pool, with engine errors as API errors. */
-export async function compilePlan(document: BlueprintDocument, options: { seed?: number; rowOverrides?: Record<string, number>; maxRows: number }): Promise<Plan> {
+/** The limits of PRODUCT.md §9 that generation for API callers applies. */
+export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;
+
+/** `compileBlueprintAsync` on the process's worker pool within the §9 limits, with engine errors as API errors. */
+export async function compilePlan(
+  document: BlueprintDocument,
+  options: { seed?: number; rowOverrides?: Record<string, number> },
+  limits: Pick<Limits, 'planRows' | 'cellBytes'>,
+): Promise<Plan> {
   try {
-    return await compileBlueprintAsync(document, { ...options, pool: sharedWorkerPool() });
+    return await compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
   } catch (error) {
     throw fromEngineError(error);
   }

@@ -77,7 +77,7 @@ export class RunWorker {
   private plan(run: RunEntity): Plan {
     let plan = this.plans.get(run.id);
     if (!plan) {
-      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides });
+      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides, maxCellBytes: this.config.limits.cellBytes });
       this.plans.set(run.id, plan);
       if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value!);
     }

@@ -80,7 +80,7 @@ export class RunService {
       rowOverrides[named] = input.rows;
     }
     // Bounds (config.limits.planRows) are checked before any layout; large layouts are counted off this thread.
-    const plan = await compilePlan(revision.document, { seed: input.seed ?? undefined, rowOverrides, maxRows: this.config.limits.planRows });
+    const plan = await compilePlan(revision.document, { seed: input.seed ?? undefined, rowOverrides }, this.config.limits);
     const rowsTotal = plan.tables.reduce((sum, t) => sum + t.layout.rows, 0);
     if (rowsTotal > this.config.limits.runRows) {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
