@@ -24,6 +24,7 @@ import type { Plan } from './plan/types';
 
 export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
 export { compileBlueprintAsync, type AsyncCompileOptions } from './plan/compile-async';
+export { rowsReplayedFor } from './plan/row-generator';
 export { previewRows, type Preview, type PreviewOptions } from './preview';
 export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';

@@ -11,7 +11,7 @@ import { DIALECTS, type Dialect } from '../engine/generators/types';
 import { AppError, badInput } from '../graphql/errors';
 import { createLoaders } from '../graphql/loaders';
 import { fromEngineError } from '../modules/generation/engine-errors';
-import { tableOf } from '../modules/generation/generation.service';
+import { refuseLongReplay, tableOf } from '../modules/generation/generation.service';
 import type { Services } from '../services';
 import { actorOf } from './authenticate';
 import { sendAppError } from './send-error';
@@ -40,6 +40,7 @@ export function rowsRoute(services: Services, db: DataSource, maxRows: number, t
       const scope = { actor: actorOf(res), loaders: createLoaders(db) };
       const plan = await services.generation.plan(scope, { blueprintId: String(req.params.id), seed });
       const table = tableOf(plan, req.query.table as string | undefined, 'table');
+      refuseLongReplay(plan, table, offset, 'offset');
       const rows = count ?? Math.max(0, plan.table(table).layout.rows - offset);
       if (rows > maxRows) throw badInput(count === undefined ? 'table' : 'count', `at most ${maxRows} rows per request: pass count=${maxRows} or less, or start a run`);
 

@@ -55,3 +55,34 @@ it('refuses a plan over SEEDBED_PLAN_ROWS on preview, the rows API and runs', as
   const run = await editor.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId: id, target: { files: { formats: ['CSV'] } } } });
   expect(run).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].rows' } });
 });
+
+describe('a table whose unique values depend on the rows before', () => {
+  // A unique formula is kept distinct by retrying against earlier values: row K needs rows 0..K-1.
+  const retryTable = (rows: number) => ({
+    seedbed: 1, name: 'retry', seed: 1,
+    tables: [{ name: 'codes', rows, fields: [{ name: 'id', generator: 'sequence' }, { name: 'code', generator: 'formula', options: { expr: "'c' & id" }, unique: true }] }],
+  });
+  let server2: TestServer;
+  let owner: TestClient;
+  let project: string;
+  beforeAll(async () => {
+    server2 = await startTestServer();
+    owner = (await createUser(server2.url)).client;
+    project = (await createProject(owner)).id;
+  });
+  afterAll(() => server2.stop());
+
+  it('is previewed near its start, and refused deep into it instead of replaying millions of rows on the API thread', async () => {
+    const document = retryTable(50_000_000);
+    expect((await owner.ok(PREVIEW, { input: { document, offset: 1000, limit: 3 } })).preview.rows.map((r: unknown[]) => r[1])).toEqual(['c1001', 'c1002', 'c1003']);
+    const started = Date.now();
+    const deep = await owner.fails(PREVIEW, { input: { document, offset: 40_000_000, limit: 3 } });
+    expect(Date.now() - started).toBeLessThan(5000); // replaying would take about half a minute
+    expect(deep).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'input.offset' } });
+    expect(deep.message).toMatch(/start a run/);
+    const { id } = await createBlueprint(owner, project, document);
+    const rows = await owner.request(`/api/v1/blueprints/${id}/rows.csv?offset=40000000&count=10`);
+    expect(rows.status).toBe(400);
+    expect((await rows.json()).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'offset' });
+  });
+});

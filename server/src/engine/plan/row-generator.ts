@@ -118,3 +118,18 @@ export function closureOf(table: TablePlan, field: number): Set<number> {
   visit(field);
   return need;
 }
+
+/**
+ * Rows a generator must replay before it can make rows of `table` from
+ * `offset`: a retry-unique field depends on every row before its own, and a
+ * reference to a key made that way may read any row of its table. Zero for
+ * the usual plans, whose rows stand alone.
+ */
+export function rowsReplayedFor(table: TablePlan, offset: number): number {
+  const retries = (t: TablePlan, fields: Set<number>) => t.fields.some((f) => fields.has(f.index) && f.uniqueStrategy.kind === 'retry');
+  let rows = retries(table, new Set(table.fields.map((f) => f.index))) ? offset : 0;
+  for (const f of table.fields) {
+    if (f.ref && retries(f.ref.table, closureOf(f.ref.table, f.ref.field.index))) rows = Math.max(rows, f.ref.table.layout.rows);
+  }
+  return rows;
+}

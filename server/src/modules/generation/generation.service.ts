@@ -1,4 +1,4 @@
-import { compileBlueprintAsync, previewRows, sharedWorkerPool, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, previewRows, rowsReplayedFor, sharedWorkerPool, type Plan, type Preview } from '../../engine';
 import type { BlueprintDocument } from '../../engine/document/types';
 import type { Scope } from '../../graphql/context';
 import { badInput, notFound, unauthenticated } from '../../graphql/errors';
@@ -40,6 +40,7 @@ export class GenerationService {
     if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
     const plan = await this.plan(scope, input);
     const table = tableOf(plan, input.table, 'input.table');
+    refuseLongReplay(plan, table, offset, 'input.offset');
     return engineCall(() => previewRows(plan, table, offset, limit, { maxBytes: this.limits.previewBytes }));
   }
 
@@ -66,6 +67,22 @@ export function tableOf(plan: Plan, name: string | null | undefined, path: strin
   const found = plan.document.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
   if (!found) throw badInput(path, `names no table of this blueprint (${plan.document.tables.map((t) => t.name).join(', ')})`);
   return found.name;
+}
+
+/**
+ * Rows the API thread may replay to answer at an offset: about 80 ms. Deeper
+ * windows of such tables are a run's job (its workers replay off this thread).
+ */
+export const INLINE_REPLAY_ROWS = 100_000;
+
+/** Refuses a window whose rows depend on more earlier rows than this thread may replay (retry-unique fields). */
+export function refuseLongReplay(plan: Plan, table: string, offset: number, path: string): void {
+  const replayed = rowsReplayedFor(plan.table(table), offset);
+  if (replayed <= INLINE_REPLAY_ROWS) return;
+  throw badInput(
+    path,
+    `"${table}" has a unique field whose values depend on every row before (or references one); rows past ${INLINE_REPLAY_ROWS.toLocaleString('en-US')} of it cannot be made here (${replayed.toLocaleString('en-US')} would be replayed): start a run instead`,
+  );
 }
 
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
