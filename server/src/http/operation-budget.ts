@@ -7,8 +7,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type SelectionSetNode, getOperationAST } from 'graphql';
 import type { Actor, GraphQLContext } from '../graphql/context';
-import { AppError } from '../graphql/errors';
-import type { RateLimiter, Throttle } from '../modules/api-key/rate-limit';
+import { rateLimited, type RateLimiter, type Throttle } from '../modules/api-key/rate-limit';
 
 /** Root fields whose work grows with what the caller asks for. */
 export const EXPENSIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['preview', 'importPreview', 'importBlueprint', 'startRun']);
@@ -34,14 +33,6 @@ export function expensiveFieldCount(document: DocumentNode, operationName?: stri
       return sum + count(fragment);
     }, 0);
   return count(operation.selectionSet);
-}
-
-function rateLimited(message: string, retryAfter: number): AppError {
-  // `http` is read (and removed from the body) by Apollo Server for the status and headers.
-  return new AppError('RATE_LIMITED', message, {
-    retryAfter,
-    http: { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) },
-  });
 }
 
 export class OperationBudget {

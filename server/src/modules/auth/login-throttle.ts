@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../graphql/errors';
-import { Throttle } from '../api-key/rate-limit';
+import { rateLimited, Throttle } from '../api-key/rate-limit';
 
 export interface LoginLimits {
   loginFailures: number;
@@ -36,7 +35,7 @@ export class LoginThrottle {
     const over = (await Promise.all(counted)).filter((state) => state.hits > this.limits.loginFailures);
     if (over.length) {
       const retryAfter = Math.max(...over.map((state) => state.retryAfter));
-      throw new AppError('RATE_LIMITED', `Too many failed log-ins: try again in ${retryAfter} seconds.`, { retryAfter });
+      throw rateLimited(`Too many failed log-ins: try again in ${retryAfter} seconds.`, retryAfter);
     }
   }
 
@@ -54,9 +53,7 @@ export class LoginThrottle {
     if (!address) return;
     const state = await this.counters.hit(SIGN_UP, address, 3600);
     if (state.hits > this.limits.signUpsPerHour) {
-      throw new AppError('RATE_LIMITED', `Too many sign-ups from this address: try again in ${state.retryAfter} seconds.`, {
-        retryAfter: state.retryAfter,
-      });
+      throw rateLimited(`Too many sign-ups from this address: try again in ${state.retryAfter} seconds.`, state.retryAfter);
     }
   }
 }

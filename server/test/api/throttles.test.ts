@@ -1,0 +1,190 @@
+/**
+ * Log-in, sign-up, expensive operations and rows streams are bounded per
+ * caller (PRODUCT.md §9, §15), and the server keeps answering while they are
+ * attacked. Client addresses come from X-Forwarded-For (the server trusts the
+ * proxy here), so each test attacks from addresses of its own.
+ */
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { TestClient } from '../support/client';
+import { createApiKey, createBlueprint, createProject, createUser, PASSWORD } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/server';
+
+const FAILURES = 10;
+const SIGN_UPS = 10;
+const EXPENSIVE = 3;
+const STREAMS = 4;
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({
+    env: {
+      SEEDBED_TRUST_PROXY: 'true',
+      SEEDBED_LOGIN_FAILURES: String(FAILURES),
+      SEEDBED_SIGNUPS_PER_HOUR: String(SIGN_UPS),
+      SEEDBED_SESSION_EXPENSIVE_PER_MINUTE: String(EXPENSIVE),
+      SEEDBED_ROWS_STREAMS: String(STREAMS),
+    },
+  });
+});
+afterAll(() => server.stop());
+
+let addresses = 0;
+const newAddress = () => `198.51.100.${++addresses}`;
+
+async function gqlFrom(address: string, query: string, variables: Record<string, unknown>, client = new TestClient(server.url)) {
+  const response = await client.request('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await response.json();
+  return { status: response.status, data: body.data, error: body.errors?.[0] as { message: string; extensions: Record<string, any> } | undefined };
+}
+
+const LOG_IN = `mutation($input: LogInInput!) { logIn(input: $input) { user { id } } }`;
+const logIn = (address: string, email: string, password: string) => gqlFrom(address, LOG_IN, { input: { email, password } });
+const SIGN_UP = `mutation($input: SignUpInput!) { signUp(input: $input) { user { id } } }`;
+const signUp = (address: string) =>
+  gqlFrom(address, SIGN_UP, { input: { email: `new-${randomBytes(4).toString('hex')}@example.test`, password: PASSWORD, name: 'New' } });
+
+/** How long a trivial query takes to answer, in ms. */
+async function typenameLatency(): Promise<number> {
+  const started = Date.now();
+  const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+  expect((await response.json()).data.__typename).toBe('Query');
+  return Date.now() - started;
+}
+
+describe('log-in', () => {
+  it(`refuses the ${FAILURES + 1}th attempt on one account, from anywhere and even with the right password`, async () => {
+    const { email } = await createUser(server.url);
+    for (let i = 0; i < FAILURES; i++) expect((await logIn(newAddress(), email, 'wrong password!')).error?.extensions.code).toBe('UNAUTHENTICATED');
+    const refused = await logIn(newAddress(), email, PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.error?.extensions.code).toBe('RATE_LIMITED');
+    expect(refused.error?.extensions.retryAfter).toBeGreaterThan(0);
+    expect(refused.error?.extensions.retryAfter).toBeLessThanOrEqual(15 * 60);
+    // However the address is typed.
+    expect((await logIn(newAddress(), email.toUpperCase(), PASSWORD)).error?.extensions.code).toBe('RATE_LIMITED');
+  });
+
+  it(`refuses an address after ${FAILURES} failures across accounts, and only that address`, async () => {
+    const { email } = await createUser(server.url);
+    const attacker = newAddress();
+    for (let i = 0; i < FAILURES; i++) await logIn(attacker, `nobody-${i}@example.test`, 'wrong password!');
+    const refused = await logIn(attacker, email, PASSWORD);
+    expect(refused.error?.extensions.code).toBe('RATE_LIMITED');
+    expect(refused.error?.extensions.retryAfter).toBeGreaterThan(0);
+    expect((await logIn(newAddress(), email, PASSWORD)).data.logIn.user.id).toEqual(expect.any(String));
+  });
+
+  it('does not give an address more guesses when it signs in to an account of its own', async () => {
+    const own = await createUser(server.url);
+    const attacker = newAddress();
+    for (let i = 0; i < FAILURES / 2; i++) await logIn(attacker, `victim-${i}@example.test`, 'wrong password!');
+    expect((await logIn(attacker, own.email, PASSWORD)).data.logIn.user.id).toBe(own.id);
+    for (let i = 0; i < FAILURES / 2; i++) await logIn(attacker, `victim-${i}@example.test`, 'wrong password!');
+    expect((await logIn(attacker, 'victim-0@example.test', 'another guess!!')).error?.extensions.code).toBe('RATE_LIMITED');
+  });
+
+  it('lets no more than the limit through when guesses arrive at once, and keeps answering others meanwhile', async () => {
+    const burst = async (size: number) => {
+      const { email } = await createUser(server.url);
+      const attacker = newAddress();
+      return Array.from({ length: size }, (_, i) => logIn(attacker, email, `guess number ${i}`));
+    };
+    // The first burst also opens the database pool's connections; the second shows what an attack costs once warm.
+    for (const guesses of [await burst(60), await burst(200)]) {
+      const latency = await typenameLatency();
+      const codes = (await Promise.all(guesses)).map((r) => r.error?.extensions.code);
+      expect(codes.filter((c) => c === 'UNAUTHENTICATED').length).toBeLessThanOrEqual(FAILURES);
+      expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(guesses.length - FAILURES);
+      if (guesses.length === 200) expect(latency).toBeLessThan(1000);
+    }
+  });
+});
+
+describe('sign-up', () => {
+  it(`allows ${SIGN_UPS} sign-ups per address per hour`, async () => {
+    const address = newAddress();
+    for (let i = 0; i < SIGN_UPS; i++) expect((await signUp(address)).data.signUp.user.id).toEqual(expect.any(String));
+    const refused = await signUp(address);
+    expect(refused.status).toBe(429);
+    expect(refused.error?.extensions.code).toBe('RATE_LIMITED');
+    expect(refused.error?.extensions.retryAfter).toBeGreaterThan(0);
+    expect(refused.error?.extensions.retryAfter).toBeLessThanOrEqual(3600);
+    expect((await signUp(newAddress())).data.signUp.user.id).toEqual(expect.any(String));
+  });
+});
+
+describe('expensive operations of a session', () => {
+  const PREVIEW = `query($input: PreviewInput!) { preview(input: $input) { totalRows } }`;
+
+  it(`allows ${EXPENSIVE} previews or downloads a minute, counting each alias, and leaves other queries alone`, async () => {
+    const { client, email } = await createUser(server.url);
+    const { id: projectId } = await createProject(client);
+    const { id: blueprintId } = await createBlueprint(client, projectId);
+    for (let i = 0; i < EXPENSIVE - 1; i++) await client.ok(PREVIEW, { input: { blueprintId, limit: 1 } });
+    expect((await client.request(`/api/v1/blueprints/${blueprintId}/rows.csv?count=1`)).status).toBe(200);
+
+    const refused = await client.gql(PREVIEW, { input: { blueprintId, limit: 1 } });
+    expect(refused.status).toBe(429);
+    expect(refused.errors![0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.errors![0].extensions!.retryAfter);
+    const rows = await client.request(`/api/v1/blueprints/${blueprintId}/rows.csv?count=1`);
+    expect(rows.status).toBe(429);
+    expect((await rows.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect((await client.ok('{ me { id } }')).me.id).toEqual(expect.any(String));
+
+    // A new session has a budget of its own, but one request of aliased previews spends one per alias.
+    const second = new TestClient(server.url);
+    await second.ok(LOG_IN, { input: { email, password: PASSWORD } });
+    const aliases = Array.from({ length: EXPENSIVE + 1 }, (_, i) => `p${i}: preview(input: $input) { totalRows }`).join(' ');
+    const aliased = await second.gql(`query($input: PreviewInput!) { ${aliases} }`, { input: { blueprintId, limit: 1 } });
+    expect(aliased.errors![0].extensions!.code).toBe('RATE_LIMITED');
+    expect(aliased.data).toBeUndefined();
+  });
+});
+
+describe('rows streams', () => {
+  it(`refuses a caller's ${STREAMS + 1}th concurrent stream with 429 JSON, and takes another once one closes`, async () => {
+    const { client } = await createUser(server.url);
+    const { id: projectId } = await createProject(client);
+    const big = { seedbed: 1, name: 'big', seed: 1, tables: [{ name: 't', rows: 1_000_000, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }, { name: 'words', generator: 'lorem.sentence' }] }] };
+    const { id: blueprintId } = await createBlueprint(client, projectId, big);
+    const { secret } = await createApiKey(client, projectId, 'VIEWER');
+    const path = `/api/v1/blueprints/${blueprintId}/rows.csv?count=1000000`;
+
+    const open: http.ClientRequest[] = [];
+    /** A client that reads the status and then stops reading: the stream stays open, held up by backpressure. */
+    const stall = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.get(server.url + path, { headers: { authorization: `Bearer ${secret}` } }, (response) => {
+          response.pause();
+          resolve(response.statusCode!);
+        });
+        request.on('error', reject);
+        open.push(request);
+      });
+    try {
+      for (let i = 0; i < STREAMS; i++) expect(await stall()).toBe(200);
+      const refused = await fetch(server.url + path, { headers: { authorization: `Bearer ${secret}` } });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('content-type')).toMatch(/json/);
+      expect((await refused.json()).errors[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+      expect(await typenameLatency()).toBeLessThan(1000);
+
+      open.shift()!.destroy();
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const response = await fetch(server.url + path.replace('1000000', '10'), { headers: { authorization: `Bearer ${secret}` } });
+        status = response.status;
+        await response.arrayBuffer();
+      }
+      expect(status).toBe(200);
+    } finally {
+      open.forEach((request) => request.destroy());
+    }
+  });
+});
