@@ -51,6 +51,8 @@ export interface Config {
   allowPrivateTargets: boolean;
   /** Worker threads generating large rows API responses (1: in the request's own thread). */
   engineThreads: number;
+  /** OS niceness of those threads, so the API's event loop keeps priority over the streams they make (0–19). */
+  engineNice: number;
   /**
    * Origins a browser may open the WebSocket from (`Origin` header); empty means
    * only the server's own origin (the Host it was reached at).
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
     allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
     engineThreads: int(env, 'SEEDBED_ENGINE_THREADS', availableParallelism()) || 1,
+    engineNice: Math.min(19, int(env, 'SEEDBED_ENGINE_NICE', 5)),
     allowedOrigins: list(env, 'SEEDBED_ALLOWED_ORIGINS'),
     runs: {
       artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
+import { sharedWorkerPool } from './engine';
 import { ApiKeyService } from './modules/api-key/api-key.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
@@ -21,6 +22,8 @@ export interface RunRuntime {
 
 /** One instance of each service per server; they are stateless over the data source. */
 export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
+  // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
+  sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
   const blueprints = new BlueprintService(db, config.limits.cellBytes);
   return {

@@ -1,4 +1,5 @@
-import { parentPort } from 'node:worker_threads';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder } from '../stream/chunks';
 import { blockTotals, childCountsOf } from '../plan/layout';
@@ -11,6 +12,13 @@ import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
  * of parents, so that a server never lays out large tables in its own thread.
  */
 const port = parentPort!;
+if (workerData?.nice) {
+  try {
+    setPriority(workerData.nice); // this thread only, on Linux
+  } catch {
+    // Not permitted here: generate at the process's priority.
+  }
+}
 const plans = new Map<number, ChunkEncoder | Error>();
 
 function reply(message: FromWorker, transfer?: ArrayBuffer[]) {

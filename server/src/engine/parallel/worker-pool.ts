@@ -58,7 +58,12 @@ export class ChunkWorkerPool {
   /** Threads the pool runs at most; `reserve` may raise it for a caller that asked for more. */
   private size: number;
 
-  constructor(size = availableParallelism()) {
+  /**
+   * `nice`: OS niceness of each thread (Linux sets it per thread), for a
+   * process whose own thread must keep priority over its generating ones: a
+   * server's event loop over its rows streams.
+   */
+  constructor(size = availableParallelism(), private readonly options: { nice?: number } = {}) {
     this.size = Math.max(1, Math.min(MAX_THREADS, size));
   }
 
@@ -139,7 +144,7 @@ export class ChunkWorkerPool {
   }
 
   private spawn(): Thread {
-    const worker = new Worker(WORKER_ENTRY, { resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(WORKER_ENTRY, { resourceLimits: WORKER_LIMITS, workerData: { nice: this.options.nice ?? 0 } });
     const thread: Thread = { worker, inFlight: 0, plans: [], tasks: new Map() };
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(thread, message));
@@ -175,8 +180,8 @@ export class ChunkWorkerPool {
 
 let shared: ChunkWorkerPool | undefined;
 
-/** The process's pool, made on first use with one thread per core. */
-export function sharedWorkerPool(): ChunkWorkerPool {
-  shared ??= new ChunkWorkerPool();
+/** The process's pool, made on first use with one thread per core; the first caller's options hold. */
+export function sharedWorkerPool(options: { nice?: number } = {}): ChunkWorkerPool {
+  shared ??= new ChunkWorkerPool(availableParallelism(), options);
   return shared;
 }
