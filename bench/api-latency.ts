@@ -22,6 +22,7 @@ import { openDatabase } from '../server/src/db/database';
 import { createLogger } from '../server/src/logger';
 import { stopOnSignals } from '../server/src/shutdown';
 import { peopleBlueprint } from './blueprints';
+import { benchClient } from './client';
 import { fmt, machineLoad, scratchDir } from './measure';
 
 const { values: flags } = parseArgs({
@@ -97,23 +98,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-function client(base: string) {
-  let cookie = '';
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ query, variables }),
-    });
-    cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? cookie;
-    const body = await response.json();
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
-  return { gql, cookie: () => cookie };
-}
 
-type Api = ReturnType<typeof client>;
+type Api = ReturnType<typeof benchClient>;
 
 /** Times one `{ me { id } }` request, in milliseconds. */
 async function timeMe(api: Api): Promise<number> {
@@ -202,7 +188,7 @@ function rowsStreams(url: string, cookie: string, count: number): Promise<number
 async function measure(layout: Layout) {
   const server = await boot(layout);
   try {
-    const api = client(server.base);
+    const api = benchClient(server.base);
     await api.gql(`mutation { signUp(input: { email: "bench-${layout}@example.test", password: "bench password 1", name: "Bench" }) { user { id } } }`);
     const { createProject } = await api.gql(`mutation { createProject(input: { name: "api latency" }) { id } }`);
     const blueprint = async (rows: number) =>

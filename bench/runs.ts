@@ -17,6 +17,7 @@ import { ensureDatabase } from '../server/src/db/database';
 import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
 import { createLogger } from '../server/src/logger';
 import { peopleBlueprint } from './blueprints';
+import { benchClient } from './client';
 import { fmt, machineLoad, RssSampler, scratchDir } from './measure';
 
 const LIMIT_MB = 300;
@@ -42,18 +43,7 @@ async function main() {
   const port = await app.listen(0);
   const base = `http://127.0.0.1:${port}`;
 
-  let cookie = '';
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(`${base}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ query, variables }),
-    });
-    cookie = response.headers.getSetCookie()[0]?.split(';')[0] ?? cookie;
-    const body = await response.json();
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
-  };
+  const { gql } = benchClient(base);
   await gql(`mutation { signUp(input: { email: "bench@example.test", password: "bench password 1", name: "Bench" }) { user { id } } }`);
   const { createProject } = await gql(`mutation { createProject(input: { name: "bench" }) { id } }`);
 
