@@ -2,17 +2,18 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestClient } from '../support/client';
-import { createApiKey, createProject, createUser } from '../support/factories';
+import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 
 const RATE = 5;
 const SUBSCRIPTIONS = 3;
+const EXPENSIVE = 2;
 let server: TestServer;
 let owner: TestClient;
 let projectId: string;
 let wsUrl: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { SEEDBED_API_RATE_PER_MINUTE: String(RATE), SEEDBED_WS_SUBSCRIPTIONS: String(SUBSCRIPTIONS) } });
+  server = await startTestServer({ env: { SEEDBED_API_RATE_PER_MINUTE: String(RATE), SEEDBED_WS_SUBSCRIPTIONS: String(SUBSCRIPTIONS), SEEDBED_SESSION_EXPENSIVE_PER_MINUTE: String(EXPENSIVE) } });
   wsUrl = server.url.replace('http', 'ws') + '/graphql';
   owner = (await createUser(server.url)).client;
   projectId = (await createProject(owner)).id;
@@ -157,6 +158,23 @@ describe('the API-key rate limit, shared with HTTP', () => {
     expect((await postAs(secret)).status).toBe(200);
     expect(codeOf(await run(client, query))).toBe('RATE_LIMITED');
     expect((await postAs(secret)).status).toBe(429);
+  });
+});
+
+describe('the budget of a session, shared with HTTP', () => {
+  it('counts previews over WebSocket, so HTTP refuses once the minute is spent there, and the reverse', async () => {
+    const { client } = await createUser(server.url);
+    const { id: project } = await createProject(client);
+    const { id: blueprintId } = await createBlueprint(client, project);
+    const preview = `{ preview(input: { blueprintId: "${blueprintId}", limit: 1 }) { totalRows } }`;
+    const socket = connect({ headers: { cookie: client.cookieHeader } });
+    for (let i = 0; i < EXPENSIVE; i++) expect((await run(socket, preview)).data.preview.totalRows).toBe(100);
+    expect((await client.gql(preview)).errors![0].extensions!.code).toBe('RATE_LIMITED');
+
+    const outcome = await run(socket, preview);
+    expect(codeOf(outcome)).toBe('RATE_LIMITED');
+    expect(outcome.errors![0].extensions!.retryAfter).toBeGreaterThan(0);
+    expect(outcome.errors![0].extensions!.http).toBeUndefined();
   });
 });
 
