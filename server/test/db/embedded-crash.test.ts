@@ -7,9 +7,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../src/db/embedded-postgres';
 import { createBlueprint, createProject, createUser } from '../support/factories';
 import { finished, startRun, waitForRun } from '../support/runs';
 
@@ -48,17 +48,6 @@ afterAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 500));
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** `npm start`'s server process on `port`, over the shared data folder; resolves once it answers. */
 async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
