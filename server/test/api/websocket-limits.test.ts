@@ -161,6 +161,25 @@ describe('the API-key rate limit, shared with HTTP', () => {
   });
 });
 
+describe('expensive fields of an API key', () => {
+  it('spend one request each, aliases included, over HTTP as over WebSocket', async () => {
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+    const { id: blueprintId } = await createBlueprint(owner, projectId);
+    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    const previews = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `p${i}: preview(input: { blueprintId: "${blueprintId}", limit: 1 }) { totalRows }`).join(' ')} }`;
+    const post = (query: string) =>
+      fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query }) });
+
+    expect((await post(previews(RATE - 2))).status).toBe(200);
+    expect((await run(connect({ connectionParams: { apiKey: secret } }), previews(1))).data.p0.totalRows).toBe(100);
+    expect((await post(previews(1))).status).toBe(200);
+    const refused = await post(previews(1));
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+  });
+});
+
 describe('the budget of a session, shared with HTTP', () => {
   it('counts previews over WebSocket, so HTTP refuses once the minute is spent there, and the reverse', async () => {
     const { client } = await createUser(server.url);
