@@ -121,7 +121,7 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
 
   return {
     schema,
-    /** Authenticates once: a bad or revoked key never gets `connection_ack` (4403 Forbidden). */
+    /** Checks the credentials before the ack: a bad or revoked key gets 4403 Forbidden and never `connection_ack`. */
     onConnect: async (ctx: Context<Record<string, unknown>, Connection>) => {
       try {
         const credentials = credentialsOf(ctx.extra.request, ctx.connectionParams);
