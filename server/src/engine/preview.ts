@@ -39,7 +39,7 @@ export function previewRows(plan: Plan, tableName: string, offset = 0, limit = 2
     if (bytes > maxBytes) throw previewTooLarge(table.name, rows.length, end - start, maxBytes);
     rows.push(row);
   }
-  return { table: table.name, totalRows: table.layout.rows, offset: start, columns: columnsOf(table), rows };
+  return { table: table.name, totalRows: table.layout.rows, offset: start, columns: columnsOf(table, plan), rows };
 }
 
 /** The row's size as JSON, escapes aside: brackets, commas, quotes around text. */

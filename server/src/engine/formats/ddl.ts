@@ -1,7 +1,7 @@
 import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { quoteIdent } from './sql';
+import { quoteIdent, tableOptions } from './sql';
 
 /** One table's schema, split so a bulk loader can add keys after the rows are in. */
 export interface TableDdl {
@@ -20,12 +20,12 @@ export interface TableDdl {
  * way pg_dump restores), and the same constraints end up checked.
  */
 export function schemaDdl(plan: Plan, dialect: Dialect = 'postgres'): TableDdl[] {
-  return plan.order.map((name) => tableDdl(plan.table(name), dialect));
+  return plan.order.map((name) => tableDdl(plan, plan.table(name), dialect));
 }
 
-function tableDdl(table: TablePlan, dialect: Dialect): TableDdl {
+function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
   const q = (n: string) => quoteIdent(n, dialect);
-  const columns = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const columns = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   const alter = `ALTER TABLE ${q(table.name)} ADD`;
   const keys: string[] = [];
   if (table.primaryKey) keys.push(`${alter} PRIMARY KEY (${q(table.primaryKey)})`);
@@ -33,5 +33,5 @@ function tableDdl(table: TablePlan, dialect: Dialect): TableDdl {
   const foreignKeys = table.fields
     .filter((f) => f.ref?.field.unique)
     .map((f) => `${alter} FOREIGN KEY (${q(f.name)}) REFERENCES ${q(f.ref!.table.name)} (${q(f.ref!.field.name)})`);
-  return { table: table.name, create: `CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)`, keys, foreignKeys };
+  return { table: table.name, create: `CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
 }

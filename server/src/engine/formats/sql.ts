@@ -11,10 +11,16 @@ export function quoteIdent(name: string, dialect: Dialect): string {
   return dialect === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
 }
 
+/** What MySQL's own dump (mysql_real_escape_string) escapes: CR, LF and Ctrl-Z would not survive the stock client reading a script. */
+const MYSQL_ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\\': '\\\\', "'": "\\'", '"': '\\"', '\x1a': '\\Z' };
+const MYSQL_SPECIAL = /[\0\n\r\\'"\x1a]/g;
+
 function quoteString(s: string, dialect: Dialect): string {
-  // MySQL treats backslash as an escape inside literals; PostgreSQL (standard strings) and SQLite do not.
-  const escaped = dialect === 'mysql' ? s.replace(/[\\']/g, (c) => (c === "'" ? "''" : '\\\\')) : s.replace(/'/g, "''");
-  return `'${escaped.replace(/\u0000/g, '')}'`;
+  if (dialect === 'mysql') return `'${s.replace(MYSQL_SPECIAL, (c) => MYSQL_ESCAPES[c])}'`;
+  // PostgreSQL and SQLite text cannot hold NUL; standard strings treat backslash as any character.
+  const quoted = `'${s.replace(/'/g, "''").replace(/\u0000/g, '')}'`;
+  // The sqlite3 shell drops a CR before a line end inside a literal: SQLite spells it char(13).
+  return dialect === 'sqlite' && s.includes('\r') ? quoted.replace(/\r/g, "' || char(13) || '") : quoted;
 }
 
 type Literal = (v: Value) => string;
@@ -50,7 +56,7 @@ function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
   const q = (n: string) => quoteIdent(n, dialect);
-  const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   if (table.primaryKey) lines.push(`  PRIMARY KEY (${q(table.primaryKey)})`);
   for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) lines.push(`  UNIQUE (${q(f.name)})`);
   for (const f of table.fields) {
@@ -59,8 +65,18 @@ export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, defe
     if (!isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
-  return `CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n);\n`;
+  return `CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
 }
+
+/**
+ * MySQL tables hold any text (emoji too) whatever the server's default, and
+ * compare it as the generator does, by code point: under a case- or
+ * accent-insensitive collation distinct unique values would collide.
+ */
+export const tableOptions = (dialect: Dialect): string => (dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '');
+
+/** What a script for `dialect` says first: MySQL's client sends the script's bytes as UTF-8 only when told so. */
+export const scriptPreamble = (dialect: Dialect): string => (dialect === 'mysql' ? 'SET NAMES utf8mb4;\n\n' : '');
 
 /**
  * Foreign keys that cannot be declared in CREATE TABLE: self references
@@ -88,7 +104,7 @@ function insertPrefix(ctx: EncodeContext): string {
 export const sqlEncoder: Encoder = {
   contentType: 'application/sql; charset=utf-8',
   extension: 'sql',
-  header: (ctx) => createTable(ctx.plan, ctx.table, ctx.dialect),
+  header: (ctx) => scriptPreamble(ctx.dialect) + createTable(ctx.plan, ctx.table, ctx.dialect),
   rows(ctx, source, from, to, sink) {
     const literals = ctx.table.fields.map((f) => literalFor(f, ctx.dialect));
     const prefix = insertPrefix(ctx);

@@ -1,19 +1,78 @@
 import { DIALECTS, type Dialect } from '../generators/types';
 import { sqlTypeOf } from '../generators/catalog';
-import type { ColumnInfo, FieldPlan, TablePlan } from './types';
+import { localeData } from '../locale/locales';
+import { cellLimitOf } from '../cell-limits';
+import { CellBounds } from '../validate/cell-bounds';
+import { FieldTypes } from './field-types';
+import type { ColumnInfo, FieldPlan, Plan, TablePlan } from './types';
 
-export function sqlTypeOfField(field: FieldPlan, dialect: Dialect): string {
+/** MySQL's own string types, largest first, with the UTF-8 bytes each holds. */
+const MYSQL_TEXTS: [string, number][] = [
+  ['LONGTEXT', 4_294_967_295],
+  ['MEDIUMTEXT', 16_777_215],
+  ['TEXT', 65_535],
+];
+
+/** The usual short-text column: values up to this many bytes keep it. */
+const MYSQL_SHORT_CHARS = 255;
+
+/** InnoDB indexes at most 3,072 bytes of a key, and utf8mb4 counts 4 per character. */
+export const MYSQL_KEY_CHARS = 768;
+
+/**
+ * The MySQL type of a string column whose values take at most `bytes` UTF-8
+ * bytes (undefined: up to the cell limit). VARCHAR counts characters, which
+ * never outnumber bytes. Keys need VARCHAR: MySQL indexes TEXT only by a
+ * prefix and cannot use it in a primary or foreign key.
+ */
+export function mysqlStringType(bytes: number | undefined, key: boolean, cellLimit: number): string {
+  if (key) return `VARCHAR(${bytes === undefined ? MYSQL_KEY_CHARS : Math.max(1, Math.min(bytes, MYSQL_KEY_CHARS))})`;
+  const most = bytes ?? cellLimit;
+  if (most <= MYSQL_SHORT_CHARS) return `VARCHAR(${MYSQL_SHORT_CHARS})`;
+  let type = MYSQL_TEXTS[0][0];
+  for (const [name, holds] of MYSQL_TEXTS) if (most <= holds) type = name;
+  return type;
+}
+
+// Bounds are computed once per plan, and only when a MySQL column asks.
+const boundsOfPlan = new WeakMap<Plan, CellBounds>();
+
+function boundsOf(plan: Plan): CellBounds {
+  let bounds = boundsOfPlan.get(plan);
+  if (!bounds) {
+    const limit = cellLimitOf(plan);
+    const ctx = { locale: localeData(plan.locale), refDate: plan.refDate, unique: false, maxCellBytes: limit };
+    bounds = new CellBounds(plan.document, new FieldTypes(plan.document), ctx, limit);
+    boundsOfPlan.set(plan, bounds);
+  }
+  return bounds;
+}
+
+/** The largest value of a field in bytes, as the validator bounds it (undefined: unknown). */
+function fieldBytes(plan: Plan, field: FieldPlan): number | undefined {
+  const table = plan.tables.find((t) => t.fields[field.index] === field);
+  return table ? boundsOf(plan).read(table.index, field.index) : undefined;
+}
+
+/**
+ * The column type of a field. `plan` sizes MySQL's string columns from the
+ * values the field can make; without it they are sized for a whole cell.
+ */
+export function sqlTypeOfField(field: FieldPlan, dialect: Dialect, plan?: Plan): string {
   // A reference column takes the exact SQL type of the key it points at.
-  if (field.ref) return sqlTypeOfField(field.ref.field, dialect);
-  return sqlTypeOf(field.def, field.type, dialect);
+  if (field.ref) return sqlTypeOfField(field.ref.field, dialect, plan);
+  if (dialect !== 'mysql' || field.type !== 'string') return sqlTypeOf(field.def, field.type, dialect);
+  const declared = field.def.output === 'string' ? field.def.sqlType?.mysql : undefined;
+  if (declared && !field.unique) return declared;
+  return mysqlStringType(plan ? fieldBytes(plan, field) : undefined, field.unique, cellLimitOf(plan));
 }
 
 /** Column names and types of a table, as previews and DDL show them. */
-export function columnsOf(table: TablePlan): ColumnInfo[] {
+export function columnsOf(table: TablePlan, plan?: Plan): ColumnInfo[] {
   return table.fields.map((f) => ({
     name: f.name,
     type: f.type,
-    sqlType: Object.fromEntries(DIALECTS.map((d) => [d, sqlTypeOfField(f, d)])) as Record<Dialect, string>,
+    sqlType: Object.fromEntries(DIALECTS.map((d) => [d, sqlTypeOfField(f, d, plan)])) as Record<Dialect, string>,
     nullable: f.nullThreshold > 0,
     unique: f.unique,
   }));

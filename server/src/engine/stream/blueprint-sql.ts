@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
-import { createTable, deferredForeignKeys } from '../formats/sql';
+import { createTable, deferredForeignKeys, scriptPreamble } from '../formats/sql';
 import { streamTable, type StreamTableOptions } from './table-stream';
 
 /**
@@ -22,8 +22,12 @@ export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', op
     yield 'COMMIT;\n';
   }
   async function* script() {
+    // Said once, then each table without the preamble a table's own script starts with.
+    const preamble = scriptPreamble(dialect);
+    if (preamble) yield preamble;
     for (const name of plan.order) {
-      for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect })) yield chunk as Buffer | string;
+      yield createTable(plan, plan.table(name), dialect);
+      for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect, header: false })) yield chunk as Buffer | string;
       yield '\n';
     }
     for (const name of plan.order) yield deferredForeignKeys(plan, plan.table(name), dialect, 'later');
