@@ -27,6 +27,7 @@ import { graphiql } from './http/graphiql';
 import { createMetrics } from './http/metrics';
 import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
+import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
 import { attachWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
@@ -82,7 +83,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   await apollo.start();
 
   const metrics = createMetrics(db);
-  app.use(assignRequestId, metrics.observe);
+  app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
