@@ -82,7 +82,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   });
   await apollo.start();
 
-  const metrics = createMetrics(db);
+  const metrics = createMetrics(db, config.metricsToken);
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
   app.get('/healthz', (_req, res) => {

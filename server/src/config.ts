@@ -58,6 +58,8 @@ export interface Config {
    * only the server's own origin (the Host it was reached at).
    */
   allowedOrigins: string[];
+  /** When set, GET /metrics requires `Authorization: Bearer <token>` (SEEDBED_METRICS_TOKEN). */
+  metricsToken?: string;
   runs: RunSettings;
   limits: Limits;
 }
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Config {
     engineThreads: int(env, 'SEEDBED_ENGINE_THREADS', availableParallelism()) || 1,
     engineNice: Math.min(19, int(env, 'SEEDBED_ENGINE_NICE', 5)),
     allowedOrigins: list(env, 'SEEDBED_ALLOWED_ORIGINS'),
+    metricsToken: env.SEEDBED_METRICS_TOKEN || undefined,
     runs: {
       artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,

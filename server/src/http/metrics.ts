@@ -2,14 +2,19 @@
  * GET /metrics in Prometheus text format: process metrics, event-loop delay,
  * HTTP requests by route and status with their durations, and runs by status
  * (read from the database at scrape time, so every process reports the same
- * totals).
+ * totals). With a token configured, a scrape must present it as a bearer
+ * token: the numbers tell an outsider how busy the server is and what fails.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import { AppError } from '../graphql/errors';
+import { sendAppError } from './send-error';
 
-export function createMetrics(db: DataSource) {
+/** `token`: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise). */
+export function createMetrics(db: DataSource, token?: string) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'seedbed_' });
   // One event-loop series, not two: the default seedbed_nodejs_eventloop_lag_* gauges are replaced by
@@ -51,19 +56,37 @@ export function createMetrics(db: DataSource) {
     : 'other';
 
   const observe: RequestHandler = (req, res, next) => {
-    const stop = duration.startTimer({ route: routeOf(req.path) });
+    // Read now: by 'finish' a mounted router (app.use('/graphql', ...)) may have stripped its prefix from the path.
+    const route = routeOf(req.path);
+    const stop = duration.startTimer({ route });
     res.once('finish', () => {
       stop();
-      requests.inc({ route: routeOf(req.path), status: String(res.statusCode) });
+      requests.inc({ route, status: String(res.statusCode) });
     });
     next();
   };
 
-  const serve: RequestHandler = async (_req, res) => {
+  const authorized = bearerCheck(token);
+  const serve: RequestHandler = async (req, res) => {
+    if (!authorized(req.headers.authorization)) {
+      res.set('WWW-Authenticate', 'Bearer realm="metrics"');
+      return sendAppError(res, new AppError('UNAUTHENTICATED', 'Scraping /metrics needs Authorization: Bearer <SEEDBED_METRICS_TOKEN>.'));
+    }
     res.type(registry.contentType).send(await registry.metrics());
   };
 
   return { observe, serve };
+}
+
+/** No token: everyone may scrape. Compared through digests of equal length, in constant time. */
+function bearerCheck(token: string | undefined): (authorization: string | undefined) => boolean {
+  if (!token) return () => true;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  const expected = digest(token);
+  return (authorization) => {
+    const presented = /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1]?.trim();
+    return presented !== undefined && timingSafeEqual(digest(presented), expected);
+  };
 }
 
 const RESOLUTION_MS = 10;
