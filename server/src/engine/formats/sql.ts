@@ -75,8 +75,15 @@ export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, defe
  */
 export const tableOptions = (dialect: Dialect): string => (dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '');
 
-/** What a script for `dialect` says first: MySQL's client sends the script's bytes as UTF-8 only when told so. */
-export const scriptPreamble = (dialect: Dialect): string => (dialect === 'mysql' ? 'SET NAMES utf8mb4;\n\n' : '');
+const PREAMBLES: Record<Dialect, string> = {
+  mysql: 'SET NAMES utf8mb4;\n\n',
+  // psql loads the script as written (tested under the C locale), so PostgreSQL scripts stay as they were.
+  postgres: '',
+  sqlite: '',
+};
+
+/** What a script says first, so that its client reads the text as written (UTF-8) whatever the client's own defaults. */
+export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
 
 /**
  * Foreign keys that cannot be declared in CREATE TABLE: self references
