@@ -24,6 +24,7 @@ import { createLoaders } from './graphql/loaders';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
+import { healthRoutes } from './http/health';
 import { createMetrics } from './http/metrics';
 import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
@@ -85,17 +86,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   const metrics = createMetrics(db, config.metricsToken);
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await db.query('SELECT 1');
-      res.json({ status: 'ready' });
-    } catch {
-      res.status(503).json({ status: 'database unreachable' });
-    }
-  });
+  healthRoutes(app, db);
   app.get('/schemas/blueprint.json', (_req, res) => {
     res.type('application/schema+json').send(JSON.stringify(blueprintJsonSchema, null, 2));
   });
