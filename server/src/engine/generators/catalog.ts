@@ -39,8 +39,9 @@ export function getGenerator(id: string): GeneratorDef | undefined {
   return BY_ID.get(id);
 }
 
+/** Column types by output type; MySQL's string columns are sized per field (see `mysqlStringType`), TEXT when the size is unknown. */
 export const DEFAULT_SQL_TYPES: Record<OutputType, Record<Dialect, string>> = {
-  string: { postgres: 'TEXT', mysql: 'VARCHAR(255)', sqlite: 'TEXT' },
+  string: { postgres: 'TEXT', mysql: 'TEXT', sqlite: 'TEXT' },
   integer: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
   float: { postgres: 'DOUBLE PRECISION', mysql: 'DOUBLE', sqlite: 'REAL' },
   boolean: { postgres: 'BOOLEAN', mysql: 'BOOLEAN', sqlite: 'INTEGER' },
@@ -52,6 +53,35 @@ export const DEFAULT_SQL_TYPES: Record<OutputType, Record<Dialect, string>> = {
 
 export function sqlTypeOf(def: GeneratorDef | undefined, output: OutputType, dialect: Dialect): string {
   return (def?.output === output ? def?.sqlType?.[dialect] : undefined) ?? DEFAULT_SQL_TYPES[output][dialect];
+}
+
+/** MySQL's own string types, largest first, with the UTF-8 bytes each holds. */
+const MYSQL_TEXTS: [string, number][] = [
+  ['LONGTEXT', 4_294_967_295],
+  ['MEDIUMTEXT', 16_777_215],
+  ['TEXT', 65_535],
+];
+
+/** The usual short-text column: values up to this many bytes keep it. */
+const MYSQL_SHORT_CHARS = 255;
+
+/** InnoDB indexes at most 3,072 bytes of a key, and utf8mb4 counts 4 per character. */
+export const MYSQL_KEY_CHARS = 768;
+
+/**
+ * The MySQL type of a string column whose values take at most `bytes` UTF-8
+ * bytes. VARCHAR counts characters, which never outnumber bytes. Keys need
+ * VARCHAR: MySQL indexes TEXT only by a prefix and cannot use it in a
+ * primary or foreign key. Fields without a bound (faker values, templates of
+ * them) are TEXT: 64 KB, a cell's limit give or take a byte.
+ */
+export function mysqlStringType(bytes: number | undefined, key: boolean): string {
+  if (key) return `VARCHAR(${bytes === undefined ? MYSQL_KEY_CHARS : Math.max(1, Math.min(bytes, MYSQL_KEY_CHARS))})`;
+  if (bytes === undefined) return 'TEXT';
+  if (bytes <= MYSQL_SHORT_CHARS) return `VARCHAR(${MYSQL_SHORT_CHARS})`;
+  let type = MYSQL_TEXTS[0][0];
+  for (const [name, holds] of MYSQL_TEXTS) if (bytes <= holds) type = name;
+  return type;
 }
 
 /** Options that make generators with required options produce examples. */
@@ -79,6 +109,13 @@ function examplesOf(def: GeneratorDef): Value[] {
   return values;
 }
 
+/** The MySQL type a non-key column of this generator gets with the example options (DDL sizes each field from its own). */
+function listedMysqlType(def: GeneratorDef): string {
+  if (def.output !== 'string' || def.sqlType?.mysql) return sqlTypeOf(def, def.output, 'mysql');
+  const ctx = { locale: localeData('en'), refDate: EXAMPLE_REF_DATE, unique: false };
+  return mysqlStringType(def.maxBytes?.(EXAMPLE_OPTIONS[def.id] ?? {}, ctx), false);
+}
+
 function infoOf(def: GeneratorDef): GeneratorInfo {
   return {
     id: def.id,
@@ -93,7 +130,7 @@ function infoOf(def: GeneratorDef): GeneratorInfo {
     outputType: def.output,
     sqlType: {
       postgres: sqlTypeOf(def, def.output, 'postgres'),
-      mysql: sqlTypeOf(def, def.output, 'mysql'),
+      mysql: listedMysqlType(def),
       sqlite: sqlTypeOf(def, def.output, 'sqlite'),
     },
     get examples() {

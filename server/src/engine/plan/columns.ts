@@ -1,38 +1,10 @@
 import { DIALECTS, type Dialect } from '../generators/types';
-import { sqlTypeOf } from '../generators/catalog';
+import { mysqlStringType, sqlTypeOf } from '../generators/catalog';
 import { localeData } from '../locale/locales';
 import { cellLimitOf } from '../cell-limits';
 import { CellBounds } from '../validate/cell-bounds';
 import { FieldTypes } from './field-types';
 import type { ColumnInfo, FieldPlan, Plan, TablePlan } from './types';
-
-/** MySQL's own string types, largest first, with the UTF-8 bytes each holds. */
-const MYSQL_TEXTS: [string, number][] = [
-  ['LONGTEXT', 4_294_967_295],
-  ['MEDIUMTEXT', 16_777_215],
-  ['TEXT', 65_535],
-];
-
-/** The usual short-text column: values up to this many bytes keep it. */
-const MYSQL_SHORT_CHARS = 255;
-
-/** InnoDB indexes at most 3,072 bytes of a key, and utf8mb4 counts 4 per character. */
-export const MYSQL_KEY_CHARS = 768;
-
-/**
- * The MySQL type of a string column whose values take at most `bytes` UTF-8
- * bytes (undefined: up to the cell limit). VARCHAR counts characters, which
- * never outnumber bytes. Keys need VARCHAR: MySQL indexes TEXT only by a
- * prefix and cannot use it in a primary or foreign key.
- */
-export function mysqlStringType(bytes: number | undefined, key: boolean, cellLimit: number): string {
-  if (key) return `VARCHAR(${bytes === undefined ? MYSQL_KEY_CHARS : Math.max(1, Math.min(bytes, MYSQL_KEY_CHARS))})`;
-  const most = bytes ?? cellLimit;
-  if (most <= MYSQL_SHORT_CHARS) return `VARCHAR(${MYSQL_SHORT_CHARS})`;
-  let type = MYSQL_TEXTS[0][0];
-  for (const [name, holds] of MYSQL_TEXTS) if (most <= holds) type = name;
-  return type;
-}
 
 // Bounds are computed once per plan, and only when a MySQL column asks.
 const boundsOfPlan = new WeakMap<Plan, CellBounds>();
@@ -56,7 +28,7 @@ function fieldBytes(plan: Plan, field: FieldPlan): number | undefined {
 
 /**
  * The column type of a field. `plan` sizes MySQL's string columns from the
- * values the field can make; without it they are sized for a whole cell.
+ * values the field can make; without it their size is unknown.
  */
 export function sqlTypeOfField(field: FieldPlan, dialect: Dialect, plan?: Plan): string {
   // A reference column takes the exact SQL type of the key it points at.
@@ -64,7 +36,7 @@ export function sqlTypeOfField(field: FieldPlan, dialect: Dialect, plan?: Plan):
   if (dialect !== 'mysql' || field.type !== 'string') return sqlTypeOf(field.def, field.type, dialect);
   const declared = field.def.output === 'string' ? field.def.sqlType?.mysql : undefined;
   if (declared && !field.unique) return declared;
-  return mysqlStringType(plan ? fieldBytes(plan, field) : undefined, field.unique, cellLimitOf(plan));
+  return mysqlStringType(plan ? fieldBytes(plan, field) : undefined, field.unique);
 }
 
 /** Column names and types of a table, as previews and DDL show them. */
