@@ -166,11 +166,12 @@ export function formatDateTime(ms: number): string {
   return `${formatDate(ms)}T${two(h)}:${two(mi)}:${two(s)}Z`;
 }
 
-/** Writes `formatDate` of a day number as bytes; false (nothing written) for years outside 1000–9999. */
+/** Writes `formatDate` of a day number as bytes; false (nothing written) for years outside 1000–9999, or no year at all (NaN). */
 function putDate(out: ByteSink, day: number): boolean {
   const ymd = civilDate(day);
   const y = floor(ymd / 10000);
-  if (y < 1000 || y > 9999) return false;
+  // Negated: a NaN year (an infinite span) fails every comparison, and formatDate prints it as "NaN".
+  if (!(y >= 1000 && y <= 9999)) return false;
   out.putPadded(y, 4);
   out.putByte(45);
   out.putPadded(floor(ymd / 100) - y * 100, 2);
