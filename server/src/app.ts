@@ -11,7 +11,6 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
-import { ApolloArmor } from '@escape.tech/graphql-armor';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import express, { type ErrorRequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -21,6 +20,7 @@ import { blueprintJsonSchema } from './engine/document/json-schema';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { formatError, httpErrorBody } from './graphql/errors';
 import { createLoaders } from './graphql/loaders';
+import { queryLimits } from './graphql/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { graphiql } from './http/graphiql';
@@ -58,11 +58,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   const httpServer = http.createServer(app);
 
   // One instance for both transports: protect() adds its reporters to the config each time it is called.
-  const armor = new ApolloArmor({
-    maxDepth: { n: config.limits.queryDepth },
-    maxAliases: { n: config.limits.queryAliases },
-    costLimit: { maxCost: config.limits.queryCost },
-  }).protect();
+  const armor = queryLimits(config.limits);
   const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: armor.validationRules, services, budget, db, log });
 
   const apollo = new ApolloServer<GraphQLContext>({
