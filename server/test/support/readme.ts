@@ -1,4 +1,4 @@
-/** The README's examples, as tests read them: its shell commands and the GraphQL operations they (or its prose) send. */
+/** The README's examples, as tests read them: its shell commands, the GraphQL operations they (or its prose) send, its JSON documents. */
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,5 +28,19 @@ export function readmeGraphQLOperations(): string[] {
     const query = (JSON.parse(body) as { query?: unknown }).query;
     return typeof query === 'string' ? [query] : [];
   });
-  return [...fromCurl, ...fencedBlocks('graphql')];
+  return [...fromCurl, ...readmeGraphQLBlocks()];
+}
+
+/** The README's `graphql` blocks: operations its prose shows. */
+export function readmeGraphQLBlocks(): string[] {
+  return fencedBlocks('graphql');
+}
+
+/** The first `json` block after the README first mentions `marker` (such as the `shop.json` its commands read). */
+export function readmeJsonAfter(marker: string): unknown {
+  const readme = fs.readFileSync(README_PATH, 'utf8');
+  const at = readme.indexOf(marker);
+  const block = at < 0 ? null : /^```json\n([\s\S]*?)^```$/m.exec(readme.slice(at));
+  if (!block) throw new Error(`README.md shows no JSON block after "${marker}"`);
+  return JSON.parse(block[1]);
 }
