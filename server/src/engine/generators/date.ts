@@ -51,7 +51,8 @@ function relative(id: string, description: string, unit: 'years' | 'days', defau
     id,
     category: 'date',
     description,
-    options: { [unit]: opt.num({ exclusiveMinimum: 0 }), ...dateOnlyOption },
+    // A thousand years either way stays within four-digit years (and far within what a Date holds).
+    options: { [unit]: opt.num({ exclusiveMinimum: 0, maximum: unit === 'years' ? 1000 : 365_000 }), ...dateOnlyOption },
     output: 'datetime',
     outputFor: (o) => (o.dateOnly ? 'date' : 'datetime'),
     plainText: true,

@@ -4,6 +4,9 @@ import { withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, integerSpace, opt } from './helpers';
 
 const DEFAULT_INT_MAX = 2_147_483_647;
+/** Bounds whose every integer a double holds exactly: beyond them draws come out as null or skip values. */
+const SAFE = { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+const SAFE_NATURAL = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER };
 
 /** Decimal places of a step such as 0.01, so sums print cleanly. */
 function decimalsOf(step: number): number {
@@ -26,7 +29,7 @@ export const numberGenerators: GeneratorDef[] = [
     id: 'number.int',
     category: 'number',
     description: 'Integer uniformly in [min, max] (default 0 – 2147483647), optionally a multiple of `multipleOf`',
-    options: { min: opt.int(), max: opt.int(), multipleOf: opt.int({ minimum: 1 }) },
+    options: { min: opt.int(SAFE), max: opt.int(SAFE), multipleOf: opt.int({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) },
     output: 'integer',
     sqlType: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
     plainText: true,
@@ -49,8 +52,8 @@ export const numberGenerators: GeneratorDef[] = [
     category: 'number',
     description: 'Decimal uniformly in [min, max]; `precision` (e.g. 0.01) or `fractionDigits` rounds it',
     options: {
-      min: opt.num(),
-      max: opt.num(),
+      min: opt.num(SAFE),
+      max: opt.num(SAFE),
       precision: opt.num({ exclusiveMinimum: 0 }),
       multipleOf: opt.num({ exclusiveMinimum: 0 }),
       fractionDigits: opt.int({ minimum: 0, maximum: 15 }),
@@ -77,9 +80,9 @@ export const numberGenerators: GeneratorDef[] = [
       return { size: hi - lo + 1, at: (i) => Math.round((lo + i) * step * scale) / scale };
     },
   },
-  fakerGenerator('number.binary', 'Binary digits of an integer in [min, max]', { options: { min: opt.int({ minimum: 0 }), max: opt.int({ minimum: 0 }) }, plainText: true }),
-  fakerGenerator('number.octal', 'Octal digits of an integer in [min, max]', { options: { min: opt.int({ minimum: 0 }), max: opt.int({ minimum: 0 }) }, plainText: true }),
-  fakerGenerator('number.hex', 'Hex digits of an integer in [min, max]', { options: { min: opt.int({ minimum: 0 }), max: opt.int({ minimum: 0 }) }, plainText: true }),
+  fakerGenerator('number.binary', 'Binary digits of an integer in [min, max] (default 0 – 1)', { options: { min: opt.int(SAFE_NATURAL), max: opt.int(SAFE_NATURAL) }, plainText: true }),
+  fakerGenerator('number.octal', 'Octal digits of an integer in [min, max] (default 0 – 1)', { options: { min: opt.int(SAFE_NATURAL), max: opt.int(SAFE_NATURAL) }, plainText: true }),
+  fakerGenerator('number.hex', 'Hex digits of an integer in [min, max] (default 0 – 1)', { options: { min: opt.int(SAFE_NATURAL), max: opt.int(SAFE_NATURAL) }, plainText: true }),
   fakerGenerator('number.romanNumeral', 'Roman numeral of an integer in [min, max] (1–3999)', {
     options: { min: opt.int({ minimum: 1, maximum: 3999 }), max: opt.int({ minimum: 1, maximum: 3999 }) },
     plainText: true,

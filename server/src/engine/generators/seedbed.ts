@@ -33,7 +33,10 @@ export const seedbedGenerators: GeneratorDef[] = [
     id: 'sequence',
     category: 'seedbed',
     description: 'start, start + step, ... in row order — the usual integer key',
-    options: { start: opt.int(), step: opt.int({ not: { const: 0 } }) },
+    options: {
+      start: opt.int({ minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+      step: opt.int({ not: { const: 0 }, minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }),
+    },
     output: 'integer',
     sqlType: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
     injective: true,
@@ -72,8 +75,9 @@ export const seedbedGenerators: GeneratorDef[] = [
     options: {
       values: {
         oneOf: [
-          { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0 } },
-          { type: 'array', minItems: 1, items: { type: 'object', required: ['value', 'weight'], properties: { weight: { type: 'number', minimum: 0 } } } },
+          // Weights add up: bounded so their total stays finite.
+          { type: 'object', minProperties: 1, additionalProperties: { type: 'number', minimum: 0, maximum: 1e15 } },
+          { type: 'array', minItems: 1, items: { type: 'object', required: ['value', 'weight'], properties: { weight: { type: 'number', minimum: 0, maximum: 1e15 } } } },
         ],
       },
     },

@@ -121,6 +121,11 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
   const present = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined));
   // `{}` always passes an object schema without required keys: skip compiling a
   // validator for it (each ajv compile costs milliseconds on the way to a run's first row).
+  const infinite = nonFinitePath(present, base);
+  if (infinite) {
+    issues.push({ path: infinite, message: 'must be a finite number' });
+    return;
+  }
   const trivial = Object.keys(present).length === 0 && !def.required?.length;
   const validate = trivial ? undefined : schemaValidator(def);
   if (validate && !validate(present)) {
@@ -131,7 +136,7 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     }
     return;
   }
-  checkRanges(issues, base, present);
+  checkRanges(issues, base, present, def.id);
   if (def.id === 'regex') {
     try {
       new RegExp(String(present.pattern));
@@ -153,15 +158,61 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
   if (def.id === REF_GENERATOR) checkRef(issues, base, field, types);
 }
 
-function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>) {
-  if (typeof o.min === 'number' && typeof o.max === 'number' && o.min > o.max) {
-    issues.push({ path: `${base}.max`, message: `must be ≥ min (${o.min})` });
+/**
+ * What `min` and `max` default to where a generator has defaults: a `min`
+ * given alone must still lie below the default `max` (faker throws, or the
+ * draws fall outside [min, max]).
+ */
+const DEFAULT_RANGES: Record<string, { min: number; max: number }> = {
+  'number.int': { min: 0, max: 2_147_483_647 },
+  'number.float': { min: 0, max: 1 },
+  'number.binary': { min: 0, max: 1 },
+  'number.octal': { min: 0, max: 1 },
+  'number.hex': { min: 0, max: 1 },
+  'number.romanNumeral': { min: 1, max: 3999 },
+  'date.birthdate': { min: 18, max: 80 },
+};
+
+/** The first number in options (JSON nests them in lists and objects) that is Infinity or NaN, by path. */
+function nonFinitePath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : path;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, child] of Array.isArray(value) ? value.map((v, i) => [`[${i}]`, v] as const) : Object.entries(value).map(([k, v]) => [`.${k}`, v] as const)) {
+    const found = nonFinitePath(child, `${path}${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>, generator: string) {
+  const defaults = DEFAULT_RANGES[generator];
+  const min = typeof o.min === 'number' ? o.min : defaults?.min;
+  const max = typeof o.max === 'number' ? o.max : defaults?.max;
+  if (min !== undefined && max !== undefined && min > max) {
+    if (typeof o.max === 'number') issues.push({ path: `${base}.max`, message: `must be ≥ min (${min})` });
+    else issues.push({ path: `${base}.min`, message: `must be ≤ max, which is ${max} when not given` });
+  }
+  for (const name of ['from', 'to']) {
+    if (typeof o[name] === 'string' && Number.isNaN(Date.parse(o[name]))) issues.push({ path: `${base}.${name}`, message: 'is not a date of the calendar' });
   }
   if (typeof o.from === 'string' && typeof o.to === 'string' && Date.parse(o.from) > Date.parse(o.to)) {
     issues.push({ path: `${base}.to`, message: `must not be before from (${o.from})` });
   }
+  if (generator === 'number.float') checkFloatSteps(issues, base, o);
   if (typeof o.multipleOf === 'number' && typeof o.min === 'number' && typeof o.max === 'number') {
     if (Math.floor(o.max / o.multipleOf) < Math.ceil(o.min / o.multipleOf)) issues.push({ path: `${base}.multipleOf`, message: 'no multiple lies between min and max' });
+  }
+}
+
+/** A float's steps are drawn as integers: more of them than a double counts exactly would skip values. */
+function checkFloatSteps(issues: DocumentIssue[], base: string, o: Record<string, unknown>) {
+  const name = ['multipleOf', 'precision', 'fractionDigits'].find((k) => typeof o[k] === 'number');
+  if (!name) return;
+  const step = name === 'fractionDigits' ? 10 ** -(o[name] as number) : (o[name] as number);
+  const min = typeof o.min === 'number' ? o.min : 0;
+  const max = typeof o.max === 'number' ? o.max : 1;
+  if ((max - min) / step > Number.MAX_SAFE_INTEGER || Math.max(Math.abs(min), Math.abs(max)) / step > Number.MAX_SAFE_INTEGER) {
+    issues.push({ path: `${base}.${name}`, message: `is too fine for [${min}, ${max}]: at most ${Number.MAX_SAFE_INTEGER} steps` });
   }
 }
 
