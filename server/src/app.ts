@@ -12,19 +12,21 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import express, { type ErrorRequestHandler, type Response } from 'express';
+import express, { type Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { blueprintJsonSchema } from './engine/document/json-schema';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
-import { formatError, httpErrorBody } from './graphql/errors';
-import { createLoaders } from './graphql/loaders';
+import { notFound } from './errors';
+import { formatError, httpStatusPlugin } from './graphql/errors';
 import { queryLimits } from './graphql/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
+import { errorHandler } from './http/error-handler';
 import { graphiql } from './http/graphiql';
 import { healthRoutes } from './http/health';
+import { jsonBody } from './http/json-body';
 import { createMetrics } from './http/metrics';
 import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
@@ -34,6 +36,7 @@ import { attachWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter, Throttle } from './modules/api-key/rate-limit';
+import { createLoaders } from './loaders';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
 
@@ -72,6 +75,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     plugins: [
       ...armor.plugins,
       budget.apolloPlugin(),
+      httpStatusPlugin(),
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer }),
       { async serverWillStart() { return { async drainServer() { await webSocket.close(); } }; } },
@@ -90,7 +94,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.use(
     '/graphql',
     graphiql,
-    express.json({ limit: config.limits.bodyBytes }),
+    jsonBody(config.limits.bodyBytes),
     authenticateRequests(services, limiter),
     expressMiddleware(apollo, {
       context: async ({ req, res }): Promise<GraphQLContext> => ({
@@ -105,14 +109,17 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     }),
   );
 
-  app.use('/api', express.json({ limit: config.limits.bodyBytes }), authenticateRequests(services, limiter));
+  app.use('/api', jsonBody(config.limits.bodyBytes), authenticateRequests(services, limiter));
   app.get(ROWS_PATH, limitRowsStreams(config.limits.rowsStreamsPerCaller, budget));
   app.use(rowsRoute(services, db, config.limits.instantRows, config.engineThreads));
   app.use(artifactRoute(services, db));
-  app.use('/api', (_req, res) => void res.status(404).json(httpErrorBody('NOT_FOUND', 'No such API route.')));
+  app.use('/api', (req) => {
+    throw notFound('API route', req.path);
+  });
 
   serveClient(app, config.clientDist);
-  app.use(bodyErrors);
+  // The one place an HTTP route's error becomes its answer.
+  app.use(errorHandler(log));
 
   return {
     httpServer,
@@ -148,18 +155,3 @@ function serveClient(app: express.Express, dist: string) {
     res.sendFile(index);
   });
 }
-
-/** Body-parser failures, answered in the GraphQL error shape with a code. */
-const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  if (res.headersSent) return next(error);
-  const type = (error as { type?: string }).type;
-  if (type === 'entity.too.large') {
-    res.status(413).json(httpErrorBody('PAYLOAD_TOO_LARGE', 'The request body is larger than the limit.'));
-  } else if (type === 'entity.parse.failed') {
-    res.status(400).json(httpErrorBody('BAD_USER_INPUT', 'The request body is not valid JSON.'));
-  } else if (typeof (error as { status?: number }).status === 'number' && (error as { status: number }).status < 500) {
-    res.status((error as { status: number }).status).json(httpErrorBody('BAD_USER_INPUT', String((error as Error).message)));
-  } else {
-    next(error);
-  }
-};

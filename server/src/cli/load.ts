@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compileBlueprint, type Plan } from '../engine';
 import { isPerParent } from '../engine/document/types';
-import { AppError } from '../graphql/errors';
+import { AppError } from '../errors';
 import { loadIntoPostgres } from '../modules/load/postgres-loader';
 import { checkTarget } from '../modules/load/target-guard';
 import { parseInteger, readBlueprint } from './io';

@@ -1,21 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import type { ApiKeyEntity } from '../modules/api-key/api-key.entity';
-import type { UserEntity } from '../modules/user/user.entity';
+import type { Scope } from '../scope';
 import type { Services } from '../services';
-import type { Loaders } from './loaders';
-
-/** Who is calling: a signed-in user, an API key acting in its one project, or nobody. */
-export type Actor =
-  | { kind: 'anonymous' }
-  | { kind: 'user'; user: UserEntity; sessionTokenHash: string }
-  | { kind: 'apiKey'; apiKey: ApiKeyEntity };
-
-/** What a service call needs to know about the request it serves. */
-export interface Scope {
-  actor: Actor;
-  loaders: Loaders;
-}
 
 /** Sets or clears the session cookie of the HTTP response (absent on WebSocket calls). */
 export interface SessionCookie {
@@ -23,6 +9,7 @@ export interface SessionCookie {
   clear(): void;
 }
 
+/** A resolver's context: the service scope (actor, loaders) and what the transport adds. */
 export interface GraphQLContext extends Scope {
   db: DataSource;
   services: Services;

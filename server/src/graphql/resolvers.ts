@@ -1,11 +1,11 @@
 import { DateTimeResolver, JSONResolver } from 'graphql-scalars';
-import { apiKeyResolvers } from '../modules/api-key/api-key.resolvers';
-import { auditResolvers } from '../modules/audit/audit.resolvers';
-import { authResolvers } from '../modules/auth/auth.resolvers';
-import { blueprintResolvers } from '../modules/blueprint/blueprint.resolvers';
-import { generationResolvers } from '../modules/generation/generation.resolvers';
-import { projectResolvers } from '../modules/project/project.resolvers';
-import { runResolvers } from '../modules/run/run.resolvers';
+import { apiKeyResolvers } from './api-key.resolvers';
+import { auditResolvers } from './audit.resolvers';
+import { authResolvers } from './auth.resolvers';
+import { blueprintResolvers } from './blueprint.resolvers';
+import { generationResolvers } from './generation.resolvers';
+import { projectResolvers } from './project.resolvers';
+import { runResolvers } from './run.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 
 const subscriptionResolvers: Resolvers = {

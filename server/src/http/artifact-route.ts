@@ -9,12 +9,11 @@ import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import parseRange from 'range-parser';
 import type { DataSource } from 'typeorm';
-import { AppError, notFound } from '../graphql/errors';
-import { createLoaders } from '../graphql/loaders';
+import { AppError, notFound } from '../errors';
+import { createLoaders } from '../loaders';
 import { ArtifactEntity } from '../modules/run/artifact.entity';
 import type { Services } from '../services';
 import { actorOf } from './authenticate';
-import { sendAppError } from './send-error';
 
 const CONTENT_TYPES: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -26,49 +25,44 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export function artifactRoute(services: Services, db: DataSource) {
   const router = express.Router();
-  router.get('/api/v1/runs/:id/files/:name', async (req: Request, res: Response, next) => {
-    try {
-      const id = String(req.params.id);
-      const name = String(req.params.name);
-      const run = await services.runs.get({ actor: actorOf(res), loaders: createLoaders(db) }, id, 'VIEWER');
-      if (run.status === 'EXPIRED') {
-        return void res.status(410).json({ errors: [{ message: `The files of run ${id} expired and were deleted.`, extensions: { code: 'NOT_FOUND', expired: true } }] });
-      }
-      const artifact = run.status === 'SUCCEEDED' ? await db.getRepository(ArtifactEntity).findOneBy({ runId: id, name }) : null;
-      if (!artifact) throw notFound('File', name);
-
-      const etag = `"${artifact.sha256}"`;
-      res.setHeader('etag', etag);
-      res.setHeader('accept-ranges', 'bytes');
-      res.setHeader('content-disposition', `attachment; filename="${artifact.name}"`);
-      res.setHeader('content-type', artifact.name.endsWith('.gz') ? 'application/gzip' : CONTENT_TYPES[artifact.format] ?? 'application/octet-stream');
-      if (req.headers['if-none-match'] === etag) return void res.status(304).end();
-
-      let start = 0;
-      let end = artifact.size - 1;
-      const rangeHeader = req.headers.range;
-      // If-Range: a range of a file that changed since would be garbage; send the whole file instead.
-      const ifRange = req.headers['if-range'];
-      if (rangeHeader && (!ifRange || ifRange === etag)) {
-        const ranges = parseRange(artifact.size, rangeHeader, { combine: true });
-        if (ranges === -1 || ranges === -2 || ranges.length !== 1) {
-          res.setHeader('content-range', `bytes */${artifact.size}`);
-          return void res.status(416).json({
-            errors: [{ message: `Range ${rangeHeader} cannot be served from ${artifact.size} bytes (one satisfiable range only).`, extensions: { code: 'BAD_USER_INPUT' } }],
-          });
-        }
-        ({ start, end } = ranges[0]);
-        res.status(206).setHeader('content-range', `bytes ${start}-${end}/${artifact.size}`);
-      } else {
-        res.status(200);
-      }
-      res.setHeader('content-length', end - start + 1);
-      if (artifact.size === 0) return void res.end();
-      pipeline(createReadStream(services.runFiles.artifactPath(id, artifact.name), { start, end }), res, () => {});
-    } catch (error) {
-      if (!(error instanceof AppError)) return next(error);
-      sendAppError(res, error);
+  // Errors go to the app's error handler: Express 5 forwards a rejected handler.
+  router.get('/api/v1/runs/:id/files/:name', async (req: Request, res: Response) => {
+    const id = String(req.params.id);
+    const name = String(req.params.name);
+    const run = await services.runs.get({ actor: actorOf(res), loaders: createLoaders(db) }, id, 'VIEWER');
+    if (run.status === 'EXPIRED') {
+      throw new AppError('NOT_FOUND', `The files of run ${id} expired and were deleted.`, { expired: true }, 410);
     }
+    // PostgreSQL refuses a NUL in text: such a name names no file, like any other we never made.
+    const artifact = run.status === 'SUCCEEDED' && !name.includes('\0') ? await db.getRepository(ArtifactEntity).findOneBy({ runId: id, name }) : null;
+    if (!artifact) throw notFound('File', name);
+
+    const etag = `"${artifact.sha256}"`;
+    res.setHeader('etag', etag);
+    res.setHeader('accept-ranges', 'bytes');
+    res.setHeader('content-disposition', `attachment; filename="${artifact.name}"`);
+    res.setHeader('content-type', artifact.name.endsWith('.gz') ? 'application/gzip' : CONTENT_TYPES[artifact.format] ?? 'application/octet-stream');
+    if (req.headers['if-none-match'] === etag) return void res.status(304).end();
+
+    let start = 0;
+    let end = artifact.size - 1;
+    const rangeHeader = req.headers.range;
+    // If-Range: a range of a file that changed since would be garbage; send the whole file instead.
+    const ifRange = req.headers['if-range'];
+    if (rangeHeader && (!ifRange || ifRange === etag)) {
+      const ranges = parseRange(artifact.size, rangeHeader, { combine: true });
+      if (ranges === -1 || ranges === -2 || ranges.length !== 1) {
+        res.setHeader('content-range', `bytes */${artifact.size}`);
+        throw new AppError('BAD_USER_INPUT', `Range ${rangeHeader} cannot be served from ${artifact.size} bytes (one satisfiable range only).`, { path: 'range' }, 416);
+      }
+      ({ start, end } = ranges[0]);
+      res.status(206).setHeader('content-range', `bytes ${start}-${end}/${artifact.size}`);
+    } else {
+      res.status(200);
+    }
+    res.setHeader('content-length', end - start + 1);
+    if (artifact.size === 0) return void res.end();
+    pipeline(createReadStream(services.runFiles.artifactPath(id, artifact.name), { start, end }), res, () => {});
   });
   return router;
 }

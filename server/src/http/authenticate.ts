@@ -1,11 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { RequestHandler, Response } from 'express';
-import type { Actor } from '../graphql/context';
-import { AppError } from '../graphql/errors';
+import { AppError, rateLimited } from '../errors';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
+import type { Actor } from '../scope';
 import type { Services } from '../services';
-import { sendAppError } from './send-error';
 
 export const SESSION_COOKIE = 'seedbed_session';
 
@@ -65,24 +64,17 @@ export function actorOf(res: Response): Actor {
  * GraphQL error shape with the right HTTP status.
  */
 export function authenticateRequests(services: Services, limiter: RateLimiter): RequestHandler {
+  // A refusal is thrown to the app's error handler (Express 5 forwards a rejected handler).
   return async (req, res, next) => {
-    try {
-      const actor = await authenticate(req, services);
-      if (actor.kind === 'apiKey') {
-        const state = await limiter.hit(actor.apiKey.id);
-        res.setHeader('x-ratelimit-limit', state.limit);
-        res.setHeader('x-ratelimit-remaining', state.remaining);
-        res.setHeader('x-ratelimit-reset', state.resetSeconds);
-        if (!state.allowed) {
-          res.setHeader('retry-after', state.resetSeconds);
-          throw new AppError('RATE_LIMITED', `This API key made more than ${state.limit} requests this minute.`, { retryAfter: state.resetSeconds });
-        }
-      }
-      res.locals.actor = actor;
-      next();
-    } catch (error) {
-      if (!(error instanceof AppError)) return next(error);
-      sendAppError(res, error);
+    const actor = await authenticate(req, services);
+    if (actor.kind === 'apiKey') {
+      const state = await limiter.hit(actor.apiKey.id);
+      res.setHeader('x-ratelimit-limit', state.limit);
+      res.setHeader('x-ratelimit-remaining', state.remaining);
+      res.setHeader('x-ratelimit-reset', state.resetSeconds);
+      if (!state.allowed) throw rateLimited(`This API key made more than ${state.limit} requests this minute.`, state.resetSeconds);
     }
+    res.locals.actor = actor;
+    next();
   };
 }

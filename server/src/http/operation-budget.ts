@@ -6,8 +6,10 @@
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type SelectionSetNode, getOperationAST } from 'graphql';
-import type { Actor, GraphQLContext } from '../graphql/context';
-import { rateLimited, type RateLimiter, type Throttle } from '../modules/api-key/rate-limit';
+import { rateLimited } from '../errors';
+import type { GraphQLContext } from '../graphql/context';
+import type { RateLimiter, Throttle } from '../modules/api-key/rate-limit';
+import type { Actor } from '../scope';
 
 /** Root fields whose work grows with what the caller asks for. */
 export const EXPENSIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['preview', 'importPreview', 'importBlueprint', 'startRun']);

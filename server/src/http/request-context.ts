@@ -18,3 +18,8 @@ export const assignRequestId: RequestHandler = (req, res, next) => {
   res.setHeader('x-request-id', requestId);
   store.run({ requestId }, next);
 };
+
+/** Runs `work` under a fresh request id: one per WebSocket message, as HTTP has one per request. */
+export function withRequestId<T>(work: () => T): T {
+  return store.run({ requestId: randomUUID() }, work);
+}

@@ -5,11 +5,10 @@
  * one process, so a restart frees every slot with the streams themselves.
  */
 import type { RequestHandler } from 'express';
-import type { Actor } from '../graphql/context';
-import { AppError } from '../graphql/errors';
+import { rateLimited } from '../errors';
+import type { Actor } from '../scope';
 import { actorOf } from './authenticate';
 import type { OperationBudget } from './operation-budget';
-import { sendAppError } from './send-error';
 
 export const ROWS_PATH = '/api/v1/blueprints/:id/rows.:format';
 
@@ -32,10 +31,7 @@ export function limitRowsStreams(perCaller: number, budget: OperationBudget): Re
     const key = callerKey(actor);
     // Anonymous callers are refused by the route itself.
     if (!key) return next();
-    if ((open.get(key) ?? 0) >= perCaller) {
-      res.setHeader('retry-after', '1');
-      return sendAppError(res, new AppError('RATE_LIMITED', `At most ${perCaller} rows streams at once: wait for one to finish.`, { retryAfter: 1 }));
-    }
+    if ((open.get(key) ?? 0) >= perCaller) throw rateLimited(`At most ${perCaller} rows streams at once: wait for one to finish.`, 1);
     // Taken before any await, so a burst of parallel requests cannot all pass the check.
     open.set(key, (open.get(key) ?? 0) + 1);
     let held = true;
@@ -44,15 +40,8 @@ export function limitRowsStreams(perCaller: number, budget: OperationBudget): Re
       if (held) release(key);
       held = false;
     });
-    try {
-      await budget.charge(actor, 1, 1);
-      next();
-    } catch (error) {
-      if (!(error instanceof AppError)) return next(error);
-      const retryAfter = error.extensions.retryAfter;
-      if (retryAfter !== undefined) res.setHeader('retry-after', String(retryAfter));
-      const { http: _http, ...extensions } = error.extensions;
-      sendAppError(res, new AppError(error.code, error.message, extensions));
-    }
+    // A refusal is thrown to the app's error handler; the slot is freed when that response closes.
+    await budget.charge(actor, 1, 1);
+    next();
   };
 }

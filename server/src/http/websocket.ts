@@ -23,15 +23,17 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
+import { AppError, badInput } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
-import { AppError, formatError } from '../graphql/errors';
-import { createLoaders } from '../graphql/loaders';
+import { formatError } from '../graphql/errors';
+import { MAX_TOKENS } from '../graphql/query-limits';
+import { jsonIssue } from '../json-input';
+import { createLoaders } from '../loaders';
 import type { Services } from '../services';
 import { actorFor, credentialsOf, type Credentials } from './authenticate';
 import { expensiveFieldCount, type OperationBudget } from './operation-budget';
+import { withRequestId } from './request-context';
 
-/** graphql-armor's token limit, which reaches HTTP as a parser plugin rather than a validation rule. */
-const MAX_TOKENS = 1000;
 const KEEPALIVE_MS = 12_000;
 // graphql-armor's mask for "Did you mean ...", so the schema leaks no more here than over HTTP.
 const SUGGESTION = /Did you mean ".+"/g;
@@ -86,7 +88,8 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
         onMessage: (handle) =>
           socket.on('message', async (data) => {
             try {
-              await handle(String(data));
+              // A request id per message, as HTTP has one per request, for the errors it may answer.
+              await withRequestId(() => handle(String(data)));
             } catch (error) {
               log.error({ err: error }, 'websocket message failed');
               socket.close(1011, 'Internal server error');
@@ -114,8 +117,7 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
   const rules = [...specifiedRules, ...validationRules];
   const format = formatError(log);
   const toClient = (error: GraphQLError) => {
-    const { http: _http, ...extensions } = error.extensions;
-    const formatted = format({ ...error.toJSON(), extensions }, error);
+    const formatted = format(error.toJSON(), error);
     return { ...formatted, message: formatted.message.replace(SUGGESTION, '[Suggestion hidden]') };
   };
 
@@ -141,6 +143,8 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
           throw new AppError('RATE_LIMITED', `At most ${config.limits.wsSubscriptions} operations open on one connection: complete one first.`, { retryAfter: 1 });
         }
         const document = parseLimited(payload.query);
+        const deep = jsonIssue(payload.variables, { path: 'variables', depthOnly: true });
+        if (deep) throw badInput(deep.path, `${deep.path} ${deep.message}`);
         const invalid = validate(schema, document, rules);
         if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
         if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
@@ -165,9 +169,9 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
           contextValue,
         } satisfies ExecutionArgs;
       } catch (error) {
+        // formatError (in onError) shows an AppError's code and masks anything else, as over HTTP.
         if (error instanceof GraphQLError) return [error];
-        log.error({ err: error }, 'websocket operation refused');
-        return [new GraphQLError('Internal server error.', { originalError: error as Error })];
+        return [new GraphQLError(error instanceof Error ? error.message : String(error), { originalError: error instanceof Error ? error : undefined })];
       }
     },
 
@@ -182,15 +186,14 @@ function coded(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
 }
 
-/** Parses with graphql-armor's token limit, reporting it in armor's words so it maps to QUERY_TOO_COMPLEX. */
+/** Parses with the token limit of HTTP; formatError words both kinds of failure as it does there. */
 function parseLimited(query: unknown): DocumentNode {
   if (typeof query !== 'string') throw new AppError('BAD_USER_INPUT', 'The query must be a string.');
   try {
     return parse(query, { maxTokens: MAX_TOKENS });
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
-    const tooLong = /contains more th(?:an|at) \d+ tokens/i.test(error.message);
-    throw coded(tooLong ? new GraphQLError(`Syntax Error: Token limit of ${MAX_TOKENS} exceeded.`) : error, 'GRAPHQL_PARSE_FAILED');
+    throw coded(error, 'GRAPHQL_PARSE_FAILED');
   }
 }
 

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { compileBlueprint } from '../../src/engine';
-import { AppError } from '../../src/graphql/errors';
+import { AppError } from '../../src/errors';
 import { loadIntoPostgres } from '../../src/modules/load/postgres-loader';
 import { checkTarget } from '../../src/modules/load/target-guard';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';

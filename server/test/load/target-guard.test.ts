@@ -1,4 +1,4 @@
-import { AppError } from '../../src/graphql/errors';
+import { AppError } from '../../src/errors';
 import { checkTarget } from '../../src/modules/load/target-guard';
 import { loadConfig } from '../../src/config';
 

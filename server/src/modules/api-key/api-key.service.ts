@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { Scope } from '../../graphql/context';
-import { AppError, badInput, conflict, notFound } from '../../graphql/errors';
-import { isUuid } from '../../graphql/ids';
-import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { Scope } from '../../scope';
+import { AppError, badInput, conflict, notFound } from '../../errors';
+import { isUuid } from '../../ids';
+import { textProblem } from '../../json-input';
+import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import { randomBase62, sha256Hex } from '../auth/tokens';
 import { requireRole } from '../project/access';
@@ -30,6 +31,8 @@ export class ApiKeyService {
     if (!hasRole(ownRole, input.role)) throw new AppError('FORBIDDEN', `You cannot create a key with more rights than your own (${ownRole}).`);
     const name = input.name.trim();
     if (!name || name.length > 100) throw badInput('input.name', 'must be 1 to 100 characters');
+    const problem = textProblem(name);
+    if (problem) throw badInput('input.name', problem);
     if (input.expiresAt && input.expiresAt <= new Date()) throw badInput('input.expiresAt', 'must be in the future');
 
     const secret = API_KEY_PREFIX + randomBase62(SECRET_LENGTH);

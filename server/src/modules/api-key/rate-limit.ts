@@ -1,17 +1,4 @@
 import type { DataSource } from 'typeorm';
-import { AppError } from '../../graphql/errors';
-
-/**
- * RATE_LIMITED with `retryAfter`. Over HTTP, Apollo Server reads `http` (and
- * drops it from the body) to answer 429 with a Retry-After header, as the
- * plain routes do; the WebSocket transport drops it too.
- */
-export function rateLimited(message: string, retryAfter: number): AppError {
-  return new AppError('RATE_LIMITED', message, {
-    retryAfter,
-    http: { status: 429, headers: new Map([['retry-after', String(retryAfter)]]) },
-  });
-}
 
 export interface RateLimitState {
   limit: number;

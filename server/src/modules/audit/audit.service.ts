@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Actor, Scope } from '../../graphql/context';
-import { notFound } from '../../graphql/errors';
-import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { Actor, Scope } from '../../scope';
+import { notFound } from '../../errors';
+import { paginate, type PageArgs } from '../../pagination';
 import { requireRole } from '../project/access';
 import { AuditEventEntity } from './audit-event.entity';
 

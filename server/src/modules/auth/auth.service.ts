@@ -1,6 +1,7 @@
 import type { DataSource, Repository } from 'typeorm';
-import type { Actor } from '../../graphql/context';
-import { AppError, badInput, invalidInput } from '../../graphql/errors';
+import type { Actor } from '../../scope';
+import { AppError, badInput, invalidInput } from '../../errors';
+import { textProblem } from '../../json-input';
 import type { AuditService } from '../audit/audit.service';
 import { UserEntity } from '../user/user.entity';
 import { LoginThrottle, type LoginLimits } from './login-throttle';
@@ -40,6 +41,7 @@ export class AuthService {
       issues.push({ path: 'input.password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
     }
     if (!name || name.length > 200) issues.push({ path: 'input.name', message: 'must be 1 to 200 characters' });
+    else if (textProblem(name)) issues.push({ path: 'input.name', message: textProblem(name)! });
     if (issues.length) throw invalidInput(issues);
 
     await this.throttle.signUp(clientAddress);

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { rateLimited, Throttle } from '../api-key/rate-limit';
+import { rateLimited } from '../../errors';
+import { Throttle } from '../api-key/rate-limit';
 
 export interface LoginLimits {
   loginFailures: number;

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
-import type { Scope } from '../../graphql/context';
-import { conflict, invalidInput, notFound, nullIfHidden } from '../../graphql/errors';
-import { isUuid } from '../../graphql/ids';
-import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { Scope } from '../../scope';
+import { conflict, invalidInput, notFound, nullIfHidden } from '../../errors';
+import { isUuid } from '../../ids';
+import { paginate, type PageArgs } from '../../pagination';
 import type { BlueprintDocument } from '../../engine/document/types';
 import { requireRole } from '../project/access';
 import { checkDocument } from './check-document';

@@ -1,7 +1,14 @@
 import { validateBlueprint } from '../../engine';
 import type { DocumentIssue } from '../../engine/document/types';
+import { jsonIssue } from '../../json-input';
 
-/** Everything a saved document must pass (PRODUCT.md §5): structure, references, generators and their options. */
+/**
+ * Everything a document must pass before it is saved or generated from
+ * (PRODUCT.md §5): first JSON we can walk and store (depth, text, finite
+ * numbers), then structure, references, generators and their options.
+ */
 export function checkDocument(input: unknown, maxCellBytes: number): DocumentIssue[] {
+  const unstorable = jsonIssue(input);
+  if (unstorable) return [unstorable];
   return validateBlueprint(input, { maxCellBytes });
 }

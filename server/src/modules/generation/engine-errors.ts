@@ -1,7 +1,6 @@
-import { EngineError } from '../../engine';
-import { AppError } from '../../graphql/errors';
+import { toAppError } from '../../errors';
 
-/** Runs engine code, turning its errors (which know nothing of GraphQL) into API errors with code and path. */
+/** Runs engine code, turning its errors (which know nothing of the API) into API errors with code and path. */
 export function engineCall<T>(work: () => T): T {
   try {
     return work();
@@ -10,10 +9,7 @@ export function engineCall<T>(work: () => T): T {
   }
 }
 
+/** An engine error as the AppError `toAppError` makes of it (the one mapping); anything else unchanged. */
 export function fromEngineError(error: unknown): unknown {
-  if (!(error instanceof EngineError)) return error;
-  return new AppError(error.code, error.message, {
-    ...(error.path ? { path: error.path } : {}),
-    ...(error.issues ? { issues: error.issues } : {}),
-  });
+  return toAppError(error) ?? error;
 }

@@ -1,7 +1,8 @@
 import { compileBlueprintAsync, previewRows, rowsReplayedFor, sharedWorkerPool, type Plan, type Preview } from '../../engine';
 import type { BlueprintDocument } from '../../engine/document/types';
-import type { Scope } from '../../graphql/context';
-import { badInput, notFound, unauthenticated } from '../../graphql/errors';
+import type { Scope } from '../../scope';
+import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
+import { jsonIssue } from '../../json-input';
 import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { engineCall, fromEngineError } from './engine-errors';
@@ -57,6 +58,9 @@ export class GenerationService {
       return revision.document;
     }
     if (request.document === undefined || request.document === null) throw badInput('input.blueprintId', 'give a blueprintId or a document');
+    // Walked before the engine's recursive validators see it: no deeper than they can go, only finite numbers.
+    const unusable = jsonIssue(request.document);
+    if (unusable) throw invalidInput([unusable]);
     return request.document as BlueprintDocument;
   }
 }

@@ -14,7 +14,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { schemaDdl, streamTable, type Plan } from '../../engine';
 import { sqlTypeOfField } from '../../engine/plan/columns';
 import { quoteIdent } from '../../engine/formats/sql';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../errors';
 import type { ResolvedTarget } from './target-guard';
 
 export interface LoadOptions {

@@ -9,7 +9,7 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../errors';
 
 export interface ResolvedTarget {
   /** The checked IP address to connect to. */

@@ -3,8 +3,8 @@
  * A non-member must not learn that an object exists, so callers pass the
  * NOT_FOUND error they would give for a missing id.
  */
-import { forbidden, unauthenticated, type AppError } from '../../graphql/errors';
-import type { Scope } from '../../graphql/context';
+import { forbidden, unauthenticated, type AppError } from '../../errors';
+import type { Scope } from '../../scope';
 import { hasRole, type Role } from './role';
 
 export async function roleIn(scope: Scope, projectId: string): Promise<Role | null> {

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Scope } from '../../graphql/context';
-import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '../../graphql/errors';
-import { isUuid } from '../../graphql/ids';
-import { paginate, type PageArgs } from '../../graphql/pagination';
+import type { Scope } from '../../scope';
+import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '../../errors';
+import { isUuid } from '../../ids';
+import { textProblem } from '../../json-input';
+import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import { UserEntity } from '../user/user.entity';
 import { requireRole } from './access';
@@ -27,6 +28,8 @@ function slugify(name: string): string {
 function checkName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 100) throw badInput('input.name', 'must be 1 to 100 characters');
+  const problem = textProblem(trimmed);
+  if (problem) throw badInput('input.name', problem);
   return trimmed;
 }
 

@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { compileBlueprint, EngineError, type Plan } from '../../engine';
 import type { Config } from '../../config';
-import { AppError } from '../../graphql/errors';
+import { AppError } from '../../errors';
 import { loadIntoPostgres } from '../load/postgres-loader';
 import { checkTarget } from '../load/target-guard';
 import type { RunFiles } from './file-target';

@@ -1,5 +1,5 @@
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
-import { apiKeyStatus } from './api-key.entity';
+import type { Resolvers } from './__generated__/resolvers-types';
+import { apiKeyStatus } from '../modules/api-key/api-key.entity';
 
 export const apiKeyResolvers: Resolvers = {
   Mutation: {

@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
+import type { Resolvers } from './__generated__/resolvers-types';
 
 export const auditResolvers: Resolvers = {
   AuditEvent: {

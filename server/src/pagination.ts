@@ -4,6 +4,7 @@
  */
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { badInput } from './errors';
+import { isUuid } from './ids';
 
 export interface PageArgs {
   first: number;
@@ -22,11 +23,16 @@ function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
 }
 
+// What encodeCursor writes: an ISO time with a four-digit year (any other year PostgreSQL may refuse).
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Only what `encodeCursor` makes: anything else would reach SQL as a value PostgreSQL refuses. */
 function decodeCursor(cursor: string): [string, string] {
   try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && !Number.isNaN(Date.parse(value[0])) && typeof value[1] === 'string') {
-      return value as [string, string];
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [time, id] = value;
+      if (typeof time === 'string' && CURSOR_TIME.test(time) && !Number.isNaN(Date.parse(time)) && typeof id === 'string' && isUuid(id)) return [time, id];
     }
   } catch {
     // fall through

@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
-import { notFound } from '../../graphql/errors';
-import { roleIn } from './access';
+import type { Resolvers } from './__generated__/resolvers-types';
+import { notFound } from '../errors';
+import { roleIn } from '../modules/project/access';
 
 export const projectResolvers: Resolvers = {
   Query: {

@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
-import type { GraphQLContext } from '../../graphql/context';
-import type { SignedIn } from './auth.service';
+import type { Resolvers } from './__generated__/resolvers-types';
+import type { GraphQLContext } from './context';
+import type { SignedIn } from '../modules/auth/auth.service';
 
 function startSession(ctx: GraphQLContext, signedIn: SignedIn) {
   ctx.cookie?.set(signedIn.token, signedIn.expiresAt);

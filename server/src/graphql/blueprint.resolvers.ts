@@ -1,6 +1,6 @@
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
-import type { GraphQLContext } from '../../graphql/context';
-import type { BlueprintEntity } from './blueprint.entity';
+import type { Resolvers } from './__generated__/resolvers-types';
+import type { GraphQLContext } from './context';
+import type { BlueprintEntity } from '../modules/blueprint/blueprint.entity';
 
 async function currentRevision(blueprint: BlueprintEntity, ctx: GraphQLContext) {
   const revision = await ctx.loaders.revision.load(`${blueprint.id}:${blueprint.currentRevision}`);

@@ -1,5 +1,5 @@
-import { categories, searchGenerators } from '../../engine';
-import type { Resolvers, ValueType } from '../../graphql/__generated__/resolvers-types';
+import { categories, searchGenerators } from '../engine';
+import type { Resolvers, ValueType } from './__generated__/resolvers-types';
 
 const valueType = (type: string) => type.toUpperCase() as ValueType;
 

@@ -1,7 +1,7 @@
-import type { OutputFormat, Resolvers, SqlDialect } from '../../graphql/__generated__/resolvers-types';
-import type { GraphQLContext } from '../../graphql/context';
-import { TERMINAL } from './run-states';
-import type { RunEntity } from './run.entity';
+import type { OutputFormat, Resolvers, SqlDialect } from './__generated__/resolvers-types';
+import type { GraphQLContext } from './context';
+import { TERMINAL } from '../modules/run/run-states';
+import type { RunEntity } from '../modules/run/run.entity';
 
 const upper = <T extends string>(value: string) => value.toUpperCase() as T;
 

@@ -4,13 +4,13 @@
  */
 import DataLoader from 'dataloader';
 import { In, type DataSource } from 'typeorm';
-import { BlueprintRevisionEntity } from '../modules/blueprint/blueprint-revision.entity';
-import { BlueprintEntity } from '../modules/blueprint/blueprint.entity';
-import { MembershipEntity } from '../modules/project/membership.entity';
-import { ArtifactEntity } from '../modules/run/artifact.entity';
-import { ProjectEntity } from '../modules/project/project.entity';
-import type { Role } from '../modules/project/role';
-import { UserEntity } from '../modules/user/user.entity';
+import { BlueprintRevisionEntity } from './modules/blueprint/blueprint-revision.entity';
+import { BlueprintEntity } from './modules/blueprint/blueprint.entity';
+import { MembershipEntity } from './modules/project/membership.entity';
+import { ArtifactEntity } from './modules/run/artifact.entity';
+import { ProjectEntity } from './modules/project/project.entity';
+import type { Role } from './modules/project/role';
+import { UserEntity } from './modules/user/user.entity';
 import { isUuid } from './ids';
 
 function byId<T extends { id: string }>(rows: T[], ids: readonly string[]): (T | null)[] {
