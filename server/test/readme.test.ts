@@ -10,9 +10,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { createApiKey, createBlueprint, createProject, createUser } from './support/factories';
-import { createEmptyDatabase, type TestDatabase } from './support/database';
+import { countRows, createEmptyDatabase, type TestDatabase } from './support/database';
 import { readmeGraphQLBlocks, readmeJsonAfter, readmeShellCommands } from './support/readme';
 import { startTestServer, type TestServer } from './support/server';
 
@@ -90,16 +89,6 @@ function run(command: string): Promise<Ran> {
 
 const linesOf = (file: string) => fs.readFileSync(path.join(folder, file), 'utf8').split(/\r?\n/).filter((line) => line !== '');
 
-async function countRows(table: string): Promise<number> {
-  const client = new Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    return (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-  } finally {
-    await client.end();
-  }
-}
-
 /** What each example promises, beyond exiting 0; an example not named here must at least print something. */
 const PROMISES: [RegExp, (ran: Ran, command: string) => Promise<void> | void][] = [
   [/rows\.csv\?table=users&count=\d+.*> users\.csv$/, (_ran, command) => {
@@ -123,8 +112,8 @@ const PROMISES: [RegExp, (ran: Ran, command: string) => Promise<void> | void][] 
   }],
   [/seedbed load shop\.json/, async ({ stderr }) => {
     expect(stderr).toMatch(/loaded [\d,]+ rows/);
-    expect(await countRows('users')).toBe(1000);
-    expect(await countRows('orders')).toBeGreaterThan(0);
+    expect(await countRows(target.url, 'users')).toBe(1000);
+    expect(await countRows(target.url, 'orders')).toBeGreaterThan(0);
   }],
   [/seedbed validate shop\.json/, ({ stdout }) => expect(stdout).toMatch(/valid \(2 tables\)/)],
   [/seedbed generators --search email/, ({ stdout }) => expect(stdout).toMatch(/^internet\.email\b/m)],

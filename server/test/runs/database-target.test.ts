@@ -1,6 +1,5 @@
-import { Client } from 'pg';
 import type { TestClient } from '../support/client';
-import { createEmptyDatabase, type TestDatabase } from '../support/database';
+import { countRows, createEmptyDatabase, type TestDatabase } from '../support/database';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
 import { finished, startRun, waitForRun } from '../support/runs';
 import { startTestServer, type TestServer } from '../support/server';
@@ -22,16 +21,6 @@ afterAll(async () => {
   await target.drop();
 });
 
-async function count(table: string): Promise<number> {
-  const client = new Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    return (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
-  } finally {
-    await client.end();
-  }
-}
-
 it('loads a blueprint into a PostgreSQL database, showing the target without its password', async () => {
   const started = await startRun(owner, blueprintId, { database: { url: target.url } });
   expect(started.target).toMatchObject({ kind: 'DATABASE', host: '127.0.0.1', database: target.name });
@@ -39,7 +28,7 @@ it('loads a blueprint into a PostgreSQL database, showing the target without its
   const run = await waitForRun(owner, started.id, finished);
   expect(run).toMatchObject({ status: 'SUCCEEDED', artifacts: [] });
   expect(run.rowsDone).toBe(run.rowsTotal);
-  expect((await count('users')) + (await count('orders'))).toBe(run.rowsTotal);
+  expect((await countRows(target.url, 'users')) + (await countRows(target.url, 'orders'))).toBe(run.rowsTotal);
 
   // The URL is stored sealed, never in clear.
   const [row] = await server.db.query('SELECT target, target_secret FROM runs WHERE id = $1', [run.id]);
@@ -50,7 +39,7 @@ it('loads a blueprint into a PostgreSQL database, showing the target without its
 it('reloads with truncate, keeping the same rows', async () => {
   const run = await waitForRun(owner, (await startRun(owner, blueprintId, { database: { url: target.url, truncate: true } })).id, finished);
   expect(run.status).toBe('SUCCEEDED');
-  expect(await count('users')).toBe(100);
+  expect(await countRows(target.url, 'users')).toBe(100);
 });
 
 it('fails the run with the reason when the target refuses the data, leaving it as it was', async () => {
@@ -58,7 +47,7 @@ it('fails the run with the reason when the target refuses the data, leaving it a
   const run = await waitForRun(owner, (await startRun(owner, blueprintId, { database: { url: target.url } })).id, finished);
   expect(run.status).toBe('FAILED');
   expect(run.error).toMatch(/users/);
-  expect(await count('users')).toBe(100);
+  expect(await countRows(target.url, 'users')).toBe(100);
 });
 
 it('refuses private targets when the operator does not allow them', async () => {

@@ -56,3 +56,14 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
     drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
   };
 }
+
+/** Rows of `table` in the database at `url` (a load target a test made). */
+export async function countRows(url: string, table: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
