@@ -60,20 +60,20 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.set('trust proxy', config.trustProxy);
   const httpServer = http.createServer(app);
 
-  // One instance for both transports: protect() adds its reporters to the config each time it is called.
-  const armor = queryLimits(config.limits);
-  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: armor.validationRules, services, budget, db, log });
+  // One set of query limits (depth, aliases, cost, tokens) for both transports.
+  const limits = queryLimits(config.limits);
+  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log });
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    ...armor,
+    ...limits,
     csrfPrevention: true,
     // main.ts owns shutdown order (HTTP, then the database, then embedded PostgreSQL).
     stopOnTerminationSignals: false,
     introspection: true,
     formatError: formatError(log),
     plugins: [
-      ...armor.plugins,
+      ...limits.plugins,
       budget.apolloPlugin(),
       httpStatusPlugin(),
       ApolloServerPluginLandingPageDisabled(),
