@@ -35,6 +35,12 @@ describe('generator option validation', () => {
     ]);
   });
 
+  it('reads from and to as the generators do, so a range the draw would see reversed is refused', () => {
+    // Date.parse reads "0099-12-31 23:59:59" (no zone, a space) its own way; the generator reads it as year 99, UTC.
+    const reversed = doc([table('t', 1, [{ name: 'd', generator: 'date.between', options: { from: '1010-12-31 23:59:59', to: '0099-12-31 23:59:59', dateOnly: true } }])]);
+    expect(paths(validateGeneratorOptions(reversed))).toEqual(['tables[0].fields[0].options.to']);
+  });
+
   it('checks references: unknown tables and keys', () => {
     const bad = doc([
       table('a', 10, [{ name: 'id', generator: 'sequence' }]),

@@ -8,6 +8,7 @@ import { fieldRefsIn, isLiteralOption } from '../plan/option-refs';
 import { FieldTypes } from '../plan/field-types';
 import { weightedEntries } from '../generators/seedbed';
 import { cellLimitOf } from '../cell-limits';
+import { parseDateOption } from '../generators/helpers';
 import { CellBounds, cellSizeIssues } from './cell-bounds';
 
 export interface ValidateOptions {
@@ -192,10 +193,11 @@ function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, un
     if (typeof o.max === 'number') issues.push({ path: `${base}.max`, message: `must be ≥ min (${min})` });
     else issues.push({ path: `${base}.min`, message: `must be ≤ max, which is ${max} when not given` });
   }
+  // Read exactly as the generators read them (UTC unless a zone is given), or the check and the draw disagree.
   for (const name of ['from', 'to']) {
-    if (typeof o[name] === 'string' && Number.isNaN(Date.parse(o[name]))) issues.push({ path: `${base}.${name}`, message: 'is not a date of the calendar' });
+    if (typeof o[name] === 'string' && Number.isNaN(parseDateOption(o[name], NaN))) issues.push({ path: `${base}.${name}`, message: 'is not a date of the calendar' });
   }
-  if (typeof o.from === 'string' && typeof o.to === 'string' && Date.parse(o.from) > Date.parse(o.to)) {
+  if (typeof o.from === 'string' && typeof o.to === 'string' && parseDateOption(o.from, NaN) > parseDateOption(o.to, NaN)) {
     issues.push({ path: `${base}.to`, message: `must not be before from (${o.from})` });
   }
   if (generator === 'number.float') checkFloatSteps(issues, base, o);
