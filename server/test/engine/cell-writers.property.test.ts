@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import { fc } from '../support/fast-check';
 import { compileBlueprint, EngineError, getGenerator, listGenerators, SUPPORTED_LOCALES, validateBlueprint, type Plan } from '../../src/engine';
 import type { BlueprintDocument, FieldDef } from '../../src/engine/document/types';
 import type { CellFormat } from '../../src/engine/generators/types';

@@ -3,7 +3,7 @@
  * scripts all reorder them), so reordering them must not change one byte of
  * output: same revision + seed = same bytes from every entry point.
  */
-import fc from 'fast-check';
+import { fc } from '../support/fast-check';
 import { compileBlueprint, FORMATS, listGenerators, previewRows, streamTable } from '../../src/engine';
 import type { BlueprintDocument, FieldDef } from '../../src/engine/document/types';
 import { compareCodePoints } from '../../src/engine/document/canonical';

@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import { fc } from '../support/fast-check';
 import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, compileBlueprintAsync, EngineError, streamTable, validateBlueprint, type Plan } from '../../src/engine';
 import type { BlueprintDocument, PerParentRows } from '../../src/engine/document/types';
 import type { LayoutRequest } from '../../src/engine/parallel/protocol';
