@@ -16,7 +16,7 @@ import express, { type Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { blueprintJsonSchema } from './engine/document/json-schema';
+import { blueprintJsonSchema } from './engine';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { notFound } from './errors';
 import { formatError, httpStatusPlugin } from './graphql/errors';

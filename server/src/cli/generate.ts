@@ -3,9 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { compileBlueprint, fileNameOf, FORMATS, streamBlueprintSql, streamTable, type Dialect, type Format } from '../engine';
-import { isPerParent } from '../engine/document/types';
-import { ChunkWorkerPool } from '../engine/parallel/worker-pool';
+import { ChunkWorkerPool, compileBlueprint, fileNameOf, FORMATS, isPerParent, streamBlueprintSql, streamTable, type Dialect, type Format } from '../engine';
 import { parseInteger, readBlueprint } from './io';
 import { UsageError } from './usage';
 

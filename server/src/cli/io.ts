@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { BlueprintDocument } from '../engine/document/types';
-import { EngineError } from '../engine';
+import { EngineError, type BlueprintDocument } from '../engine';
 import { UsageError } from './usage';
 
 /** Reads a blueprint file: a missing file is a usage error, bad JSON an invalid blueprint. */

@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
-import { compileBlueprint, type Plan } from '../engine';
-import { isPerParent } from '../engine/document/types';
+import { compileBlueprint, isPerParent, type Plan } from '../engine';
 import { AppError } from '../errors';
 import { loadIntoPostgres } from '../modules/load/postgres-loader';
 import { checkTarget } from '../modules/load/target-guard';

@@ -39,6 +39,11 @@ export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } fro
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';
+export { isPerParent, type BlueprintDocument, type DocumentIssue } from './document/types';
+export { blueprintJsonSchema } from './document/json-schema';
+export { sqlTypeOfField } from './plan/columns';
+export { quoteIdent } from './formats/sql';
+export { DIALECTS } from './generators/types';
 export { FORMATS, type Format };
 export type { Plan, ColumnInfo, TablePlan } from './plan/types';
 export type { GeneratorInfo, OutputType, Dialect, Value } from './generators/types';

@@ -6,8 +6,7 @@
 import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
-import { contentTypeOf, fileNameOf, FORMATS, streamTable, type Format } from '../engine';
-import { DIALECTS, type Dialect } from '../engine/generators/types';
+import { contentTypeOf, DIALECTS, fileNameOf, FORMATS, streamTable, type Dialect, type Format } from '../engine';
 import { badInput } from '../errors';
 import { createLoaders } from '../loaders';
 import { refuseLongReplay, tableOf } from '../modules/generation/generation.service';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { BlueprintDocument } from '../../engine/document/types';
+import type { BlueprintDocument } from '../../engine';
 
 /** An immutable snapshot: rows are inserted, never updated. */
 @Entity('blueprint_revisions')

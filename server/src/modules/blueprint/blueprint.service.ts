@@ -3,7 +3,7 @@ import type { Scope } from '../../scope';
 import { conflict, invalidInput, notFound, nullIfHidden } from '../../errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
-import type { BlueprintDocument } from '../../engine/document/types';
+import type { BlueprintDocument } from '../../engine';
 import { requireRole } from '../project/access';
 import { checkDocument } from './check-document';
 import { BlueprintRevisionEntity } from './blueprint-revision.entity';

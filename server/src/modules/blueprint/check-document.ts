@@ -1,5 +1,4 @@
-import { validateBlueprint } from '../../engine';
-import type { DocumentIssue } from '../../engine/document/types';
+import { validateBlueprint, type DocumentIssue } from '../../engine';
 import { jsonIssue } from '../../json-input';
 
 /**

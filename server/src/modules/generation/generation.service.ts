@@ -1,5 +1,4 @@
-import { compileBlueprintAsync, previewRows, rowsReplayedFor, sharedWorkerPool, type Plan, type Preview } from '../../engine';
-import type { BlueprintDocument } from '../../engine/document/types';
+import { compileBlueprintAsync, previewRows, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type Plan, type Preview } from '../../engine';
 import type { Scope } from '../../scope';
 import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
 import { jsonIssue } from '../../json-input';

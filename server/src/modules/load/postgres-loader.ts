@@ -11,9 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, DatabaseError } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { schemaDdl, streamTable, type Plan } from '../../engine';
-import { sqlTypeOfField } from '../../engine/plan/columns';
-import { quoteIdent } from '../../engine/formats/sql';
+import { quoteIdent, schemaDdl, sqlTypeOfField, streamTable, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import type { ResolvedTarget } from './target-guard';
 

@@ -12,8 +12,7 @@ import path from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Format, type Plan } from '../../engine';
-import type { Dialect } from '../../engine/generators/types';
+import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Dialect, type Format, type Plan } from '../../engine';
 
 export interface ShardSpec {
   runId: string;

@@ -1,5 +1,4 @@
-import type { Format } from '../../engine';
-import type { Dialect } from '../../engine/generators/types';
+import type { Dialect, Format } from '../../engine';
 
 /** Where a run's rows go. A database URL is stored encrypted apart from this (target_secret). */
 export type RunTarget =

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { FORMATS, type Format, type Plan } from '../../engine';
-import { DIALECTS, type Dialect } from '../../engine/generators/types';
+import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
 import type { Config } from '../../config';
 import type { Scope } from '../../scope';
 import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
