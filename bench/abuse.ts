@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { portWhenReady } from './client';
 
 const { values: flags } = parseArgs({ options: { root: { type: 'string', default: path.resolve(__dirname, '..') } } });
 const ROOT = path.resolve(flags.root!);
@@ -30,15 +31,7 @@ async function boot(): Promise<{ base: string; child: ChildProcess; dataDir: str
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', SEEDBED_DATA_DIR: dataDir, SEEDBED_RUN_WORKER: 'false', SEEDBED_API_RATE_PER_MINUTE: String(RATE) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const ready = /"port":(\d+)[^\n]*Seedbed is ready/.exec(output);
-      if (ready) resolve(Number(ready[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
+  const port = await portWhenReady(child);
   return { base: `http://127.0.0.1:${port}`, child, dataDir };
 }
 

@@ -22,7 +22,7 @@ import { openDatabase } from '../server/src/db/database';
 import { createLogger } from '../server/src/logger';
 import { stopOnSignals } from '../server/src/shutdown';
 import { peopleBlueprint } from './blueprints';
-import { benchClient } from './client';
+import { benchClient, portWhenReady } from './client';
 import { fmt, machineLoad, scratchDir } from './measure';
 
 const { values: flags } = parseArgs({
@@ -72,18 +72,7 @@ async function boot(layout: Layout): Promise<Server> {
   });
   const stopOnExit = () => child.kill('SIGTERM');
   process.on('exit', stopOnExit);
-  const port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk) => {
-      output += chunk;
-      const ready = /"port":(\d+)[^\n]*Seedbed is ready/.exec(output);
-      if (ready) resolve(Number(ready[1]));
-      const warning = /^.*"level":[56]0.*$/m.exec(output);
-      if (warning) console.error(warning[0]);
-      output = output.slice(output.lastIndexOf('\n') + 1);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready`)));
-  });
+  const port = await portWhenReady(child);
   return {
     base: `http://127.0.0.1:${port}`,
     stop: () => stopProcess(child).then(() => void process.off('exit', stopOnExit)),

@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 /** A GraphQL client for benchmarks: keeps the session cookie the server sets, throws on any error. */
 export function benchClient(base: string) {
   let cookie = '';
@@ -13,4 +15,23 @@ export function benchClient(base: string) {
     return body.data;
   };
   return { gql, cookie: () => cookie };
+}
+
+/**
+ * The port a server process (`main.ts`, LOG_LEVEL=info) listens on, once it
+ * logs that it is ready; error lines it logs meanwhile are shown.
+ */
+export function portWhenReady(child: ChildProcess): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const ready = /"port":(\d+)[^\n]*Seedbed is ready/.exec(output);
+      if (ready) resolve(Number(ready[1]));
+      const error = /^.*"level":[56]0.*$/m.exec(output);
+      if (error) console.error(error[0]);
+      output = output.slice(output.lastIndexOf('\n') + 1);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready`)));
+  });
 }

@@ -11,7 +11,6 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../errors';
-import { sendAppError } from './send-error';
 
 /** `token`: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise). */
 export function createMetrics(db: DataSource, token?: string) {
@@ -70,7 +69,8 @@ export function createMetrics(db: DataSource, token?: string) {
   const serve: RequestHandler = async (req, res) => {
     if (!authorized(req.headers.authorization)) {
       res.set('WWW-Authenticate', 'Bearer realm="metrics"');
-      return sendAppError(res, new AppError('UNAUTHENTICATED', 'Scraping /metrics needs Authorization: Bearer <SEEDBED_METRICS_TOKEN>.'));
+      // The error handler answers it, as it does every route's refusal.
+      throw new AppError('UNAUTHENTICATED', 'Scraping /metrics needs Authorization: Bearer <SEEDBED_METRICS_TOKEN>.');
     }
     res.type(registry.contentType).send(await registry.metrics());
   };
