@@ -52,8 +52,9 @@ const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.gra
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
-  const limiter = new RateLimiter(db, config.limits.apiRequestsPerMinute);
-  const budget = new OperationBudget(limiter, new Throttle(db), config.limits.sessionExpensivePerMinute);
+  const counters = new Throttle(db);
+  const limiter = new RateLimiter(counters, config.limits.apiRequestsPerMinute);
+  const budget = new OperationBudget(limiter, counters, config.limits.sessionExpensivePerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');

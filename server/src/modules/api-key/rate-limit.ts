@@ -8,35 +8,23 @@ export interface RateLimitState {
   allowed: boolean;
 }
 
-const WINDOW_SECONDS = 60;
+const API_KEY_SCOPE = 'api-key';
 
 /**
- * Fixed one-minute windows per API key, counted in Postgres so every server
- * process shares one budget. One upsert per request; old windows are pruned
- * now and then by the same statement's caller.
+ * An API key's requests per minute (PRODUCT.md §9), counted by the shared
+ * `Throttle`, so every server process spends from one budget.
  */
 export class RateLimiter {
-  private calls = 0;
-
   constructor(
-    private readonly db: DataSource,
+    private readonly counters: Throttle,
     private readonly perMinute: number,
   ) {}
 
   /** `hits`: how much this call spends (an operation with several expensive fields spends one each). */
-  async hit(apiKeyId: string, hits = 1, now = new Date()): Promise<RateLimitState> {
-    const windowStart = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
-    const [{ requests }] = await this.db.query(
-      `INSERT INTO api_rate_windows (api_key_id, window_start, requests) VALUES ($1, $2, $3)
-       ON CONFLICT (api_key_id, window_start) DO UPDATE SET requests = api_rate_windows.requests + EXCLUDED.requests
-       RETURNING requests`,
-      [apiKeyId, windowStart, hits],
-    );
-    if (++this.calls % 1000 === 0) {
-      await this.db.query(`DELETE FROM api_rate_windows WHERE window_start < now() - interval '10 minutes'`);
-    }
-    const resetSeconds = Math.max(1, Math.ceil((windowStart.getTime() + WINDOW_SECONDS * 1000 - now.getTime()) / 1000));
-    return { limit: this.perMinute, remaining: Math.max(0, this.perMinute - requests), resetSeconds, allowed: requests <= this.perMinute };
+  async hit(apiKeyId: string, hits = 1): Promise<RateLimitState> {
+    const state = await this.counters.hit(API_KEY_SCOPE, apiKeyId, 60, hits);
+    const limit = this.perMinute;
+    return { limit, remaining: Math.max(0, limit - state.hits), resetSeconds: state.retryAfter, allowed: state.hits <= limit };
   }
 }
 
@@ -70,16 +58,6 @@ export class Throttle {
     );
     if (++this.calls % 1000 === 0) await this.db.query(`DELETE FROM throttles WHERE expires_at < now()`);
     return { hits: Number(row.hits), retryAfter: Math.max(1, Number(row.retry_after)) };
-  }
-
-  /** The current count without spending anything (0 when the window has ended). */
-  async peek(scope: string, key: string): Promise<ThrottleState> {
-    const [row] = await this.db.query(
-      `SELECT hits, ceil(extract(epoch FROM expires_at - now()))::int AS retry_after
-       FROM throttles WHERE scope = $1 AND key = $2 AND expires_at > now()`,
-      [scope, key],
-    );
-    return row ? { hits: Number(row.hits), retryAfter: Math.max(1, Number(row.retry_after)) } : { hits: 0, retryAfter: 0 };
   }
 
   /** Takes hits back (never below zero), e.g. an attempt that turned out to succeed. */
