@@ -10,7 +10,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const CLIENT_INDEX = path.join(ROOT, 'client', 'dist', 'index.html');
+// SEEDBED_CLIENT_DIST (as the server reads it) lets a test use a build of its own.
+const CLIENT_INDEX = path.join(process.env.SEEDBED_CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'), 'index.html');
 
 export const SCREENSHOTS = path.join(ROOT, 'test-artifacts', 'screenshots');
 export const DESKTOP = { width: 1280, height: 900 };

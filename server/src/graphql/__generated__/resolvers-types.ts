@@ -331,6 +331,94 @@ export type Generator = {
   sqlType: SqlTypes;
 };
 
+/** A blueprint made from an existing schema or sample. */
+export type ImportBlueprintInput = {
+  /** The blueprint's name (default: one derived from the source). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The project (OWNER or EDITOR). */
+  projectId: Scalars['ID']['input'];
+  /** What kind of source `text` or `url` holds. */
+  source: ImportSource;
+  /** The schema or sample itself (every source but POSTGRES_URL). */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** A `postgres://` URL (POSTGRES_URL only). */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The generator an import chose for one column, and why. */
+export type ImportDecision = {
+  __typename?: 'ImportDecision';
+  /** How sure the choice is, from 0 to 1. */
+  confidence: Scalars['Float']['output'];
+  /** What the source said of the column (declared type, observed spread, fitted distribution...), when known. */
+  details?: Maybe<Scalars['JSON']['output']>;
+  /** The field's name. */
+  field: Scalars['String']['output'];
+  /** The generator chosen. */
+  generator: Scalars['String']['output'];
+  /** The field's path in the document, e.g. `tables[0].fields[2]`. */
+  path: Scalars['String']['output'];
+  /** Why: the name, type, constraint or values it was chosen from. */
+  reason: Scalars['String']['output'];
+  /** The table's name. */
+  table: Scalars['String']['output'];
+};
+
+/** An import's result before saving. */
+export type ImportPreview = {
+  __typename?: 'ImportPreview';
+  /** The inferred blueprint document (PRODUCT.md §10). */
+  document: Scalars['JSON']['output'];
+  /** One decision per generated column. */
+  report: Array<ImportDecision>;
+  /** Everything left out, with the reason. */
+  skipped: Array<ImportSkipped>;
+};
+
+/** What an import would make, to review before saving. */
+export type ImportPreviewInput = {
+  /** The blueprint's name (default: one derived from the source). */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** The project the import is for, when there is one. */
+  projectId?: InputMaybe<Scalars['ID']['input']>;
+  /** What kind of source `text` or `url` holds. */
+  source: ImportSource;
+  /** The schema or sample itself (every source but POSTGRES_URL). */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** A `postgres://` URL (POSTGRES_URL only). */
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Something in the source an import could not represent, left out with a warning. */
+export type ImportSkipped = {
+  __typename?: 'ImportSkipped';
+  /** What it is: view, function, trigger, column, constraint, type, ... */
+  kind: Scalars['String']['output'];
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Where it was in the source or the document, when known. */
+  path?: Maybe<Scalars['String']['output']>;
+  /** Why it was left out. */
+  reason: Scalars['String']['output'];
+};
+
+/** Where an imported schema or sample comes from (PRODUCT.md §12). */
+export type ImportSource =
+  /** One table with a header row; the delimiter is sniffed. */
+  | 'CSV_SAMPLE'
+  /** A GraphQL schema; its mock API serves exactly that schema. */
+  | 'GRAPHQL_SDL'
+  /** An array of objects, an object of arrays (one per collection), or NDJSON. */
+  | 'JSON_SAMPLE'
+  /** `mysqldump --no-data` output or MySQL/MariaDB migration files. */
+  | 'MYSQL_DDL'
+  /** `pg_dump --schema-only` output or PostgreSQL migration files. */
+  | 'POSTGRES_DDL'
+  /** A live PostgreSQL database, read through the target guard: catalog and `pg_stats` only, never row data. */
+  | 'POSTGRES_URL'
+  /** `sqlite3 .schema` output. */
+  | 'SQLITE_DDL';
+
 /** Credentials for `logIn`. */
 export type LogInInput = {
   /** The account's email (case-insensitive). */
@@ -391,6 +479,8 @@ export type Mutation = {
   deleteBlueprint: Scalars['Boolean']['output'];
   /** Deletes a project and everything in it (OWNER). */
   deleteProject: Scalars['Boolean']['output'];
+  /** Creates a blueprint (revision 1) from a schema or sample a team already has (OWNER or EDITOR; PRODUCT.md §12). */
+  importBlueprint: Blueprint;
   /** Signs in with email and password (sets the session cookie). */
   logIn: AuthPayload;
   /** Ends the current session. True when a session was ended. */
@@ -451,6 +541,12 @@ export type MutationDeleteBlueprintArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationDeleteProjectArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationImportBlueprintArgs = {
+  input: ImportBlueprintInput;
 };
 
 
@@ -664,6 +760,12 @@ export type Query = {
   generatorCategories: Array<Scalars['String']['output']>;
   /** The generator catalog: `search` matches id, category and description (all words); `category` filters exactly. */
   generators: Array<Generator>;
+  /**
+   * What an import would create, without saving anything (PRODUCT.md §12): the
+   * inferred document, each column's generator with its reason and confidence,
+   * and every skipped item. `projectId` is optional here.
+   */
+  importPreview: ImportPreview;
   /** The signed-in user, or null for an anonymous caller or an API key. */
   me?: Maybe<User>;
   /**
@@ -692,6 +794,12 @@ export type QueryBlueprintArgs = {
 export type QueryGeneratorsArgs = {
   category?: InputMaybe<Scalars['String']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
+export type QueryImportPreviewArgs = {
+  input: ImportPreviewInput;
 };
 
 
@@ -1069,6 +1177,12 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Generator: ResolverTypeWrapper<GeneratorInfo>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ImportBlueprintInput: ImportBlueprintInput;
+  ImportDecision: ResolverTypeWrapper<ImportDecision>;
+  ImportPreview: ResolverTypeWrapper<ImportPreview>;
+  ImportPreviewInput: ImportPreviewInput;
+  ImportSkipped: ResolverTypeWrapper<ImportSkipped>;
+  ImportSource: ImportSource;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
   LogInInput: LogInInput;
@@ -1135,6 +1249,11 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   Generator: GeneratorInfo;
   ID: Scalars['ID']['output'];
+  ImportBlueprintInput: ImportBlueprintInput;
+  ImportDecision: ImportDecision;
+  ImportPreview: ImportPreview;
+  ImportPreviewInput: ImportPreviewInput;
+  ImportSkipped: ImportSkipped;
   Int: Scalars['Int']['output'];
   JSON: Scalars['JSON']['output'];
   LogInInput: LogInInput;
@@ -1292,6 +1411,29 @@ export type GeneratorResolvers<ContextType = GraphQLContext, ParentType extends 
   sqlType?: Resolver<ResolversTypes['SqlTypes'], ParentType, ContextType>;
 }>;
 
+export type ImportDecisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportDecision'] = ResolversParentTypes['ImportDecision']> = ResolversObject<{
+  confidence?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  details?: Resolver<Maybe<ResolversTypes['JSON']>, ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  generator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ImportPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportPreview'] = ResolversParentTypes['ImportPreview']> = ResolversObject<{
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  report?: Resolver<Array<ResolversTypes['ImportDecision']>, ParentType, ContextType>;
+  skipped?: Resolver<Array<ResolversTypes['ImportSkipped']>, ParentType, ContextType>;
+}>;
+
+export type ImportSkippedResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportSkipped'] = ResolversParentTypes['ImportSkipped']> = ResolversObject<{
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  path?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export interface JsonScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['JSON'], any> {
   name: 'JSON';
 }
@@ -1323,6 +1465,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;
   deleteBlueprint?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteBlueprintArgs, 'id'>>;
   deleteProject?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteProjectArgs, 'id'>>;
+  importBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationImportBlueprintArgs, 'input'>>;
   logIn?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLogInArgs, 'input'>>;
   logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   removeMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
@@ -1385,6 +1528,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   blueprint?: Resolver<Maybe<ResolversTypes['Blueprint']>, ParentType, ContextType, RequireFields<QueryBlueprintArgs, 'id'>>;
   generatorCategories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   generators?: Resolver<Array<ResolversTypes['Generator']>, ParentType, ContextType, Partial<QueryGeneratorsArgs>>;
+  importPreview?: Resolver<ResolversTypes['ImportPreview'], ParentType, ContextType, RequireFields<QueryImportPreviewArgs, 'input'>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   preview?: Resolver<ResolversTypes['Preview'], ParentType, ContextType, RequireFields<QueryPreviewArgs, 'input'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
@@ -1469,6 +1613,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Generator?: GeneratorResolvers<ContextType>;
+  ImportDecision?: ImportDecisionResolvers<ContextType>;
+  ImportPreview?: ImportPreviewResolvers<ContextType>;
+  ImportSkipped?: ImportSkippedResolvers<ContextType>;
   JSON?: GraphQLScalarType;
   Membership?: MembershipResolvers<ContextType>;
   MembershipConnection?: MembershipConnectionResolvers<ContextType>;
