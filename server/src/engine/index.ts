@@ -13,6 +13,7 @@
  *   contentTypeOf('csv'), fileNameOf(plan, 'users', 'csv')
  *   searchGenerators(search?, category?)            // catalog entries for the `generators` query
  *   validateBlueprint(doc) / validateGeneratorOptions(doc) → DocumentIssue[]
+ *   new PlanAccess(plan, { maxReplay, maxScan })   // random access: row(t, i), rowOfKey(t, key), childRange(child, parent, row), totalRows(t)
  *
  * Determinism: a cell is a function of (pack version, seed, table, field,
  * row) and of the cells it reads, so offsets, worker counts and added fields
@@ -25,6 +26,7 @@ import type { Plan } from './plan/types';
 export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
 export { compileBlueprintAsync, type AsyncCompileOptions } from './plan/compile-async';
 export { rowsReplayedFor } from './plan/row-generator';
+export { PlanAccess, DEFAULT_MAX_SCAN, type PlanAccessOptions, type KeyLookup } from './access';
 export { previewRows, type Preview, type PreviewOptions } from './preview';
 export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
