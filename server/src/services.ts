@@ -11,6 +11,7 @@ import type { RunFiles } from './modules/run/file-target';
 import type { RunEvents } from './modules/run/run-events';
 import type { RunQueue } from './modules/run/run-queue';
 import { RunService } from './modules/run/run.service';
+import { TargetCheckService } from './modules/target-check/target-check.service';
 
 /** What runs need beyond the database: the queue, the artifact folder, the event fan-out, the sealing key. */
 export interface RunRuntime {
@@ -20,16 +21,21 @@ export interface RunRuntime {
   secretKey: Buffer;
 }
 
+/** "Test connection" answers within this, where a run would retry for a minute. */
+const TARGET_CHECK_TIMEOUT_MS = 5_000;
+
 /** One instance of each service per server; they are stateless over the data source. */
 export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
   // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
   sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
   const blueprints = new BlueprintService(db, config.limits.cellBytes);
+  const projects = new ProjectService(db, audit);
   return {
     audit,
     auth: new AuthService(db, audit, config.sessionDays, config.limits),
-    projects: new ProjectService(db, audit),
+    projects,
+    targets: new TargetCheckService(projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: TARGET_CHECK_TIMEOUT_MS }),
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),

@@ -6,6 +6,7 @@ import { blueprintResolvers } from './blueprint.resolvers';
 import { generationResolvers } from './generation.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
+import { templateResolvers } from './template.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 
 const subscriptionResolvers: Resolvers = {
@@ -33,5 +34,6 @@ export const resolvers: Resolvers[] = [
   generationResolvers,
   runResolvers,
   auditResolvers,
+  templateResolvers,
   subscriptionResolvers,
 ];

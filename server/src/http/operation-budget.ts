@@ -12,7 +12,7 @@ import type { RateLimiter, Throttle } from '../modules/api-key/rate-limit';
 import type { Actor } from '../scope';
 
 /** Root fields whose work grows with what the caller asks for. */
-export const EXPENSIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['preview', 'importPreview', 'importBlueprint', 'startRun']);
+export const EXPENSIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['preview', 'importPreview', 'importBlueprint', 'startRun', 'testDatabaseTarget']);
 
 const SESSION_SCOPE = 'session-expensive';
 

@@ -292,6 +292,19 @@ export type CreatedApiKey = {
   secret: Scalars['String']['output'];
 };
 
+/** The result of `testDatabaseTarget`. */
+export type DatabaseTargetCheck = {
+  __typename?: 'DatabaseTargetCheck';
+  /** Null when reachable; TARGET_REFUSED (this server will not connect there, or the database refused the sign-in) or TARGET_UNREACHABLE (no answer). */
+  code?: Maybe<Scalars['String']['output']>;
+  /** How long the check took, in milliseconds. */
+  elapsedMs: Scalars['Int']['output'];
+  /** What happened, for a person: the server version when reachable, the reason when not. */
+  message: Scalars['String']['output'];
+  /** True when the server signed in to the database. */
+  reachable: Scalars['Boolean']['output'];
+};
+
 /** A PostgreSQL database to load, through the target guard (PRODUCT.md §7). */
 export type DatabaseTargetInput = {
   /** Create the tables (with keys and constraints) when they do not exist. */
@@ -495,6 +508,8 @@ export type Mutation = {
   signUp: AuthPayload;
   /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
   startRun: Run;
+  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR), within a few seconds. Stores nothing; the answer says why not. */
+  testDatabaseTarget: DatabaseTargetCheck;
   /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
   updateBlueprint: Blueprint;
   /** Renames a project (OWNER). */
@@ -583,6 +598,12 @@ export type MutationSignUpArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationStartRunArgs = {
   input: StartRunInput;
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationTestDatabaseTargetArgs = {
+  input: TestDatabaseTargetInput;
 };
 
 
@@ -775,12 +796,14 @@ export type Query = {
    * unsaved `document`.
    */
   preview: Preview;
-  /** A project the caller belongs to; null when it does not exist or the caller is not a member. */
+  /** A project the caller belongs to, by id or slug; null when it does not exist or the caller is not a member. */
   project?: Maybe<Project>;
   /** Projects the caller belongs to, oldest first. An API key sees only its own project. */
   projects: ProjectConnection;
   /** A run of a project the caller belongs to; null otherwise. */
   run?: Maybe<Run>;
+  /** Blueprints to start from (people, an online shop, a SaaS, a blog, ...): each document validates and generates as it is. Needs no sign-in. */
+  templates: Array<Template>;
 };
 
 
@@ -825,6 +848,12 @@ export type QueryProjectsArgs = {
 /** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
 export type QueryRunArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What can be read. Objects of projects the caller is not a member of read as null (or NOT_FOUND), exactly like objects that do not exist. */
+export type QueryTemplatesArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
 };
 
 /** A member to remove. */
@@ -1026,6 +1055,29 @@ export type SubscriptionRunProgressArgs = {
   id: Scalars['ID']['input'];
 };
 
+/** A blueprint document to start from; create it with `createBlueprint`, preview it with `preview(input: { document })`. */
+export type Template = {
+  __typename?: 'Template';
+  /** What data it makes. */
+  description: Scalars['String']['output'];
+  /** The blueprint document (PRODUCT.md §10). */
+  document: Scalars['JSON']['output'];
+  /** Stable id, such as `online-shop`. */
+  id: Scalars['ID']['output'];
+  /** What it is called in the gallery. */
+  name: Scalars['String']['output'];
+  /** Its tables' names, parents first. */
+  tables: Array<Scalars['String']['output']>;
+};
+
+/** A database URL to try before starting a run. */
+export type TestDatabaseTargetInput = {
+  /** The project the run would belong to (OWNER or EDITOR). */
+  projectId: Scalars['ID']['input'];
+  /** The `postgres://user:password@host:5432/database` URL; it is not stored. */
+  url: Scalars['String']['input'];
+};
+
 /** A new revision of a blueprint. */
 export type UpdateBlueprintInput = {
   /** The revision this edit was based on; a stale one is a CONFLICT. */
@@ -1171,6 +1223,7 @@ export type ResolversTypes = ResolversObject<{
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: ResolverTypeWrapper<Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversTypes['ApiKey'] }>;
+  DatabaseTargetCheck: ResolverTypeWrapper<DatabaseTargetCheck>;
   DatabaseTargetInput: DatabaseTargetInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   FilesTargetInput: FilesTargetInput;
@@ -1215,6 +1268,8 @@ export type ResolversTypes = ResolversObject<{
   StartRunInput: StartRunInput;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Template: ResolverTypeWrapper<Template>;
+  TestDatabaseTargetInput: TestDatabaseTargetInput;
   UpdateBlueprintInput: UpdateBlueprintInput;
   UpdateProjectInput: UpdateProjectInput;
   User: ResolverTypeWrapper<UserEntity>;
@@ -1243,6 +1298,7 @@ export type ResolversParentTypes = ResolversObject<{
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
   CreatedApiKey: Omit<CreatedApiKey, 'apiKey'> & { apiKey: ResolversParentTypes['ApiKey'] };
+  DatabaseTargetCheck: DatabaseTargetCheck;
   DatabaseTargetInput: DatabaseTargetInput;
   DateTime: Scalars['DateTime']['output'];
   FilesTargetInput: FilesTargetInput;
@@ -1281,6 +1337,8 @@ export type ResolversParentTypes = ResolversObject<{
   StartRunInput: StartRunInput;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
+  Template: Template;
+  TestDatabaseTargetInput: TestDatabaseTargetInput;
   UpdateBlueprintInput: UpdateBlueprintInput;
   UpdateProjectInput: UpdateProjectInput;
   User: UserEntity;
@@ -1397,6 +1455,13 @@ export type CreatedApiKeyResolvers<ContextType = GraphQLContext, ParentType exte
   secret?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type DatabaseTargetCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DatabaseTargetCheck'] = ResolversParentTypes['DatabaseTargetCheck']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  elapsedMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reachable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -1473,6 +1538,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setMemberRole?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationSetMemberRoleArgs, 'input'>>;
   signUp?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationSignUpArgs, 'input'>>;
   startRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationStartRunArgs, 'input'>>;
+  testDatabaseTarget?: Resolver<ResolversTypes['DatabaseTargetCheck'], ParentType, ContextType, RequireFields<MutationTestDatabaseTargetArgs, 'input'>>;
   updateBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationUpdateBlueprintArgs, 'input'>>;
   updateProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationUpdateProjectArgs, 'input'>>;
 }>;
@@ -1534,6 +1600,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;
   projects?: Resolver<ResolversTypes['ProjectConnection'], ParentType, ContextType, RequireFields<QueryProjectsArgs, 'first'>>;
   run?: Resolver<Maybe<ResolversTypes['Run']>, ParentType, ContextType, RequireFields<QueryRunArgs, 'id'>>;
+  templates?: Resolver<Array<ResolversTypes['Template']>, ParentType, ContextType, Partial<QueryTemplatesArgs>>;
 }>;
 
 export type RunResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Run'] = ResolversParentTypes['Run']> = ResolversObject<{
@@ -1588,6 +1655,14 @@ export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType exten
   runProgress?: SubscriptionResolver<ResolversTypes['Run'], "runProgress", ParentType, ContextType, RequireFields<SubscriptionRunProgressArgs, 'id'>>;
 }>;
 
+export type TemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Template'] = ResolversParentTypes['Template']> = ResolversObject<{
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tables?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1611,6 +1686,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   BlueprintRevisionConnection?: BlueprintRevisionConnectionResolvers<ContextType>;
   BlueprintRevisionEdge?: BlueprintRevisionEdgeResolvers<ContextType>;
   CreatedApiKey?: CreatedApiKeyResolvers<ContextType>;
+  DatabaseTargetCheck?: DatabaseTargetCheckResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Generator?: GeneratorResolvers<ContextType>;
   ImportDecision?: ImportDecisionResolvers<ContextType>;
@@ -1634,6 +1710,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RunTarget?: RunTargetResolvers<ContextType>;
   SqlTypes?: SqlTypesResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  Template?: TemplateResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 }>;
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Scope } from '../../scope';
 import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '../../errors';
@@ -14,15 +13,24 @@ import type { Role } from './role';
 
 const UNIQUE_VIOLATION = '23505';
 
-function slugify(name: string): string {
+/** The longest slug; a numbered suffix (`-12`) still fits under the column's 64. */
+const SLUG_BASE_LENGTH = 56;
+
+/**
+ * A URL-safe slug from a project name: `Shop demo` → `shop-demo`. Never
+ * UUID-shaped, so `/p/:project` can tell a slug from an id (the migration
+ * ProjectSlugs checks the same).
+ */
+export function slugify(name: string): string {
   const base = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 48);
-  return base || 'project';
+    .slice(0, SLUG_BASE_LENGTH)
+    .replace(/^-+|-+$/g, '');
+  if (!base) return 'project';
+  return isUuid(base) ? `p-${base}`.slice(0, SLUG_BASE_LENGTH) : base;
 }
 
 function checkName(name: string): string {
@@ -45,11 +53,28 @@ export class ProjectService {
     return nullIfHidden(this.get(scope, id));
   }
 
+  /** By id or by slug (`/p/shop-demo`); either way a non-member gets NOT_FOUND. */
   async get(scope: Scope, id: string, required: Role = 'VIEWER', action?: string): Promise<ProjectEntity> {
-    const project = await scope.loaders.project.load(id);
+    const project = isUuid(id) ? await scope.loaders.project.load(id) : await this.bySlug(id);
     if (!project) throw notFound('Project', id);
     await requireRole(scope, project.id, required, () => notFound('Project', id), action);
     return project;
+  }
+
+  private bySlug(slug: string): Promise<ProjectEntity | null> {
+    if (slug.length > 64) return Promise.resolve(null);
+    return this.db.getRepository(ProjectEntity).findOneBy({ slug: slug.toLowerCase() });
+  }
+
+  /** `base`, else `base-2`, `base-3`, ...: the first free one (a concurrent taker makes the insert retry). */
+  private async freeSlug(base: string): Promise<string> {
+    const rows: { slug: string }[] = await this.db.query(
+      `SELECT slug FROM projects WHERE slug = $1 OR slug ~ ('^' || $1 || '-[0-9]+$')`,
+      [base],
+    );
+    const taken = new Set(rows.map((r) => r.slug));
+    if (!taken.has(base)) return base;
+    for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
   }
 
   async list(scope: Scope, page: PageArgs) {
@@ -72,7 +97,7 @@ export class ProjectService {
     const name = checkName(input.name);
     const base = slugify(name);
     for (let attempt = 0; ; attempt++) {
-      const slug = attempt === 0 ? base : `${base}-${randomBytes(3).toString('hex')}`;
+      const slug = await this.freeSlug(base);
       try {
         return await this.db.transaction(async (manager) => {
           const project = await manager.save(manager.create(ProjectEntity, { name, slug }));
@@ -92,22 +117,22 @@ export class ProjectService {
   }
 
   async delete(scope: Scope, id: string): Promise<boolean> {
-    await this.get(scope, id, 'OWNER', 'delete the project');
+    const project = await this.get(scope, id, 'OWNER', 'delete the project');
     await this.db.transaction(async (manager) => {
-      await this.audit.record(manager, scope.actor, { action: 'project.delete', targetType: 'Project', targetId: id });
-      await manager.delete(ProjectEntity, { id });
+      await this.audit.record(manager, scope.actor, { action: 'project.delete', targetType: 'Project', targetId: project.id });
+      await manager.delete(ProjectEntity, { id: project.id });
     });
     return true;
   }
 
   async members(scope: Scope, projectId: string, page: PageArgs) {
-    await this.get(scope, projectId);
+    ({ id: projectId } = await this.get(scope, projectId));
     const query = this.db.getRepository(MembershipEntity).createQueryBuilder('m').where('m.projectId = :projectId', { projectId });
     return paginate(query, page, 'ASC');
   }
 
   async addMember(scope: Scope, input: { projectId: string; email: string; role: Role }): Promise<MembershipEntity> {
-    await this.get(scope, input.projectId, 'OWNER', 'manage members');
+    const { id: projectId } = await this.get(scope, input.projectId, 'OWNER', 'manage members');
     const user = await this.db
       .getRepository(UserEntity)
       .createQueryBuilder('u')
@@ -115,11 +140,11 @@ export class ProjectService {
       .getOne();
     if (!user) throw badInput('input.email', 'no Seedbed account has this email');
     return this.db.transaction(async (manager) => {
-      const existing = await manager.findOneBy(MembershipEntity, { userId: user.id, projectId: input.projectId });
+      const existing = await manager.findOneBy(MembershipEntity, { userId: user.id, projectId });
       if (existing) throw conflict(`${user.email} is already a member of this project.`);
-      const membership = await manager.save(manager.create(MembershipEntity, { userId: user.id, projectId: input.projectId, role: input.role }));
+      const membership = await manager.save(manager.create(MembershipEntity, { userId: user.id, projectId, role: input.role }));
       await this.audit.record(manager, scope.actor, {
-        projectId: input.projectId, action: 'member.add', targetType: 'Membership', targetId: membership.id, data: { userId: user.id, role: input.role },
+        projectId, action: 'member.add', targetType: 'Membership', targetId: membership.id, data: { userId: user.id, role: input.role },
       });
       return membership;
     });
