@@ -1,14 +1,17 @@
 /**
- * Memory of a file run (issue 4 target: a 10,000,000-row run holds memory
- * flat, peak under 300 MB per process). Boots the real server with its
- * worker in this process on an embedded PostgreSQL, runs the people table at
- * 1M rows and then at 10M rows, and compares the peak resident memory of the
- * two: flat means the 10M peak is about the 1M peak.
+ * A file run against the engine it runs (issue 14): in one run on one
+ * machine, `seedbed generate` and a file run of the same people table to CSV,
+ * rows/s of each and their ratio (target ≥ 0.8), and the peak RSS of each
+ * process (target < 300 MB); then the same run with the S3 store (s3rver on
+ * loopback, in a process of its own), against the local-folder run (target
+ * within 1.25×). The run is made by a worker process (`npm run worker`), the
+ * API in this process takes none; peak RSS is the kernel's high-water mark.
  *
- *   [SEEDBED_RUN_THREADS=0] npm run bench:runs [-- --rows 10000000]
+ *   npm run bench:runs [-- --rows 10000000] [-- --no-s3]
  */
 import 'reflect-metadata';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
@@ -18,8 +21,10 @@ import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
 import { createLogger } from '../server/src/logger';
 import { peopleBlueprint } from './blueprints';
 import { benchClient } from './client';
-import { fmt, machineLoad, RssSampler, scratchDir } from './measure';
+import { fmt, machineLoad, scratchDir } from './measure';
 
+const SERVER_DIR = path.resolve(__dirname, '..', 'server');
+const TS_REGISTER = path.join(SERVER_DIR, 'bin', 'ts-register.js');
 const LIMIT_MB = 300;
 
 function argRows(): number {
@@ -27,65 +32,155 @@ function argRows(): number {
   return i > 0 ? Number(process.argv[i + 1]) : 10_000_000;
 }
 
+/** Peak resident memory (VmHWM) of a live process, in MB; the kernel keeps the maximum, so a late sample loses nothing. */
+function peakMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = pattern.exec(output);
+      if (match) {
+        child.stdout!.off('data', onData);
+        resolve(match[1] ?? match[0]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk) => process.stderr.write(chunk));
+    child.once('exit', (code) => reject(new Error(`child exited (${code}) before it was ready:\n${output.slice(-2000)}`)));
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** `seedbed generate` as a user runs it, timed from spawn to exit; its peak RSS sampled until it exits. */
+async function cli(blueprint: string, rows: number) {
+  const out = path.join(scratchDir, 'cli');
+  const started = Date.now();
+  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'bin', 'seedbed.js'), 'generate', blueprint, '--out', out], { stdio: 'ignore' });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, peakMb(child.pid!));
+    } catch {
+      // exited between two samples
+    }
+  }, 20);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`seedbed generate exited with ${code}`);
+  const seconds = (Date.now() - started) / 1000;
+  return { rows, seconds, peakMb: peak, size: statSync(path.join(out, 'people.csv')).size };
+}
+
 async function main() {
+  const rows = argRows();
+  const withS3 = !process.argv.includes('--no-s3');
   chmodSync(scratchDir, 0o755);
   const dataDir = path.join(scratchDir, 'data');
   mkdirSync(dataDir);
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), ephemeral: true });
   await ensureDatabase(pg.url, 'seedbed');
-  const db = createDataSource({ url: pg.url.replace(/\/postgres$/, '/seedbed') });
+  const databaseUrl = pg.url.replace(/\/postgres$/, '/seedbed');
+  const db = createDataSource({ url: databaseUrl });
   await db.initialize();
   await db.runMigrations();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', SEEDBED_DATA_DIR: dataDir, SEEDBED_QUEUE_SUPERVISE_SECONDS: '1',
-    // SEEDBED_RUN_THREADS=0 to compare with shards encoded in the worker's own thread only.
-    SEEDBED_RUN_THREADS: process.env.SEEDBED_RUN_THREADS });
+  // This process serves the API only; the runs go to worker processes, as with `npm start`.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', SEEDBED_DATA_DIR: dataDir, SEEDBED_RUN_WORKER: 'false' });
   const app = await createApp(config, db, createLogger('warn'));
   const port = await app.listen(0);
-  const base = `http://127.0.0.1:${port}`;
-
-  const { gql } = benchClient(base);
+  const { gql } = benchClient(`http://127.0.0.1:${port}`);
   await gql(`mutation { signUp(input: { email: "bench@example.test", password: "bench password 1", name: "Bench" }) { user { id } } }`);
   const { createProject } = await gql(`mutation { createProject(input: { name: "bench" }) { id } }`);
+  const document = peopleBlueprint(rows);
+  const { createBlueprint } = await gql(`mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }`, {
+    input: { projectId: createProject.id, document },
+  });
+  const blueprintFile = path.join(scratchDir, 'people.json');
+  writeFileSync(blueprintFile, JSON.stringify(document));
 
-  const run = async (rows: number) => {
-    const { createBlueprint } = await gql(`mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }`, {
-      input: { projectId: createProject.id, document: peopleBlueprint(rows) },
+  const worker = async (env: Record<string, string>) => {
+    const child = spawn(process.execPath, ['-r', TS_REGISTER, path.join(SERVER_DIR, 'src', 'worker.ts')], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    global.gc?.();
-    const rss = new RssSampler();
+    await waitForLine(child, /run worker ready/);
+    child.stdout!.resume();
+    return child;
+  };
+
+  /** A file run to CSV, timed from startRun until the run is seen SUCCEEDED (polled every 20 ms). */
+  const fileRun = async (env: Record<string, string>) => {
+    const child = await worker(env);
     const started = Date.now();
     const { startRun } = await gql(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, {
       input: { blueprintId: createBlueprint.id, target: { files: { formats: ['CSV'] } } },
     });
-    let status = 'QUEUED';
     let size = 0;
-    while (!['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(status)) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (;;) {
       const { run } = await gql(`query($id: ID!) { run(id: $id) { status error artifacts { size } } }`, { id: startRun.id });
-      status = run.status;
-      size = run.artifacts[0]?.size ?? 0;
-      if (status === 'FAILED') throw new Error(run.error);
+      if (run.status === 'FAILED') throw new Error(run.error);
+      if (run.status === 'SUCCEEDED') {
+        size = run.artifacts[0].size;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (Date.now() - started) / 1000;
-    return { rows, seconds, peakMb: rss.stop() / 1048576, size };
+    const peak = peakMb(child.pid!);
+    await stop(child);
+    return { rows, seconds, peakMb: peak, size };
   };
 
-  console.log(`file run memory (${config.runs.threads} helper threads; ${machineLoad()})`);
-  const small = await run(1_000_000);
-  const big = await run(argRows());
-  for (const r of [small, big]) {
+  const line = (name: string, r: { rows: number; seconds: number; peakMb: number; size: number }) =>
     console.log(
-      `  ${fmt(r.rows).padStart(12)} rows  ${r.seconds.toFixed(1).padStart(6)} s  ${fmt(r.rows / r.seconds).padStart(9)} rows/s` +
-        `  ${fmt(r.size / 1048576).padStart(6)} MB of CSV  peak RSS ${r.peakMb.toFixed(0)} MB`,
+      `  ${name.padEnd(22)} ${fmt(r.rows).padStart(11)} rows  ${r.seconds.toFixed(1).padStart(6)} s  ${fmt(r.rows / r.seconds).padStart(9)} rows/s` +
+        `  ${fmt(r.size / 1048576).padStart(6)} MB  peak RSS ${r.peakMb.toFixed(0)} MB`,
     );
+  console.log(`people table to CSV, ${fmt(rows)} rows (${machineLoad()})`);
+  const engine = await cli(blueprintFile, rows);
+  line('seedbed generate', engine);
+  const local = await fileRun({ SEEDBED_DATA_DIR: dataDir });
+  line('file run, local folder', local);
+  const ratio = engine.seconds / local.seconds;
+  console.log(`  run / CLI rows/s: ${ratio.toFixed(2)}x (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
+  console.log(`  peak RSS under ${LIMIT_MB} MB per process: ${Math.max(engine.peakMb, local.peakMb) < LIMIT_MB ? 'met' : 'NOT met'}`);
+
+  if (withS3) {
+    const s3 = spawn(process.execPath, ['-r', TS_REGISTER, '-e', S3_CHILD], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    const storeEnv = JSON.parse(await waitForLine(s3, /^S3 (.*)$/m));
+    try {
+      const viaS3 = await fileRun({ SEEDBED_DATA_DIR: path.join(scratchDir, 'worker-s3'), ...storeEnv });
+      line('file run, S3 (s3rver)', viaS3);
+      const slower = viaS3.seconds / local.seconds;
+      console.log(`  S3 / local time: ${slower.toFixed(2)}x (target ≤ 1.25: ${slower <= 1.25 ? 'met' : 'NOT met'})`);
+    } finally {
+      await stop(s3);
+    }
   }
-  console.log(`  peak ratio ${fmt(big.rows / small.rows)}x rows: ${(big.peakMb / small.peakMb).toFixed(2)}x memory`);
-  console.log(`  target: peak under ${LIMIT_MB} MB per process: ${big.peakMb < LIMIT_MB ? 'met' : 'NOT met'}`);
 
   await app.close();
   await db.destroy();
   await pg.stop();
 }
+
+/** s3rver in a process of its own: its hashing and file writes do not share this process's event loop. */
+const S3_CHILD = `
+  require('./test/runs/support/s3.ts').startS3Server('seedbed-bench').then((s3) => {
+    console.log('S3 ' + JSON.stringify(s3.env('runs')));
+    process.on('SIGTERM', () => s3.stop().then(() => process.exit(0)));
+  });
+`;
 
 main().catch((error) => {
   console.error(error);
