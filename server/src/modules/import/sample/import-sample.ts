@@ -1,0 +1,137 @@
+/**
+ * JSON_SAMPLE and CSV_SAMPLE (PRODUCT.md §12): a sample read as a stream
+ * becomes a relational blueprint that looks like it — tables, references
+ * found from the values, per-parent counts fitted, each column described by
+ * its generator — and keeps none of its values but category labels.
+ */
+import type { BlueprintDocument } from '../../../engine';
+import { badInput } from '../../../errors';
+import type { ImportDecision, ImportResult, SkippedItem } from '../types';
+import { chooseGenerator, type NameGuess } from './infer-column';
+import { fitChildCounts } from './fit-counts';
+import { readSample, DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind, type SampleLimits } from './read';
+import { childCountsOf, findReferences, keyColumnOf, type FoundRef } from './relations';
+import { SampleTables, TooManyTables, type SampleTable } from './sample-tables';
+
+type Table = BlueprintDocument['tables'][number];
+type Field = Table['fields'][number];
+
+export interface SampleImportOptions {
+  name?: string;
+  limits?: SampleLimits;
+  guessByName?: NameGuess;
+}
+
+const noGuess: NameGuess = () => undefined;
+
+/** A blueprint name from the user's, or a plain default; never a sample value. */
+const blueprintName = (name?: string) => (name?.trim() ? name.trim() : 'sample');
+
+export async function importSample(input: SampleInput, kind: SampleKind, options: SampleImportOptions = {}): Promise<ImportResult> {
+  const skipped: SkippedItem[] = [];
+  const tables = new SampleTables(kind === 'CSV_SAMPLE');
+  const rootName = kind === 'CSV_SAMPLE' ? 'rows' : 'items';
+  try {
+    for await (const record of readSample(input, kind, rootName, (name, reason) => skipped.push({ kind: 'value', name, reason }), options.limits ?? DEFAULT_SAMPLE_LIMITS)) tables.add(record);
+  } catch (e) {
+    if (e instanceof TooManyTables) throw badInput('input.text', `The sample has ${e.message}; split it into smaller samples.`);
+    throw e;
+  }
+  tables.finish();
+  if (![...tables.tables.values()].some((t) => t.rows > 0)) throw badInput('input.text', 'The sample has no records: give an array of objects, an object of arrays, NDJSON, or CSV with a header and rows.');
+  return describe(tables, blueprintName(options.name), options.guessByName ?? noGuess, skipped);
+}
+
+function describe(sample: SampleTables, name: string, guessByName: NameGuess, skipped: SkippedItem[]): ImportResult {
+  const refs = findReferences(sample.tables);
+  const report: ImportDecision[] = [];
+  const tables: Table[] = [];
+  const order = [...sample.tables.values()].filter((t) => t.rows > 0);
+  order.forEach((table, t) => {
+    const path = `tables[${t}]`;
+    const tableRefs = refs.filter((r) => r.table === table.name);
+    const fields: Field[] = [];
+    const key = keyColumnOf(table) ?? (table.syntheticKey ? 'id' : undefined);
+    if (table.syntheticKey) {
+      fields.push({ name: 'id', generator: 'sequence', options: { start: 1 } });
+      report.push({ path: `${path}.fields[0]`, table: table.name, field: 'id', generator: 'sequence', confidence: 1, reason: 'added: the sample nests records under these rows, so they need a key to point at' });
+    }
+    const jsonColumns = irregularObjects(table);
+    for (const [column, stats] of table.columns) {
+      const fieldPath = `${path}.fields[${fields.length}]`;
+      if (stats.kinds.get('object') === stats.present && !jsonColumns.has(column)) continue; // flattened into its children
+      if ([...jsonColumns].some((j) => column.startsWith(`${j}_`))) continue;
+      const nullRate = round((table.rows - stats.present) / table.rows, 4);
+      const field: Field = { name: column, generator: '' };
+      const ref = tableRefs.find((r) => r.column === column);
+      const parentColumn = table.parent?.column === column;
+      if (parentColumn || ref) {
+        const target = parentColumn ? table.parent!.table : ref!.target;
+        field.generator = 'ref';
+        field.options = { table: target };
+        report.push({
+          path: fieldPath, table: table.name, field: column, generator: 'ref', confidence: parentColumn ? 1 : ref!.confidence,
+          reason: parentColumn ? `records nested in ${target}` : ref!.reason, details: { observed: { nullRate } },
+        });
+      } else {
+        const choice = chooseGenerator(table.name, column, stats, guessByName);
+        field.generator = choice.generator;
+        if (choice.options) field.options = choice.options;
+        report.push({ path: fieldPath, table: table.name, field: column, generator: choice.generator, confidence: choice.confidence, reason: choice.reason, details: { observed: { nullRate, ...choice.observed } } });
+      }
+      if (nullRate > 0 && column !== key) field.nullRate = nullRate;
+      if (stats.unique && column !== key && stats.present === table.rows && stats.present >= 10 && field.generator !== 'ref' && !['weighted', 'datatype.boolean'].includes(field.generator)) field.unique = true;
+      fields.push(field);
+    }
+    for (const column of table.droppedColumns) skipped.push({ path, kind: 'column', name: `${table.name}.${column}`, reason: 'past the limit of columns per table' });
+    if (table.ragged) skipped.push({ path, kind: 'rows', name: table.name, reason: `${table.ragged} row(s) have more or fewer cells than the header; missing cells were read as empty, extra ones ignored` });
+    const doc: Table = { name: table.name, rows: table.rows, fields };
+    if (key) doc.primaryKey = key;
+    sizePerParent(doc, table, sample, tableRefs, report, path);
+    tables.push(doc);
+  });
+  return { document: { seedbed: 1, name, tables }, report, skipped };
+}
+
+/** A table nested in another, or with a required reference, is sized per parent row from the counts the sample shows. */
+function sizePerParent(doc: Table, table: SampleTable, sample: SampleTables, refs: FoundRef[], report: ImportDecision[], path: string): void {
+  let parent: string | undefined;
+  let lengths: Map<number, number> | undefined;
+  let via = '';
+  if (table.parent) {
+    parent = table.parent.table;
+    lengths = table.parent.lengths;
+    via = `nested in ${parent}`;
+  } else {
+    const required = refs.find((r) => r.target !== table.name && table.columns.get(r.column)!.present === table.rows);
+    if (required) {
+      parent = required.target;
+      lengths = childCountsOf(table, required.column, sample.tables.get(parent)!);
+      via = `${required.column} → ${parent}`;
+    }
+  }
+  if (!parent || !lengths) return;
+  const fit = fitChildCounts(lengths);
+  doc.rows = { perParent: parent, ...fit.spec };
+  const best = fit.candidates.find((c) => c.aic === Math.min(...fit.candidates.map((x) => x.aic)))!;
+  report.push({
+    path: `${path}.rows`, table: table.name, field: '', generator: 'perParent', confidence: 0.8,
+    reason: `${via}: ${best.distribution === 'fixed' ? `every ${parent} row has ${fit.observed.min}` : `${fit.observed.min} to ${fit.observed.max} per ${parent} row (mean ${fit.observed.mean}), fitted as ${best.distribution}`}`,
+    details: { observed: fit.observed, fitted: fit.spec, candidates: fit.candidates },
+  });
+}
+
+/** Nested objects whose keys vary from row to row stay one JSON column instead of many sparse ones. */
+function irregularObjects(table: SampleTable): Set<string> {
+  const irregular = new Set<string>();
+  for (const [column, shapes] of table.objects) {
+    const common = Math.max(...shapes.shapes.values());
+    if (shapes.keys.size > 50 || common / shapes.present < 0.8) irregular.add(column);
+  }
+  return irregular;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,271 @@
+/**
+ * A sample as a stream of records (PRODUCT.md §12, JSON_SAMPLE and
+ * CSV_SAMPLE): an array of objects, an object of arrays (one collection per
+ * key, as a mock server's `db.json` has), NDJSON, or CSV/TSV with a header.
+ * Records are yielded one at a time and never kept here, so memory follows
+ * the largest record, not the sample.
+ */
+import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
+import { parse as parseCsv } from 'csv-parse';
+import { AppError, badInput } from '../../../errors';
+
+export type SampleKind = 'JSON_SAMPLE' | 'CSV_SAMPLE';
+
+export interface SampleLimits {
+  /** Bytes of the whole sample. */
+  maxBytes: number;
+  /** Nesting of objects and arrays, counted from the top of the sample. */
+  maxDepth: number;
+}
+
+export const DEFAULT_SAMPLE_LIMITS: SampleLimits = { maxBytes: 50 * 1024 * 1024, maxDepth: 32 };
+
+export interface SampleRecord {
+  collection: string;
+  record: Record<string, unknown>;
+  /** Where the record is in the sample, for messages: `[3]`, `users[3]`, `line 4`. */
+  where: string;
+}
+
+/** Text or bytes, whole or in chunks (a request body, a file stream). */
+export type SampleInput = string | AsyncIterable<Uint8Array | string>;
+
+/** Where the problem is in the user's input: the GraphQL field the sample came in. */
+const PATH = 'input.text';
+const refuse = (problem: string) => badInput(PATH, `The sample ${problem}.`);
+
+/** Something of the sample that is not read as records, said in the import's report. */
+export type OnSkip = (name: string, reason: string) => void;
+
+async function* chunksOf(input: SampleInput): AsyncGenerator<string> {
+  if (typeof input === 'string') {
+    yield input;
+    return;
+  }
+  // Strict decoding: a sample that is not UTF-8 is refused, never read as replacement characters.
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let offset = 0;
+  for await (const chunk of input) {
+    if (typeof chunk === 'string') {
+      yield chunk;
+      continue;
+    }
+    try {
+      yield decoder.decode(chunk, { stream: true });
+    } catch {
+      throw refuse(`is not valid UTF-8 (within bytes ${offset}–${offset + chunk.length})`);
+    }
+    offset += chunk.length;
+  }
+  try {
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } catch {
+    throw refuse('is not valid UTF-8 (it ends inside a character)');
+  }
+}
+
+/** Counts bytes as they pass and stops past the limit, before the rest is read. */
+async function* bounded(input: SampleInput, maxBytes: number): AsyncGenerator<string> {
+  let bytes = 0;
+  for await (const text of chunksOf(input)) {
+    bytes += Buffer.byteLength(text);
+    if (bytes > maxBytes) throw refuse(`is larger than ${maxBytes.toLocaleString('en-US')} bytes, the import limit`);
+    yield text;
+  }
+}
+
+export async function* readSample(input: SampleInput, kind: SampleKind, defaultName: string, onSkip: OnSkip, limits: SampleLimits = DEFAULT_SAMPLE_LIMITS): AsyncGenerator<SampleRecord> {
+  const text = bounded(input, limits.maxBytes);
+  if (kind === 'CSV_SAMPLE') yield* readCsv(text, defaultName);
+  else yield* readJson(text, defaultName, limits.maxDepth, onSkip);
+}
+
+// ---------------------------------------------------------------- JSON
+
+/** Looks at the start of the sample: `[` an array, `{` an object or NDJSON (a complete object on the first line, and more after it). */
+async function sniffJson(text: AsyncGenerator<string>): Promise<{ mode: 'array' | 'object' | 'ndjson'; head: string }> {
+  let head = '';
+  // next() by hand: leaving a for-await loop would close the stream the records still need.
+  for (let step = await text.next(); !step.done; step = await text.next()) {
+    head += step.value;
+    const start = head.search(/\S/);
+    if (start < 0) continue;
+    if (head[start] === '[') return { mode: 'array', head };
+    if (head[start] !== '{') throw refuse('is not JSON: it must start with `[` (an array of objects) or `{` (an object of arrays, or NDJSON)');
+    const newline = head.indexOf('\n', start);
+    if (newline < 0 && head.length < 1_048_576) continue;
+    const firstLine = newline < 0 ? head.slice(start) : head.slice(start, newline);
+    const rest = newline < 0 ? '' : head.slice(newline + 1);
+    let complete = false;
+    try {
+      JSON.parse(firstLine);
+      complete = true;
+    } catch {
+      /* a pretty-printed object spans lines */
+    }
+    return { mode: complete && /^\s*\{/.test(rest) ? 'ndjson' : 'object', head };
+  }
+  if (!head.trim()) throw refuse('is empty');
+  return { mode: head.trim().startsWith('[') ? 'array' : 'object', head };
+}
+
+async function* readJson(text: AsyncGenerator<string>, defaultName: string, maxDepth: number, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
+  const { mode, head } = await sniffJson(text);
+  async function* all(): AsyncGenerator<string> {
+    yield head;
+    yield* text;
+  }
+  if (mode === 'ndjson') yield* readNdjson(all(), defaultName, maxDepth);
+  else yield* readJsonDocument(all(), mode, defaultName, maxDepth, onSkip);
+}
+
+function depthOf(value: unknown, limit: number): number {
+  // Iterative: a hostile record must not exhaust the call stack.
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+function asRecord(value: unknown, where: string): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw refuse(`at ${where} must be an object (a record), not ${Array.isArray(value) ? 'an array' : JSON.stringify(value)?.slice(0, 40)}`);
+  return value as Record<string, unknown>;
+}
+
+async function* readNdjson(text: AsyncGenerator<string>, name: string, maxDepth: number): AsyncGenerator<SampleRecord> {
+  let pending = '';
+  let line = 0;
+  const parseLine = (raw: string): SampleRecord | undefined => {
+    line++;
+    if (!raw.trim()) return undefined;
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch (e) {
+      throw refuse(`has a line ${line} that is not JSON: ${(e as Error).message}`);
+    }
+    if (depthOf(value, maxDepth) > maxDepth) throw refuse(`has a line ${line} nested deeper than ${maxDepth} levels`);
+    return { collection: name, record: asRecord(value, `line ${line}`), where: `line ${line}` };
+  };
+  for await (const chunk of text) {
+    pending += chunk;
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const record = parseLine(pending.slice(0, newline));
+      pending = pending.slice(newline + 1);
+      if (record) yield record;
+    }
+  }
+  const last = parseLine(pending);
+  if (last) yield last;
+}
+
+/**
+ * A whole JSON document, tokenized as it arrives. Only the records are
+ * assembled (`$.*` of an array, `$.*.*` of an object of arrays), and the
+ * token stream counts nesting so a deeply nested sample is refused before it
+ * is built.
+ */
+async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | 'object', name: string, maxDepth: number, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
+  const tokenizer = new Tokenizer();
+  const parser = new TokenParser({ paths: mode === 'array' ? ['$.*'] : ['$.*', '$.*.*'], keepStack: false });
+  const ready: SampleRecord[] = [];
+  let depth = 0;
+  tokenizer.onToken = (token) => {
+    if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) {
+      if (++depth > maxDepth) throw refuse(`is nested deeper than ${maxDepth} levels`);
+    } else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) depth--;
+    parser.write(token);
+  };
+  parser.onValue = ({ value, key, parent, stack }) => {
+    if (mode === 'array') {
+      ready.push({ collection: name, record: asRecord(value, `[${String(key)}]`), where: `[${String(key)}]` });
+    } else if (stack.length === 2 && Array.isArray(parent)) {
+      const collection = String(stack[1].key);
+      ready.push({ collection, record: asRecord(value, `${collection}[${String(key)}]`), where: `${collection}[${String(key)}]` });
+    } else if (stack.length === 1 && !Array.isArray(value)) {
+      onSkip(String(key), 'a top-level value that is not a list of records');
+    }
+  };
+  try {
+    for await (const chunk of text) {
+      tokenizer.write(chunk);
+      yield* ready.splice(0);
+    }
+    tokenizer.end();
+    // The tokenizer accepts a document cut short; the parser knows it is unfinished.
+    if (!parser.isEnded) parser.end();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw refuse(`is not valid JSON: ${(e as Error).message}`);
+  }
+  yield* ready.splice(0);
+}
+
+// ---------------------------------------------------------------- CSV
+
+const DELIMITERS = [',', '\t', ';', '|'];
+
+/** The delimiter that splits the header line (outside quotes) into the most fields. */
+export function sniffDelimiter(firstLine: string): string {
+  let best = ',';
+  let bestCount = 0;
+  for (const d of DELIMITERS) {
+    let count = 0;
+    let quoted = false;
+    for (const ch of firstLine) {
+      if (ch === '"') quoted = !quoted;
+      else if (ch === d && !quoted) count++;
+    }
+    if (count > bestCount) [best, bestCount] = [d, count];
+  }
+  return best;
+}
+
+async function* readCsv(text: AsyncGenerator<string>, name: string): AsyncGenerator<SampleRecord> {
+  let head = '';
+  // next() by hand: leaving a for-await loop would close the stream the rows still need.
+  for (let step = await text.next(); !step.done; step = await text.next()) {
+    head += step.value;
+    if (head.includes('\n') || head.length > 1_048_576) break;
+  }
+  const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]);
+  const parser = parseCsv({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  const feed = (async () => {
+    try {
+      parser.write(head);
+      for await (const chunk of text) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
+      parser.end();
+    } catch (e) {
+      parser.destroy(e as Error);
+    }
+  })();
+  let header: string[] | undefined;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) {
+        header = record.map((h, i) => h.trim() || `column_${i + 1}`);
+        continue;
+      }
+      const row: Record<string, unknown> = {};
+      header.forEach((h, i) => (row[h] = i < record.length && record[i] !== '' ? record[i] : null));
+      // Ragged rows keep what they have; the extra cells of a long row go to a marker the importer reports.
+      if (record.length !== header.length) row[RAGGED] = record.length;
+      yield { collection: name, record: row, where: `line ${info.lines}` };
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw refuse(`is not valid CSV: ${(e as Error).message}`);
+  }
+  await feed;
+}
+
+/** Marks a CSV row whose field count differs from the header's (the value is its count). */
+export const RAGGED = '\u0000ragged';
