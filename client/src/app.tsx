@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from './components/app-layout';
 import { RedirectIfSignedIn, RequireSession } from './components/require-session';
 import { BlueprintEditorPage } from './pages/blueprint-editor-page';
+import { ImportPage } from './pages/import-page';
 import { LogInPage } from './pages/log-in-page';
 import { NotFound } from './pages/not-found-page';
 import { ProjectPage } from './pages/project-page';
@@ -40,6 +41,7 @@ export function App() {
         <Route index element={<ProjectsPage />} />
         <Route path="p/:project" element={<ProjectPage />} />
         <Route path="p/:project/blueprints/:id" element={<BlueprintEditorPage />} />
+        <Route path="p/:project/import" element={<ImportPage />} />
         <Route path="p/:project/runs" element={<RunsPage />} />
         <Route path="p/:project/runs/:id" element={<RunPage />} />
         <Route path="p/:project/settings" element={<SettingsPage />} />

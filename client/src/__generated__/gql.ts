@@ -14,6 +14,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": typeof types.CreateBlueprintFromFileDocument,
+    "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": typeof types.DocumentDownloadDocument,
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": typeof types.GeneratorCategoriesDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": typeof types.RunDetails_RunFragmentDoc,
@@ -30,6 +32,8 @@ type Documents = {
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": typeof types.CreateProjectDocument,
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorCatalogDocument,
+    "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": typeof types.ImportPreviewDocument,
+    "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.ImportBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.AddMemberDocument,
@@ -44,12 +48,15 @@ type Documents = {
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.StartRunDocument,
+    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
     "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.RunPageDocument,
 };
 const documents: Documents = {
+    "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateBlueprintFromFileDocument,
+    "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": types.DocumentDownloadDocument,
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": types.GeneratorCategoriesDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": types.RunDetails_RunFragmentDoc,
@@ -66,6 +73,8 @@ const documents: Documents = {
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": types.CreateProjectDocument,
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": types.GeneratorCatalogDocument,
+    "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": types.ImportPreviewDocument,
+    "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.ImportBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.AddMemberDocument,
@@ -80,6 +89,7 @@ const documents: Documents = {
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.StartRunDocument,
+    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
@@ -100,6 +110,14 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n"): (typeof documents)["\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -167,6 +185,14 @@ export function graphql(source: "\n  query GeneratorCatalog {\n    generators {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n"): (typeof documents)["\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -220,6 +246,10 @@ export function graphql(source: "\n  mutation LogOut {\n    logOut\n  }\n"): (ty
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

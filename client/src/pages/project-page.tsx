@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
 import { useProjectPageQuery } from '../__generated__/hooks';
+import { ImportActions } from '../components/import/import-actions';
 import { ProjectNav } from '../components/project-nav';
 import { RecentRuns } from '../components/runs/recent-runs';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
@@ -66,6 +67,7 @@ export function ProjectPage() {
         {project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
       </p>
       {project.myRole !== 'VIEWER' && <NewBlueprintForm projectId={project.id} />}
+      {project.myRole !== 'VIEWER' && <ImportActions projectId={project.id} />}
       <section aria-labelledby="blueprints-heading">
         <h2 id="blueprints-heading">Blueprints ({blueprints.totalCount})</h2>
         {blueprints.edges.length === 0 ? (

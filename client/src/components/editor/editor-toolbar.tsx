@@ -1,3 +1,5 @@
+import { DownloadDocumentButton } from '../document-file';
+
 interface EditorToolbarProps {
   name: string;
   revision: number;
@@ -22,6 +24,7 @@ export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, sa
           {canEdit ? (dirty ? ' · unsaved changes' : ' · all changes saved') : ' · read-only (viewer)'}
         </p>
       </div>
+      <DownloadDocumentButton />
       {canEdit && (
         <div className="button-row">
           <button type="button" className="secondary" disabled={!dirty || saving} onClick={onDiscard}>

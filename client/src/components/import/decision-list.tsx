@@ -1,0 +1,60 @@
+import type { ImportDecision } from '../../hooks/use-import';
+import type { TableDef } from '../../lib/blueprint-document';
+import { Confidence, confidenceLevel } from './confidence';
+import { DecisionDetails, formatFigure } from './decision-details';
+
+/** Keys the document format is growing this round (composite keys, declared SQL types); read loosely until every client knows them. */
+function primaryKeyOf(table: TableDef): string[] {
+  const key: unknown = table.primaryKey;
+  if (typeof key === 'string') return [key];
+  return Array.isArray(key) ? key.filter((k): k is string => typeof k === 'string') : [];
+}
+
+function sqlTypeOf(field: object): string | undefined {
+  const sqlType = (field as { sqlType?: unknown }).sqlType;
+  return typeof sqlType === 'string' ? sqlType : undefined;
+}
+
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+
+/** Every field of one imported table: its generator, and the import's reason and confidence for it. */
+export function DecisionList({ table, decisions }: { table: TableDef; decisions: readonly ImportDecision[] }) {
+  const byField = new Map(decisions.map((d) => [d.field, d]));
+  const keys = new Set(primaryKeyOf(table));
+  return (
+    <ol className="decision-list" aria-label={`Columns of ${table.name}`}>
+      {table.fields.map((field) => {
+        const decision = byField.get(field.name);
+        const level = decision ? confidenceLevel(decision.confidence) : undefined;
+        const sqlType = sqlTypeOf(field);
+        return (
+          <li key={field.name} className={`decision${level ? ` decision-${level}` : ''}`}>
+            <div className="decision-head">
+              <span className="decision-field">
+                <strong>{field.name}</strong>
+                {sqlType && <code className="sql-type">{sqlType}</code>}
+                {keys.has(field.name) && <span className="badge key-badge">key</span>}
+                {field.unique && <span className="badge">unique</span>}
+                {field.nullRate ? <span className="badge">{percent.format(field.nullRate)} null</span> : null}
+              </span>
+              <span className="decision-generator">
+                <span aria-hidden="true">→ </span>
+                <span className="visually-hidden">generator </span>
+                <code>{field.generator}</code>
+              </span>
+              {decision && <Confidence value={decision.confidence} />}
+            </div>
+            {field.options && Object.keys(field.options).length > 0 && (
+              <p className="decision-options">
+                <span className="visually-hidden">Options: </span>
+                <code>{formatFigure(field.options)}</code>
+              </p>
+            )}
+            <p className="decision-reason">{decision ? decision.reason : 'No reason reported for this field.'}</p>
+            {decision?.details != null && <DecisionDetails field={field.name} details={decision.details} />}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
