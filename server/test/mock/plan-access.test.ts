@@ -1,63 +1,15 @@
-import { compileBlueprint, EngineError, PlanAccess, previewRows, streamTable, type BlueprintDocument } from '../../src/engine';
+import { compileBlueprint, EngineError, PlanAccess, previewRows, streamTable, type Value } from '../../src/engine';
 import { collect } from '../engine/helpers';
-
-/** users → orders (uuid keys, 0–5 per user) → items (1–3 per order), plus products with a retry-unique text key. */
-export const SHOP: BlueprintDocument = {
-  seedbed: 1,
-  name: 'shop',
-  seed: 7,
-  tables: [
-    {
-      name: 'users',
-      rows: 300,
-      primaryKey: 'id',
-      fields: [
-        { name: 'id', generator: 'sequence', options: { start: 10, step: 5 } },
-        { name: 'name', generator: 'person.firstName' },
-        { name: 'email', generator: 'internet.email', unique: true },
-      ],
-    },
-    {
-      name: 'orders',
-      rows: { perParent: 'users', min: 0, max: 5 },
-      primaryKey: 'id',
-      fields: [
-        { name: 'id', generator: 'uuid' },
-        { name: 'user_id', generator: 'ref', options: { table: 'users' } },
-        { name: 'status', generator: 'weighted', options: { values: { paid: 70, pending: 25, refunded: 5 } } },
-      ],
-    },
-    {
-      name: 'items',
-      rows: { perParent: 'orders', min: 1, max: 3 },
-      primaryKey: 'id',
-      fields: [
-        { name: 'id', generator: 'sequence' },
-        { name: 'order_id', generator: 'ref', options: { table: 'orders' } },
-        { name: 'buyer', generator: 'ref', options: { table: 'users' } },
-        { name: 'product', generator: 'ref', options: { table: 'products' } },
-      ],
-    },
-    {
-      name: 'products',
-      rows: 400,
-      primaryKey: 'code',
-      fields: [
-        { name: 'code', generator: 'regex', options: { pattern: '[A-D]{2}\\d{2}' } },
-        { name: 'price', generator: 'number.float', options: { min: 1, max: 99, precision: 0.01 } },
-      ],
-    },
-  ],
-};
+import { SHOP } from './fixtures';
 
 const plan = compileBlueprint(SHOP);
 
-const cache = new Map<string, unknown[][]>();
-function allRows(table: string) {
+const cache = new Map<string, Value[][]>();
+function allRows(table: string): Value[][] {
   const known = cache.get(table);
   if (known) return known;
   const total = previewRows(plan, table, 0, 1).totalRows;
-  const rows = [];
+  const rows: Value[][] = [];
   for (let offset = 0; offset < total; offset += 1000) rows.push(...previewRows(plan, table, offset, 1000, { maxBytes: 1e9 }).rows);
   cache.set(table, rows);
   return rows;
@@ -143,12 +95,13 @@ describe('random access to a plan (engine)', () => {
     const product = items[0][3];
     const expected = items.flatMap((row, r) => (row[3] === product ? [r] : []));
     expect(items.length).toBeGreaterThan(1000);
-    expect(access.scan('items', ['product'], (v) => v[3] === product, 0, 2, 'filter')).toEqual(expected.slice(0, 2));
-    expect(access.scan('items', ['product'], (v) => v[3] === product, 500, 1, 'filter')).toEqual(expected.filter((r) => r >= 500).slice(0, 1));
+    expect(access.scan('items', ['product'], (v) => v[3] === product, { limit: 2 }, 'filter')).toEqual(expected.slice(0, 2));
+    expect(access.scan('items', ['product'], (v) => v[3] === product, { from: 500, limit: 1 }, 'filter')).toEqual(expected.filter((r) => r >= 500).slice(0, 1));
+    expect(access.scan('items', ['product'], (v) => v[3] === product, { from: 100, to: 300 }, 'filter')).toEqual(expected.filter((r) => r >= 100 && r < 300));
     // All matches would need every row read: more than the bound.
-    expect(() => access.scan('items', ['product'], (v) => v[3] === product, 0, 1e9, 'a filter on items.product')).toThrow(/a filter on items.product would scan 1,\d{3} rows; at most 1,000/);
+    expect(() => access.scan('items', ['product'], (v) => v[3] === product, {}, 'a filter on items.product')).toThrow(/a filter on items.product would scan 1,\d{3} rows; at most 1,000/);
     const small = new PlanAccess(plan, { maxScan: 10 });
-    expect(() => small.scan('items', ['product'], (v) => v[3] === 'none', 0, 5, 'a filter on items.product')).toThrow(/a filter on items.product would scan/);
+    expect(() => small.scan('items', ['product'], (v) => v[3] === 'none', { limit: 5 }, 'a filter on items.product')).toThrow(/a filter on items.product would scan/);
   });
 
   it('replays a retry-unique field up to its limit, and refuses beyond it', () => {

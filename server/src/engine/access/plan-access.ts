@@ -122,22 +122,24 @@ export class PlanAccess {
   }
 
   /**
-   * Rows of `table` (from `from`) whose `predicate` holds, generating only
+   * Rows of `table` in [from, to) whose `predicate` holds, generating only
    * `fields` (and what they read; `refRows` gives the row each ref field
    * chose), stopping after `limit` matches; throws when it would read more
    * than `maxScan` rows to be sure of the answer.
    */
-  scan(table: string, fields: string[], predicate: (values: Value[], refRows: number[]) => boolean, from: number, limit: number, what: string): number[] {
+  scan(table: string, fields: string[], predicate: (values: Value[], refRows: number[]) => boolean, range: { from?: number; to?: number; limit?: number }, what: string): number[] {
     const t = this.table(table);
-    const total = t.layout.rows;
+    const from = Math.max(0, range.from ?? 0);
+    const to = Math.min(t.layout.rows, range.to ?? Infinity);
+    const limit = range.limit ?? Infinity;
     const need = new Set<number>();
     for (const name of fields) for (const i of closureOf(t, fieldOf(t, name).index)) need.add(i);
     const generator = new RowGenerator(t, this.plan.seed, need);
     const found: number[] = [];
-    const end = Math.min(total, from + this.maxScan);
+    const end = Math.min(to, from + this.maxScan);
     if (from > 0) this.checkReplay(t, from);
     for (let r = from; r < end && found.length < limit; r++) if (predicate(generator.generate(r), generator.refRows)) found.push(r);
-    if (found.length < limit && end < total) throw scanLimit('condition', what, total - from, this.maxScan);
+    if (found.length < limit && end < to) throw scanLimit('condition', what, to - from, this.maxScan);
     return found;
   }
 

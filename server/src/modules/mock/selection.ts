@@ -1,0 +1,77 @@
+/** A row of a mock: generated (by index) or created by a mutation (by key). */
+export type RowRef = { base: number } | { created: string };
+
+/** The ordered rows a connection pages through, read a page at a time. */
+export interface Selection {
+  readonly count: number;
+  slice(from: number, to: number): RowRef[];
+  reversed(): Selection;
+}
+
+/**
+ * Generated rows [start, end) minus `excluded` (deleted or moved away by
+ * mutations), then `extras`: a table of a billion rows pages without a list
+ * of them. Position p is found by stepping over the excluded rows before it.
+ */
+export class RangeSelection implements Selection {
+  private readonly excluded: number[];
+
+  constructor(
+    private readonly start: number,
+    private readonly end: number,
+    excluded: number[],
+    private readonly extras: RowRef[],
+    private readonly backwards = false,
+  ) {
+    this.excluded = [...new Set(excluded)].sort((a, b) => a - b);
+  }
+
+  get count(): number {
+    return this.end - this.start - this.excluded.length + this.extras.length;
+  }
+
+  private get baseCount(): number {
+    return this.end - this.start - this.excluded.length;
+  }
+
+  reversed(): Selection {
+    return new RangeSelection(this.start, this.end, this.excluded, this.extras, !this.backwards);
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    const out: RowRef[] = [];
+    const last = Math.min(to, this.count);
+    for (let p = Math.max(0, from); p < last; p++) {
+      const q = this.backwards ? this.count - 1 - p : p;
+      out.push(q < this.baseCount ? { base: this.baseAt(q) } : this.extras[q - this.baseCount]);
+    }
+    return out;
+  }
+
+  /** The generated row at position q of the rows left after exclusions. */
+  private baseAt(q: number): number {
+    let row = this.start + q;
+    for (const e of this.excluded) {
+      if (e <= row) row++;
+      else break;
+    }
+    return row;
+  }
+}
+
+/** Rows listed one by one: filters and sorts, bounded by the scan limit. */
+export class ListSelection implements Selection {
+  constructor(private readonly refs: RowRef[]) {}
+
+  get count(): number {
+    return this.refs.length;
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    return this.refs.slice(Math.max(0, from), to);
+  }
+
+  reversed(): Selection {
+    return new ListSelection([...this.refs].reverse());
+  }
+}
