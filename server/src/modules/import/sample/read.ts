@@ -65,13 +65,27 @@ async function* chunksOf(input: SampleInput): AsyncGenerator<string> {
   }
 }
 
-/** Counts bytes as they pass and stops past the limit, before the rest is read. */
+/** Text handed to the parsers at a time: small enough that one slice holds the event loop a few milliseconds. */
+const SLICE = 64 * 1024;
+
+/**
+ * Counts bytes as they pass and stops past the limit, before the rest is
+ * read. Large text goes on in slices with a turn of the event loop between
+ * them, so a big sample pasted into one request never stalls other users.
+ */
 async function* bounded(input: SampleInput, maxBytes: number): AsyncGenerator<string> {
   let bytes = 0;
   for await (const text of chunksOf(input)) {
     bytes += Buffer.byteLength(text);
     if (bytes > maxBytes) throw refuse(`is larger than ${maxBytes.toLocaleString('en-US')} bytes, the import limit`);
-    yield text;
+    for (let at = 0; at < text.length; ) {
+      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+      let end = Math.min(text.length, at + SLICE);
+      // Never cut between the two halves of a surrogate pair.
+      if (end < text.length && /[\uD800-\uDBFF]/.test(text[end - 1])) end++;
+      yield text.slice(at, end);
+      at = end;
+    }
   }
 }
 
@@ -84,14 +98,16 @@ export async function* readSample(input: SampleInput, kind: SampleKind, defaultN
 // ---------------------------------------------------------------- JSON
 
 /** Looks at the start of the sample: `[` an array, `{` an object or NDJSON (a complete object on the first line, and more after it). */
-async function sniffJson(text: AsyncGenerator<string>): Promise<{ mode: 'array' | 'object' | 'ndjson'; head: string }> {
+async function sniffJson(text: AsyncGenerator<string>): Promise<{ mode: 'array' | 'object' | 'ndjson'; head: string[] }> {
   let head = '';
+  const chunks: string[] = [];
   // next() by hand: leaving a for-await loop would close the stream the records still need.
   for (let step = await text.next(); !step.done; step = await text.next()) {
     head += step.value;
+    chunks.push(step.value);
     const start = head.search(/\S/);
     if (start < 0) continue;
-    if (head[start] === '[') return { mode: 'array', head };
+    if (head[start] === '[') return { mode: 'array', head: chunks };
     if (head[start] !== '{') throw refuse('is not JSON: it must start with `[` (an array of objects) or `{` (an object of arrays, or NDJSON)');
     const newline = head.indexOf('\n', start);
     if (newline < 0 && head.length < 1_048_576) continue;
@@ -104,16 +120,20 @@ async function sniffJson(text: AsyncGenerator<string>): Promise<{ mode: 'array' 
     } catch {
       /* a pretty-printed object spans lines */
     }
-    return { mode: complete && /^\s*\{/.test(rest) ? 'ndjson' : 'object', head };
+    return { mode: complete && /^\s*\{/.test(rest) ? 'ndjson' : 'object', head: chunks };
   }
   if (!head.trim()) throw refuse('is empty');
-  return { mode: head.trim().startsWith('[') ? 'array' : 'object', head };
+  return { mode: head.trim().startsWith('[') ? 'array' : 'object', head: chunks };
 }
 
 async function* readJson(text: AsyncGenerator<string>, defaultName: string, maxDepth: number, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
   const { mode, head } = await sniffJson(text);
+  // The chunks read while sniffing go on one at a time, as they came, with a turn of the event loop between them.
   async function* all(): AsyncGenerator<string> {
-    yield head;
+    for (const chunk of head) {
+      yield chunk;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     yield* text;
   }
   if (mode === 'ndjson') yield* readNdjson(all(), defaultName, maxDepth);
