@@ -177,6 +177,16 @@ describe('nested arrays and irregular objects', () => {
     expect(document.tables[0].fields.map((f) => f.name)).toEqual(['id', 'payload']);
   });
 
+  it("builds emails from the row's names when the sample's emails contain them", async () => {
+    const first = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald'];
+    const last = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth'];
+    const people = Array.from({ length: 30 }, (_, i) => ({ first_name: first[i % 6], last_name: last[(i * 5) % 6], email: `${first[i % 6].toLowerCase()}.${last[(i * 5) % 6].toLowerCase()}${i}@example.com` }));
+    const { document } = await importSample(JSON.stringify(people), 'JSON_SAMPLE');
+    expect(fieldOf(document, 'items', 'email')).toMatchObject({ generator: 'internet.email', options: { firstName: '{first_name}', lastName: '{last_name}' } });
+    const [row] = await generate(document, 'items', 1);
+    expect((row.email as string).toLowerCase()).toContain((row.first_name as string).toLowerCase().replace(/[^a-z]/g, '').slice(0, 3));
+  });
+
   it('finds a reference from a role name such as `author`', async () => {
     const users = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `user ${i}` }));
     const articles = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, author: (i % 20) + 1, rating: 1 + (i % 5) }));

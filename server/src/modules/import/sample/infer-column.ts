@@ -111,6 +111,10 @@ function chooseText(table: string, column: string, s: ColumnStats, guessByName: 
   // A confident name beats a loose format: a zip code can look like a phone number.
   const looseFormat = format === 'phone' || format === 'currency';
   if (named && looseFormat && named.confidence >= 0.85) return { ...named, reason: `${named.reason}${mixed}`, observed };
+  if (format === 'email') {
+    const fromNames = emailNameOptions(s);
+    if (fromNames) return { generator: 'internet.email', options: fromNames.options, confidence: 0.9, reason: `email addresses made from ${fromNames.columns} of the same row, as in the sample${mixed}`, observed };
+  }
   if (format && byFormat[format]) {
     let [generator, what] = byFormat[format];
     // The name can be more precise than the format: an avatar's URL, a website.
@@ -129,6 +133,22 @@ function chooseText(table: string, column: string, s: ColumnStats, guessByName: 
   }
   const count = Math.max(1, Math.min(100, Math.round(words) || 1));
   return { generator: 'lorem.words', options: { count }, confidence: 0.4, reason: `text of ${count} word${count > 1 ? 's' : ''} with nothing more specific to go on${mixed}`, observed };
+}
+
+/**
+ * When most emails contain the row's first or last name, the generated ones
+ * are built from the generated names too (`{first_name}`), so a row stays
+ * believable: jane.doe@… belongs to Jane Doe.
+ */
+function emailNameOptions(s: ColumnStats): { options: Record<string, string>; columns: string } | undefined {
+  const often = [...s.emailContains].filter(([, n]) => n / Math.max(1, s.strings) >= 0.5).map(([column]) => column);
+  const first = often.find((c) => tokensOf(c).some((t) => ['first', 'given', 'fname'].includes(t)));
+  const last = often.find((c) => tokensOf(c).some((t) => ['last', 'family', 'surname', 'lname'].includes(t)));
+  if (!first && !last) return undefined;
+  const options: Record<string, string> = {};
+  if (first) options.firstName = `{${first}}`;
+  if (last) options.lastName = `{${last}}`;
+  return { options, columns: [first, last].filter(Boolean).join(' and ') };
 }
 
 /** "AA-99" → "[A-Z]{2}-[0-9]{2}": the shape of the codes, none of their values. */
