@@ -10,7 +10,7 @@ export function ImportActions({ projectId }: { projectId: string }) {
         <div className="import-link">
           <h3>Import</h3>
           <p className="hint">From SQL DDL, a live PostgreSQL database, a JSON or CSV sample, or a GraphQL schema; reviewed before anything is saved.</p>
-          <Link to={`/p/${projectId}/import`} className="button-link">
+          <Link to={`/p/${projectId}/import`} className="import-start-link">
             Import a schema or sample
           </Link>
         </div>

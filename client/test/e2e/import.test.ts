@@ -1,0 +1,259 @@
+/**
+ * Import end to end, in Debian's Chromium against the real server on a fresh
+ * real database: paste a pg_dump schema on /p/:project/import, review what
+ * was inferred (each field's generator with its reason and confidence, live
+ * rows, what was left out), create the blueprint and land in its editor with
+ * rows showing; drop a file onto the page; create a blueprint from a document
+ * file on the project page (a broken file and a refused document create
+ * nothing); download the stored document from the editor. At 1280 and 390 px,
+ * light and dark, with an axe check. Screenshots go to
+ * test-artifacts/screenshots/import-*.png.
+ *
+ * Needs /usr/bin/chromium and the built client (`npm run build -w client`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { browserSuite, createProject, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Written the way pg_dump --schema-only writes: an enum, keys added by ALTER TABLE, and a view the import must leave out. */
+const PG_DUMP = `--
+-- PostgreSQL database dump
+--
+SET statement_timeout = 0;
+SET client_encoding = 'UTF8';
+
+CREATE TYPE public.order_status AS ENUM (
+    'pending',
+    'paid',
+    'shipped'
+);
+
+CREATE TABLE public.customer (
+    customer_id integer NOT NULL,
+    first_name character varying(45) NOT NULL,
+    last_name character varying(45) NOT NULL,
+    email character varying(120),
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.orders (
+    order_id integer NOT NULL,
+    customer_id integer NOT NULL,
+    status public.order_status NOT NULL,
+    total numeric(10,2) NOT NULL,
+    CONSTRAINT orders_total_check CHECK ((total >= (0)::numeric))
+);
+
+CREATE VIEW public.big_orders AS
+ SELECT orders.order_id, orders.total
+   FROM public.orders
+  WHERE (orders.total > (100)::numeric);
+
+ALTER TABLE ONLY public.customer
+    ADD CONSTRAINT customer_pkey PRIMARY KEY (customer_id);
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_pkey PRIMARY KEY (order_id);
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES public.customer(customer_id);
+`;
+
+const BLUEPRINT_QUERY = 'query($id: ID!) { blueprint(id: $id) { id name revision document } }';
+const COUNT_QUERY = 'query($id: ID!) { project(id: $id) { blueprints(first: 100) { totalCount } } }';
+
+describeInBrowser('import', () => {
+  const { newPage, pageErrors } = browserSuite({ timeoutMs: 20_000 });
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `import-${name}.png`), fullPage: true });
+
+  /** axe's WCAG 2 A/AA rules on the page as it stands (the preview grid scrolls in its own box, so its region is checked too). */
+  async function axeViolations(page: Page): Promise<string[]> {
+    await page.evaluate(AXE_SOURCE);
+    const result = await page.evaluate(() => (window as any).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa'] }));
+    return result.violations.map((v: { id: string; nodes: { target: string[] }[] }) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  async function noSidewaysScroll(page: Page) {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+
+  /** Rows of the preview region once they are up to date. */
+  async function previewRows(page: Page, table: string) {
+    const region = page.getByRole('region', { name: `Preview of ${table}` });
+    await region.getByRole('status').filter({ hasText: /^First \d+ of/ }).waitFor();
+    return region.locator('tbody tr');
+  }
+
+  /** Clicks Download JSON and reads the file the browser saved. */
+  async function downloadDocument(page: Page): Promise<{ fileName: string; document: unknown }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    return { fileName: download.suggestedFilename(), document: JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) };
+  }
+
+  async function signedInProject(stamp: string): Promise<{ page: Page; projectId: string }> {
+    const page = await newPage();
+    await signUp(page, 'Ida Importer', `importer-${stamp}@example.com`);
+    await createProject(page, `Imports ${stamp}`);
+    const param = new URL(page.url()).pathname.split('/')[2];
+    const { project } = await gql(page, 'query($id: ID!) { project(id: $id) { id } }', { id: param });
+    return { page, projectId: project.id };
+  }
+
+  it('pastes a pg_dump schema, reviews it, creates the blueprint and lands in its editor with rows', async () => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const { page, projectId } = await signedInProject(stamp);
+
+    // The project page links to the import screen.
+    await page.getByRole('link', { name: 'Import a schema or sample' }).click();
+    await page.waitForURL(/\/import$/);
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+
+    // Nothing pasted: said beside the text, with its path, and the server is not asked.
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('alert').filter({ hasText: 'input.text Paste a schema or sample, or choose a file.' }).waitFor();
+
+    // Pasted pg_dump output is recognised as PostgreSQL.
+    await page.getByLabel('Schema or sample', { exact: true }).fill(PG_DUMP);
+    expect(await page.getByLabel('Source').inputValue()).toBe('POSTGRES_DDL');
+    await page.getByText('Detected PostgreSQL DDL: it creates types or domains.').waitFor();
+    await page.getByLabel('Blueprint name').fill('shop import');
+    await shot(page, '01-pasted');
+
+    await page.getByRole('button', { name: 'Review' }).click();
+    const review = page.getByRole('region', { name: /^2\. Review/ });
+    await review.waitFor();
+    await page.getByRole('status').filter({ hasText: /^Review ready: 2 tables, 9 columns/ }).waitFor();
+    // Focus lands on the review, so keyboard users continue from there.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-heading');
+
+    // Each column: its generator, a reason and a confidence.
+    const tables = page.getByRole('navigation', { name: 'Imported tables' });
+    expect(await tables.getByRole('button').allTextContents()).toEqual([expect.stringMatching(/^customer5 columns/), expect.stringMatching(/^orders4 columns/)]);
+    const customerColumns = page.getByRole('list', { name: 'Columns of customer' }).getByRole('listitem');
+    expect(await customerColumns.count()).toBe(5);
+    for (const reason of await customerColumns.locator('.decision-reason').allTextContents()) expect(reason).not.toBe('No reason reported for this field.');
+    expect(await customerColumns.getByRole('meter').count()).toBe(5);
+    const email = customerColumns.filter({ has: page.locator('strong', { hasText: /^email$/ }) });
+    expect(await email.locator('.decision-generator code').textContent()).toMatch(/email/i);
+    expect(await email.locator('.sql-type').textContent()).toMatch(/^(character varying|varchar)\(120\)$/);
+    // The view is left out, with its reason.
+    const skipped = page.getByRole('region', { name: /^Left out \(\d+\)$/ });
+    expect(await skipped.getByRole('listitem').filter({ hasText: 'big_orders' }).count()).toBe(1);
+
+    // Live rows of the selected table; choosing another table shows its columns and rows.
+    expect(await (await previewRows(page, 'customer')).count()).toBeGreaterThan(0);
+    await tables.getByRole('button', { name: /^orders/ }).click();
+    await page.getByRole('heading', { name: 'Table orders' }).waitFor();
+    expect(await (await previewRows(page, 'orders')).count()).toBeGreaterThan(0);
+    await tables.getByRole('button', { name: /^customer/ }).click();
+    await previewRows(page, 'customer');
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, '02-review');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, '03-review-dark');
+    await page.setViewportSize(PHONE);
+    await previewRows(page, 'customer');
+    await noSidewaysScroll(page);
+    await shot(page, '04-review-phone-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await shot(page, '05-review-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // Create: the editor opens on the new blueprint with its preview showing rows.
+    await page.getByRole('button', { name: 'Create blueprint' }).click();
+    await page.waitForURL(/\/blueprints\/[^/]+$/);
+    const blueprintId = new URL(page.url()).pathname.split('/').pop()!;
+    await page.getByRole('heading', { name: 'shop import', exact: true }).waitFor();
+    expect(await (await previewRows(page, 'customer')).count()).toBeGreaterThan(0);
+    const { blueprint } = await gql(page, BLUEPRINT_QUERY, { id: blueprintId });
+    expect(blueprint.revision).toBe(1);
+    expect(blueprint.document.tables.map((t: { name: string }) => t.name)).toEqual(['customer', 'orders']);
+    await shot(page, '06-editor');
+
+    // Download JSON: the file is the stored document, named after the blueprint.
+    expect(await downloadDocument(page)).toEqual({ fileName: 'shop import.json', document: blueprint.document });
+
+    // At phone width the import screen, dropped file and all, does not scroll sideways.
+    await page.setViewportSize(PHONE);
+    await page.goto(`/p/${projectId}/import`);
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+    await page.evaluate((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'shop.sql', { type: 'application/sql' }));
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        document.querySelector('main')!.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+      }
+    }, PG_DUMP);
+    await page.getByRole('status').filter({ hasText: /^Read shop\.sql \([\d.]+ KB\)\. Detected PostgreSQL DDL\.$/ }).waitFor();
+    expect(await page.getByLabel('Schema or sample', { exact: true }).inputValue()).toBe(PG_DUMP);
+    expect(await page.getByLabel('Blueprint name').inputValue()).toBe('shop');
+    await noSidewaysScroll(page);
+    await shot(page, '07-dropped-phone');
+
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  it('creates a blueprint from a document file on the project page; a broken or refused file creates nothing', async () => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const { page, projectId } = await signedInProject(stamp);
+    const fileInput = page.getByLabel('Blueprint document (JSON)');
+    const create = page.getByRole('button', { name: 'Create from file' });
+    const count = async () => (await gql(page, COUNT_QUERY, { id: projectId })).project.blueprints.totalCount;
+
+    // Not JSON: where it breaks, by line and column.
+    await fileInput.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{\n  "seedbed": 1,\n  "name": "x"\n  "tables": []\n}') });
+    await create.click();
+    await page.getByRole('alert').filter({ hasText: /^broken\.json: line 4, column 3 is not valid JSON/ }).waitFor();
+    expect(await fileInput.getAttribute('aria-invalid')).toBe('true');
+
+    // JSON the server refuses: its message with the document path.
+    const refused = { seedbed: 1, name: 'refused', tables: [{ name: 'users', rows: 10, fields: [{ name: 'id', generator: 'no.such.generator' }] }] };
+    await fileInput.setInputFiles({ name: 'refused.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(refused)) });
+    await create.click();
+    await page.getByRole('alert').filter({ hasText: /^refused\.json: tables\[0\]\.fields\[0\]\.generator / }).waitFor();
+    await shot(page, '08-file-refused');
+    await page.setViewportSize(PHONE);
+    await noSidewaysScroll(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot(page, '09-file-refused-phone-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
+    expect(await count()).toBe(0);
+
+    // A valid document: created as revision 1 and opened in the editor, exactly as in the file.
+    const document = {
+      seedbed: 1,
+      name: 'from file',
+      seed: 7,
+      tables: [{ name: 'people', rows: 25, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence', options: { start: 1 } }, { name: 'name', generator: 'person.fullName' }] }],
+    };
+    await fileInput.setInputFiles({ name: 'from-file.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(document, null, 2)) });
+    await create.click();
+    await page.waitForURL(/\/blueprints\/[^/]+$/);
+    await page.getByRole('heading', { name: 'from file', exact: true }).waitFor();
+    expect(await (await previewRows(page, 'people')).count()).toBeGreaterThan(0);
+    const blueprintId = new URL(page.url()).pathname.split('/').pop()!;
+    const { blueprint } = await gql(page, BLUEPRINT_QUERY, { id: blueprintId });
+    expect(blueprint.document).toMatchObject(document);
+    expect(await count()).toBe(1);
+    await shot(page, '10-created-from-file');
+
+    // Saved again, then downloaded: the file is the current revision's stored document.
+    await gql(page, 'mutation($input: UpdateBlueprintInput!) { updateBlueprint(input: $input) { revision } }', {
+      input: { id: blueprintId, baseRevision: 1, document: { ...blueprint.document, seed: 8, description: 'Ünïcode “quoted” text' } },
+    });
+    const current = (await gql(page, BLUEPRINT_QUERY, { id: blueprintId })).blueprint;
+    expect(current.revision).toBe(2);
+    expect(await downloadDocument(page)).toEqual({ fileName: 'from file.json', document: current.document });
+    await page.getByRole('status').filter({ hasText: 'Downloaded revision 2 as from file.json.' }).waitFor();
+    await page.setViewportSize(PHONE);
+    await noSidewaysScroll(page);
+    await shot(page, '11-downloaded-phone');
+
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
