@@ -65,8 +65,10 @@ export interface Config {
 }
 
 export interface RunSettings {
-  /** Where run files are written (a folder shared by every worker process). */
+  /** Where run files are written (a folder shared by every worker process) unless `s3` is set. */
   artifactDir: string;
+  /** SEEDBED_ARTIFACT_STORE=s3://bucket/prefix: run files in an S3-compatible store (credentials from the usual AWS variables). */
+  s3?: { bucket: string; prefix: string; endpoint?: string; region: string };
   /** Rows per shard: the unit of work any worker process may take. */
   shardRows: number;
   /** Run this process's share of run work (false: API only). */
@@ -108,6 +110,15 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   throw new Error(`${name} must be true or false, got "${raw}"`);
 }
 
+function s3Store(env: Env): RunSettings['s3'] {
+  const url = env.SEEDBED_ARTIFACT_STORE;
+  if (!url) return undefined;
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{2,62})(?:\/(.*))?$/.exec(url);
+  if (!match) throw new Error(`SEEDBED_ARTIFACT_STORE must be s3://bucket/prefix, got "${url}"`);
+  const region = env.SEEDBED_S3_REGION || env.AWS_REGION || 'us-east-1';
+  return { bucket: match[1], prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''), endpoint: env.SEEDBED_S3_ENDPOINT || undefined, region };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const repoRoot = path.resolve(__dirname, '..', '..');
@@ -131,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: env.SEEDBED_METRICS_TOKEN || undefined,
     runs: {
       artifactDir: path.resolve(dataDir, env.SEEDBED_ARTIFACT_DIR || 'artifacts'),
+      s3: s3Store(env),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
       worker: env.SEEDBED_RUN_WORKER !== 'false',
       concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 1) || 1,
