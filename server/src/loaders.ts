@@ -8,6 +8,7 @@ import { BlueprintRevisionEntity } from './modules/blueprint/blueprint-revision.
 import { BlueprintEntity } from './modules/blueprint/blueprint.entity';
 import { MembershipEntity } from './modules/project/membership.entity';
 import { ArtifactEntity } from './modules/run/artifact.entity';
+import { ShardsStore } from './modules/run/shards-store';
 import { ProjectEntity } from './modules/project/project.entity';
 import type { Role } from './modules/project/role';
 import { UserEntity } from './modules/user/user.entity';
@@ -52,11 +53,7 @@ export function createLoaders(db: DataSource) {
     }),
     /** Rows made so far by a run: each shard's high-water mark, so it never goes backwards. */
     runRowsDone: new DataLoader<string, number>(async (runIds) => {
-      const rows: { run_id: string; done: string }[] = await db.query(
-        'SELECT run_id, sum(rows_done) AS done FROM run_shards WHERE run_id = ANY($1) GROUP BY run_id',
-        [runIds],
-      );
-      const map = new Map(rows.map((r) => [r.run_id, Number(r.done)]));
+      const map = await new ShardsStore(db).rowsDone(runIds);
       return runIds.map((id) => map.get(id) ?? 0);
     }),
     artifacts: new DataLoader<string, ArtifactEntity[]>(async (runIds) => {

@@ -2,9 +2,11 @@
  * GET /api/v1/runs/:id/files/:name — a run's file, for a member (session or
  * API key). Supports Range (206, or 416 when unsatisfiable) and conditional
  * requests on an ETag that is the file's SHA-256; an expired run's files
- * answer 410.
+ * answer 410. Bytes come through this route from either store, rather than
+ * by a redirect to a presigned S3 URL: the store's endpoint is often on a
+ * private network users cannot reach, and access, expiry, the ETag and errors
+ * stay one code path; Range is passed on to the store.
  */
-import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import parseRange from 'range-parser';
@@ -62,7 +64,8 @@ export function artifactRoute(services: Services, db: DataSource) {
     }
     res.setHeader('content-length', end - start + 1);
     if (artifact.size === 0) return void res.end();
-    pipeline(createReadStream(services.runFiles.artifactPath(id, artifact.name), { start, end }), res, () => {});
+    // Proxied from the store (local folder or S3, ranged there too): one place checks access, expiry and the ETag.
+    pipeline(await services.runFiles.read(id, artifact.name, { start, end }), res, () => {});
   });
   return router;
 }

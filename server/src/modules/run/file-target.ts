@@ -1,170 +1,153 @@
 /**
- * Files of a run. Each shard (a row range of one table) is written to its own
- * file per format, as its writer's own `.part`, fsynced, then renamed: a shard
- * file that exists is complete. When all shards are done, each table's file is
- * assembled as header + shards in order + footer (optionally gzipped), hashed,
- * fsynced and renamed into place. Shard boundaries come from the plan, not the
- * worker count, so any split or crash-and-resume gives the same bytes.
+ * A run's files, made from the plan into an artifact store. A shard (a row
+ * range of one table) is encoded in every format of the run, chunk by chunk,
+ * by this thread and the pool's together, strictly in order; the first shard
+ * of a table carries each file's header and the last its footer, so a file
+ * is its shards joined. Shard boundaries come from the plan, not the worker
+ * count, so any split or crash-and-resume gives the same bytes. With gzip,
+ * each shard is its own gzip member (a file of several members is one gzip
+ * stream to every reader), compressed by the worker that made it.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
-import path from 'node:path';
-import { PassThrough, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Dialect, type Format, type Plan } from '../../engine';
+import type { ArtifactStore, ShardSink } from './artifact-store';
+import type { ShardOutput, ShardOutputs } from './shards-store';
 
 export interface ShardSpec {
   runId: string;
   table: string;
   index: number;
+  /** Shards of the table. */
+  count: number;
   from: number;
   to: number;
 }
 
+export interface FileOptions {
+  formats: Format[];
+  dialect: Dialect;
+  gzip: boolean;
+}
+
 /** Rows per encode call: small enough to check for cancellation several times a second. */
 const CHUNK_ROWS = 8_192;
-/** Run files hold users' data: readable by the server's own user only. */
-const PRIVATE_DIR = 0o700;
-const PRIVATE_FILE = 0o600;
 
 export class RunFiles {
-  /** `pool`: a helper thread (or more) sharing the encoding of shards with the worker's own thread. */
+  /** `pool`: helper threads sharing the encoding of shards with the worker's own thread. */
   constructor(
-    private readonly root: string,
+    readonly store: ArtifactStore,
     private readonly pool?: ChunkWorkerPool,
   ) {}
 
-  runDir(runId: string): string {
-    return path.join(this.root, runId);
-  }
-
-  private shardFile(shard: ShardSpec, format: Format): string {
-    return path.join(this.runDir(shard.runId), 'shards', `${shard.table}.${shard.index}.${format}`);
-  }
-
-
-  artifactPath(runId: string, name: string): string {
-    return path.join(this.runDir(runId), name);
+  fileName(plan: Plan, table: string, format: Format, gzip: boolean): string {
+    return fileNameOf(plan, table, format) + (gzip ? '.gz' : '');
   }
 
   /**
    * Writes one shard in every format. `tick(rowsDone)` runs after each chunk
-   * and returns false to stop (the run was cancelled): partial files are
-   * removed and false is returned.
+   * and returns false to stop (cancelled or lost): what was written is
+   * dropped and null returned.
    */
-  async writeShard(
-    plan: Plan,
-    shard: ShardSpec,
-    formats: Format[],
-    dialect: Dialect,
-    tick: (rowsDone: number) => Promise<boolean>,
-  ): Promise<boolean> {
-    const dir = path.dirname(this.shardFile(shard, formats[0]));
-    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  async writeShard(plan: Plan, shard: ShardSpec, options: FileOptions, tick: (rowsDone: number) => Promise<boolean>): Promise<ShardOutputs | null> {
+    const { formats, dialect, gzip } = options;
+    const names = formats.map((format) => this.fileName(plan, shard.table, format, gzip));
+    const sinks = await Promise.all(names.map(async (name) => this.framed(await this.store.shardSink({ runId: shard.runId, name }, shard.index, shard.count), gzip)));
+    const frames = formats.map((format) => tableFrame(plan, shard.table, format, dialect));
+    const first = shard.index === 0;
+    const last = shard.index === shard.count - 1;
+    try {
+      if (first) await Promise.all(sinks.map((sink, f) => sink.write(Buffer.from(frames[f].header))));
+      let written = 0;
+      for await (const bytes of this.encode(plan, shard, formats, dialect)) {
+        const f = written % formats.length;
+        await sinks[f].write(bytes);
+        written++;
+        if (f < formats.length - 1) continue;
+        if (!(await tick(Math.min(shard.to, shard.from + (written / formats.length) * CHUNK_ROWS) - shard.from))) {
+          await Promise.all(sinks.map((s) => s.abort()));
+          return null;
+        }
+      }
+      if (last) await Promise.all(sinks.map((sink, f) => sink.write(Buffer.from(frames[f].footer))));
+      const outputs: ShardOutputs = {};
+      for (const [f, sink] of sinks.entries()) outputs[names[f]] = await sink.finish();
+      return outputs;
+    } catch (error) {
+      await Promise.all(sinks.map((s) => s.abort().catch(() => {})));
+      throw error;
+    }
+  }
+
+  /** Chunks of the table's whole stream (it starts at row 0), one per format in turn. */
+  private encode(plan: Plan, shard: ShardSpec, formats: Format[], dialect: Dialect): AsyncIterable<Buffer> {
     const requests: ChunkRequest[] = chunkRanges(shard.from, shard.to, CHUNK_ROWS).flatMap((r) =>
       formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end })),
     );
-    const parts = new Map(formats.map((f) => [f, partOf(this.shardFile(shard, f))]));
-    const handles = await Promise.all(formats.map((f) => fs.open(parts.get(f)!, 'w', PRIVATE_FILE)));
-    try {
-      // Chunks of the whole table's stream (it starts at row 0), one per format in turn.
-      let written = 0;
-      for await (const bytes of encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: this.pool, window: 3 * formats.length })) {
-        await handles[written % formats.length].write(bytes);
-        if (++written % formats.length > 0) continue;
-        if (!(await tick(requests[written - 1].to - shard.from))) {
-          await Promise.all(handles.map((h) => h.close()));
-          await Promise.all(formats.map((f) => fs.rm(parts.get(f)!, { force: true })));
-          return false;
-        }
-      }
-      await Promise.all(handles.map((h) => h.sync()));
-    } finally {
-      await Promise.all(handles.map((h) => h.close().catch(() => {})));
-    }
-    for (const format of formats) await fs.rename(parts.get(format)!, this.shardFile(shard, format));
-    await syncDir(dir);
-    return true;
+    return encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: this.pool, window: 3 * formats.length });
   }
 
-  /** Assembles one table's file from its shards; returns its name, size and SHA-256. */
-  async assemble(
-    plan: Plan,
-    runId: string,
-    table: string,
-    shardCount: number,
-    format: Format,
-    dialect: Dialect,
-    gzip: boolean,
-  ): Promise<{ name: string; size: number; sha256: string }> {
-    const name = fileNameOf(plan, table, format) + (gzip ? '.gz' : '');
-    const target = this.artifactPath(runId, name);
-    const { header, footer } = tableFrame(plan, table, format, dialect);
-    const shards = Array.from({ length: shardCount }, (_, index) => this.shardFile({ runId, table, index, from: 0, to: 0 }, format));
-
-    const body = new PassThrough();
-    const feed = (async () => {
-      body.write(header);
-      for (const file of shards) {
-        for await (const chunk of createReadStream(file)) {
-          if (!body.write(chunk)) await new Promise((resolve) => body.once('drain', resolve));
-        }
-      }
-      body.end(footer);
-    })();
-    feed.catch((error) => body.destroy(error));
-
-    const hash = createHash('sha256');
-    let size = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        size += chunk.length;
-        done(null, chunk);
-      },
-    });
-    const part = partOf(target);
-    const out = createWriteStream(part, { mode: PRIVATE_FILE });
+  /** With gzip, the shard's bytes compressed as one gzip member on their way to the store. */
+  private framed(sink: ShardSink, gzip: boolean): ShardSink {
+    if (!gzip) return sink;
     // gzip output is deterministic for the same input and level.
-    if (gzip) await pipeline(body, createGzip({ level: 6 }), measure, out);
-    else await pipeline(body, measure, out);
-    await feed;
-    const handle = await fs.open(part, 'r');
-    await handle.sync();
-    await handle.close();
-    await fs.rename(part, target);
-    return { name, size, sha256: hash.digest('hex') };
+    const gz = createGzip({ level: 6 });
+    let written: Promise<void> = Promise.resolve();
+    gz.on('data', (bytes: Buffer) => (written = written.then(() => sink.write(bytes))));
+    return {
+      write: async (bytes) => {
+        if (!gz.write(bytes)) await new Promise((resolve) => gz.once('drain', resolve));
+        await written;
+      },
+      finish: async () => {
+        await new Promise<void>((resolve, reject) => gz.once('end', resolve).once('error', reject).end());
+        await written;
+        return sink.finish();
+      },
+      abort: async () => {
+        gz.destroy();
+        await sink.abort();
+      },
+    };
   }
 
-  /** After assembly: the shard files are no longer needed. */
-  async dropShards(runId: string): Promise<void> {
-    await fs.rm(path.join(this.runDir(runId), 'shards'), { recursive: true, force: true });
-    await syncDir(this.runDir(runId)).catch(() => {});
+  /** Joins a table's file in one format from its shards' outputs; returns its name, size and SHA-256. */
+  async assemble(plan: Plan, runId: string, table: string, format: Format, options: FileOptions, shards: { from: number; to: number; outputs: ShardOutputs }[]) {
+    const name = this.fileName(plan, table, format, options.gzip);
+    const outputs: ShardOutput[] = shards.map((s) => s.outputs[name]);
+    // For a store that cannot read back a part it was given: the same bytes, made again.
+    const regenerate = (index: number) => {
+      const shard = { runId, table, index, count: shards.length, from: shards[index].from, to: shards[index].to };
+      return this.shardBytes(plan, shard, format, options);
+    };
+    const { size, sha256 } = await this.store.complete({ runId, name }, outputs, regenerate);
+    return { name, size, sha256 };
   }
 
-  /** Retries, since a worker may still be finishing a file in there (it removes its own too). */
-  async remove(runId: string): Promise<void> {
-    await fs.rm(this.runDir(runId), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  private async *shardBytes(plan: Plan, shard: ShardSpec, format: Format, options: FileOptions): AsyncIterable<Buffer> {
+    const collected: Buffer[] = [];
+    const sink: ShardSink = { write: async (b) => void collected.push(b), finish: async () => ({ size: 0 }), abort: async () => {} };
+    const out = this.framed(sink, options.gzip);
+    const frame = tableFrame(plan, shard.table, format, options.dialect);
+    if (shard.index === 0) await out.write(Buffer.from(frame.header));
+    for await (const bytes of this.encode(plan, shard, [format], options.dialect)) {
+      await out.write(bytes);
+      yield* collected.splice(0);
+    }
+    if (shard.index === shard.count - 1) await out.write(Buffer.from(frame.footer));
+    await out.finish();
+    yield* collected.splice(0);
   }
-}
 
-/**
- * A writer's own temporary name for `file`. A worker that lost its claim
- * without knowing it (stalled past the timeout) may still be writing when
- * another takes the work over; with their own parts, each renames a whole
- * file, and both files have the same bytes.
- */
-function partOf(file: string): string {
-  return `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
-}
+  read(runId: string, name: string, range: { start: number; end: number }): Promise<Readable> {
+    return this.store.read({ runId, name }, range);
+  }
 
-/** A rename is durable only once its folder is synced. */
-async function syncDir(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
+  dropShards(runId: string): Promise<void> {
+    return this.store.dropShards(runId);
+  }
+
+  remove(runId: string): Promise<void> {
+    return this.store.remove(runId);
   }
 }

@@ -1,12 +1,17 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
 import { ChunkWorkerPool } from '../../engine';
 import type { RunRuntime } from '../../services';
+import { LocalArtifactStore } from './artifact-store';
 import { RunFiles } from './file-target';
 import { RunEvents } from './run-events';
 import { RunQueue } from './run-queue';
 import { RunWorker } from './run-worker';
+import { RunsStore } from './runs-store';
+import { S3ArtifactStore } from './s3-store';
+import { ShardsStore } from './shards-store';
 import { loadSecretKey } from './target-secret';
 
 export interface StartedRuns extends RunRuntime {
@@ -19,12 +24,16 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
   const queue = new RunQueue(url, config.runs, config.limits.runAttempts, log);
   // Threads of its own, not the rows API's: a run's memory stays bounded by its own settings.
   const pool = config.runs.worker && config.runs.threads > 0 ? new ChunkWorkerPool(config.runs.threads) : undefined;
-  const files = new RunFiles(config.runs.artifactDir, pool);
+  const runs = new RunsStore(db);
+  const shards = new ShardsStore(db);
+  // A shard waits for its upload in this machine's own data folder: workers share nothing but the store.
+  const store = config.runs.s3 ? new S3ArtifactStore(config.runs.s3, runs, path.join(config.dataDir, 'spool')) : new LocalArtifactStore(config.runs.artifactDir);
+  const files = new RunFiles(store, pool);
   const events = new RunEvents(db, url, log);
   const secretKey = loadSecretKey(config.runs.secretKey, config.dataDir);
   await queue.start();
   await events.start();
-  const worker = new RunWorker(db, queue, files, events, config, secretKey, log);
+  const worker = new RunWorker(runs, shards, queue, files, events, config, secretKey, log);
   await worker.start(config.runs.worker);
   return {
     queue,

@@ -1,7 +1,9 @@
 /**
  * The run state machine (PRODUCT.md §4). Every status change goes through
  * `transition`, one conditional UPDATE, so concurrent workers and API calls
- * can never make a move the machine does not have.
+ * can never make a move the machine does not have; it is the only code that
+ * writes a run's status (the runs store, runs-store.ts, is its one caller
+ * outside the API's start and cancel).
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RunStatus } from './run.entity';
@@ -33,6 +35,8 @@ export interface TransitionSets {
   startedNow?: boolean;
   finishedNow?: boolean;
   expiresInDays?: number;
+  /** A further condition on the run's row (trusted SQL over `runs`), e.g. that none of its shards is held. */
+  when?: string;
 }
 
 /**
@@ -60,7 +64,7 @@ export async function transition(
     assignments.push(`expires_at = now() + make_interval(days => $${params.length})`);
   }
   const rows = await db.query(
-    `UPDATE runs SET ${assignments.join(', ')} WHERE id = $1 AND status = ANY($3) RETURNING id`,
+    `UPDATE runs SET ${assignments.join(', ')} WHERE id = $1 AND status = ANY($3)${sets.when ? ` AND (${sets.when})` : ''} RETURNING id`,
     params,
   );
   // TypeORM's postgres driver returns [rows, count] for UPDATE ... RETURNING.

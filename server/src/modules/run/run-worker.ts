@@ -7,7 +7,6 @@
 import { hostname } from 'node:os';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import { compileBlueprint, EngineError, type Plan } from '../../engine';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
@@ -16,19 +15,12 @@ import { checkTarget } from '../load/target-guard';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
 import type { FinalizeJob, RunQueue, ShardJob } from './run-queue';
-import { TERMINAL, transition } from './run-states';
+import { TERMINAL } from './run-states';
 import type { RunTarget } from './run-target';
-import { RunEntity, type RunStatus } from './run.entity';
+import type { RunEntity } from './run.entity';
+import type { RunsStore } from './runs-store';
+import type { ShardOutputs, ShardsStore } from './shards-store';
 import { unseal } from './target-secret';
-
-interface ShardRow {
-  id: string;
-  table_name: string;
-  shard_index: number;
-  from_row: string;
-  to_row: string;
-  state: 'PENDING' | 'RUNNING' | 'DONE';
-}
 
 /** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
 const TICK_MS = 250;
@@ -38,7 +30,8 @@ export class RunWorker {
   private timers: NodeJS.Timeout[] = [];
 
   constructor(
-    private readonly db: DataSource,
+    private readonly runs: RunsStore,
+    private readonly shards: ShardsStore,
     private readonly queue: RunQueue,
     private readonly files: RunFiles,
     private readonly events: RunEvents,
@@ -67,10 +60,6 @@ export class RunWorker {
     this.timers = [];
   }
 
-  private async loadRun(runId: string): Promise<RunEntity | null> {
-    return this.db.getRepository(RunEntity).createQueryBuilder('r').addSelect('r.targetSecret').where('r.id = :runId', { runId }).getOne();
-  }
-
   /** Plans by run: compiling lays out per-parent tables, which costs time in the parent rows. */
   private readonly plans = new Map<string, Plan>();
 
@@ -86,18 +75,14 @@ export class RunWorker {
 
   private async runShard(job: Job<ShardJob>): Promise<void> {
     const { runId, shardId } = job.data;
-    const run = await this.loadRun(runId);
+    const run = await this.runs.load(runId);
     if (!run || TERMINAL.includes(run.status)) return;
     // Only a PENDING shard is taken: a job for a shard another worker holds or finished is a
     // duplicate (supervision re-queues lost shards without waiting for the queue's own retry).
-    const [claimed]: (ShardRow & { attempts: number })[] = await this.db.query(
-      `UPDATE run_shards SET state = 'RUNNING', attempts = attempts + 1, worker = $2, heartbeat_at = now()
-       WHERE id = $1 AND state = 'PENDING' RETURNING *`,
-      [shardId, this.id],
-    ).then((r) => r[0]);
+    const claimed = await this.shards.claim(shardId, this.id);
     if (!claimed) return;
-    await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2) WHERE id = $1', [runId, claimed.attempts]);
-    await transition(this.db, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
+    await this.runs.noteAttempt(runId, claimed.attempts);
+    await this.runs.transition(runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
     await this.events.publish(runId);
 
     // Why work on this shard stopped early: the run was cancelled or failed (its files go), or this
@@ -110,26 +95,20 @@ export class RunWorker {
       if (stop) return false;
       if (!force && Date.now() - lastTick < TICK_MS) return true;
       lastTick = Date.now();
-      const [row] = await this.db.query(
-        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), heartbeat_at = now() WHERE id = $1 AND worker = $4 AND state = 'RUNNING'
-         RETURNING (SELECT status FROM runs WHERE id = $3) AS status`,
-        [shardId, rowsDone, runId, this.id],
-      ).then((r) => r[0]);
+      const beat = await this.shards.heartbeat(shardId, this.id, rowsDone);
       await this.events.publish(runId, true);
-      if (!row) stop = 'lost';
-      else if (row.status !== 'RUNNING' && row.status !== 'QUEUED') stop = 'cancelled';
+      if (!beat.held) stop = 'lost';
+      else if (beat.runStatus !== 'RUNNING' && beat.runStatus !== 'QUEUED') stop = 'cancelled';
       if (stop) aborted.abort();
       return !stop;
     };
 
     try {
       const plan = this.plan(run);
-      const from = Number(claimed.from_row);
-      const to = Number(claimed.to_row);
-      let finished: boolean;
+      let outputs: ShardOutputs | null = {};
       if (run.target.kind === 'FILES') {
-        const shard = { runId, table: claimed.table_name, index: claimed.shard_index, from, to };
-        finished = await this.files.writeShard(plan, shard, run.target.formats, run.target.dialect, tick);
+        const count = (await this.shards.countOf(runId, claimed.table));
+        outputs = await this.files.writeShard(plan, { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to }, run.target, tick);
       } else {
         const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
         await loadIntoPostgres(plan, target, {
@@ -138,16 +117,16 @@ export class RunWorker {
           signal: aborted.signal,
           onProgress: (rows) => void tick(rows).catch(() => {}),
           // A worker that lost the run's one shard must not commit rows its new worker loads again.
-          beforeCommit: async () => void (await tick(to, true)),
+          beforeCommit: async () => void (await tick(claimed.to, true)),
         });
-        finished = await tick(to, true);
+        if (!(await tick(claimed.to, true))) outputs = null;
       }
-      if (!finished) {
+      if (!outputs) {
         // Cancelled: nothing of the run is kept. Lost: the shard's new worker writes it.
         if (stop === 'cancelled') await this.files.remove(runId);
         return;
       }
-      await this.completeShard(runId, shardId);
+      await this.completeShard(runId, shardId, outputs);
     } catch (error) {
       if (aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
@@ -162,104 +141,84 @@ export class RunWorker {
    * next step recorded; never a run that waits forever. A shard that finished
    * just as its run was cancelled or failed is removed again.
    */
-  private async completeShard(runId: string, shardId: string): Promise<void> {
-    const ended = await this.db.transaction(async (tx) => {
-      const [run]: { status: RunStatus; shards_done: number; shards_total: number; target: RunTarget }[] = await tx
-        .query(
-          `WITH done AS (
-             UPDATE run_shards SET state = 'DONE', rows_done = to_row - from_row WHERE id = $1 AND state = 'RUNNING' AND worker = $2
-             RETURNING run_id
-           )
-           UPDATE runs SET shards_done = shards_done + 1 FROM done WHERE runs.id = done.run_id
-           RETURNING runs.status, runs.shards_done, runs.shards_total, runs.target`,
-          [shardId, this.id],
-        )
-        .then((r) => r[0]);
+  private async completeShard(runId: string, shardId: string, outputs: ShardOutputs): Promise<void> {
+    const ended = await this.runs.inTransaction(async (tx) => {
+      const run = await this.shards.complete(tx, shardId, this.id, outputs);
       if (!run || run.shards_done < run.shards_total || TERMINAL.includes(run.status)) return false;
       if (run.target.kind === 'FILES') {
         await this.queue.enqueueFinalize(runId, tx);
         return false;
       }
-      await transition(tx, runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
-      return transition(tx, runId, 'SUCCEEDED', { finishedNow: true, error: null });
+      await this.runs.transition(runId, 'RUNNING', { startedNow: true }, ['QUEUED'], tx);
+      return this.runs.transition(runId, 'SUCCEEDED', { finishedNow: true, error: null }, undefined, tx);
     });
     if (ended) await this.events.publish(runId);
-    const [run] = await this.db.query('SELECT status FROM runs WHERE id = $1', [runId]);
-    if (run?.status === 'CANCELLED' || run?.status === 'FAILED') await this.files.remove(runId);
+    const status = await this.runs.status(runId);
+    if (status === 'CANCELLED' || status === 'FAILED') await this.files.remove(runId);
   }
 
   /**
-   * A shard failed. Errors of the blueprint itself (a unique field exhausted)
-   * or a refusal by the target would fail again, and so does anything on the
-   * last attempt: those end the run now. Otherwise the queue retries the
-   * shard, the run waiting as QUEUED until a worker takes it again.
+   * A shard failed. Errors of the blueprint itself (a unique field exhausted),
+   * a target that refused or cannot be reached (it would again: retrying only
+   * delays the answer), and anything on the last attempt end the run now.
+   * Otherwise the queue retries the shard, the run waiting as QUEUED until a
+   * worker takes it again.
    */
   private async shardFailed(runId: string, shardId: string, attempts: number, error: unknown): Promise<void> {
     const coded = error instanceof EngineError || error instanceof AppError;
     const message = coded ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-    const hopeless = error instanceof EngineError || (error instanceof AppError && error.code === 'TARGET_REFUSED');
+    const hopeless = error instanceof EngineError || (error instanceof AppError && (error.code === 'TARGET_REFUSED' || error.code === 'TARGET_UNREACHABLE'));
     if (hopeless || attempts >= this.config.limits.runAttempts) return this.fail(runId, message);
-    await this.db.query(`UPDATE run_shards SET state = 'PENDING', worker = NULL WHERE id = $1 AND state = 'RUNNING' AND worker = $2`, [shardId, this.id]);
-    await this.db.query('UPDATE runs SET error = $2 WHERE id = $1', [runId, message]);
+    await this.shards.release(shardId, this.id);
+    await this.runs.noteError(runId, message);
     await this.requeueIfIdle([runId]);
     this.log.warn({ runId, shardId, err: error }, 'shard failed; the queue retries it');
     throw error;
   }
 
   private async fail(runId: string, message: string | null): Promise<void> {
-    const [run] = await this.db.query('SELECT error, attempts FROM runs WHERE id = $1', [runId]);
+    const run = await this.runs.errorAndAttempts(runId);
     const error = message ?? run?.error ?? `gave up after ${run?.attempts ?? this.config.limits.runAttempts} attempts`;
     // Only a RUNNING run can fail; a QUEUED one (its last worker lost) is taken up to be failed.
-    await transition(this.db, runId, 'RUNNING', {}, ['QUEUED']);
-    if (await transition(this.db, runId, 'FAILED', { error, finishedNow: true })) {
+    await this.runs.transition(runId, 'RUNNING', {}, ['QUEUED']);
+    if (await this.runs.transition(runId, 'FAILED', { error, finishedNow: true })) {
       await this.files.remove(runId);
       await this.events.publish(runId);
     }
   }
 
   private async finalize(job: Job<FinalizeJob>): Promise<void> {
-    const run = await this.loadRun(job.data.runId);
+    const run = await this.runs.load(job.data.runId);
     if (!run || run.target.kind !== 'FILES' || TERMINAL.includes(run.status)) return;
     const target = run.target;
     // One assembler at a time: a job finding another's heartbeat fresh leaves the run to it. Supervision
     // queues a new job once that heartbeat stops, so a lost assembler is replaced within the timeout.
-    const [claimed] = await this.db.query(
-      `UPDATE runs SET heartbeat_at = now() WHERE id = $1 AND shards_done = shards_total
-       AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $2)) RETURNING id`,
-      [run.id, this.config.runs.workerLostSeconds],
-    ).then((r) => r[0]);
-    if (!claimed) return;
-    const touch = () => this.db.query('UPDATE runs SET heartbeat_at = now() WHERE id = $1', [run.id]);
-    const heartbeat = setInterval(() => void touch().catch(() => {}), 1000);
+    if (!(await this.runs.claimAssembly(run.id, this.config.runs.workerLostSeconds))) return;
+    const heartbeat = setInterval(() => void this.runs.touchAssembly(run.id).catch(() => {}), 1000);
     try {
       await this.assembleFiles(run, target);
+    } catch (error) {
+      // A failed assembly is retried by the queue; a run cancelled meanwhile has nothing left to assemble.
+      if (TERMINAL.includes((await this.runs.status(run.id))!)) return;
+      throw error;
     } finally {
       clearInterval(heartbeat);
     }
   }
 
   private async assembleFiles(run: RunEntity, target: Extract<RunTarget, { kind: 'FILES' }>): Promise<void> {
-    await transition(this.db, run.id, 'RUNNING', { startedNow: true }, ['QUEUED']);
+    await this.runs.transition(run.id, 'RUNNING', { startedNow: true }, ['QUEUED']);
     const plan = this.plan(run);
-    const counts: { table_name: string; shards: number }[] = await this.db.query(
-      'SELECT table_name, count(*)::int AS shards FROM run_shards WHERE run_id = $1 GROUP BY table_name',
-      [run.id],
-    );
-    const shardsOf = new Map(counts.map((c) => [c.table_name, c.shards]));
     for (const table of plan.order) {
+      const shards = await this.shards.ofTable(run.id, table);
+      const done = shards.map((s) => ({ from: s.from, to: s.to, outputs: s.outputs ?? {} }));
       for (const format of target.formats) {
-        const file = await this.files.assemble(plan, run.id, table, shardsOf.get(table) ?? 1, format, target.dialect, target.gzip);
-        await this.db.query(
-          `INSERT INTO artifacts (run_id, table_name, format, name, size, sha256) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (run_id, name) DO UPDATE SET size = excluded.size, sha256 = excluded.sha256`,
-          [run.id, table, format, file.name, file.size, file.sha256],
-        );
+        const file = await this.files.assemble(plan, run.id, table, format, target, done);
+        await this.runs.recordArtifact(run.id, { table, format, ...file });
       }
     }
     await this.files.dropShards(run.id);
-    const moved = await transition(this.db, run.id, 'SUCCEEDED', {
-      finishedNow: true, error: null, expiresInDays: this.config.artifactRetentionDays,
-    });
+    const moved = await this.runs.transition(run.id, 'SUCCEEDED', { finishedNow: true, error: null, expiresInDays: this.config.artifactRetentionDays });
     if (!moved) await this.files.remove(run.id); // cancelled while assembling
     await this.events.publish(run.id);
   }
@@ -274,44 +233,30 @@ export class RunWorker {
    */
   private async requeueLostShards(): Promise<void> {
     const max = this.config.limits.runAttempts;
-    const lost = await this.db.transaction(async (tx) => {
-      const shards: { id: string; run_id: string; attempts: number }[] = await tx.query(
-        `UPDATE run_shards SET state = 'PENDING', worker = NULL
-         WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, run_id, attempts`,
-        [this.config.runs.workerLostSeconds],
-      ).then((r) => r[0]);
+    const lost = await this.runs.inTransaction(async (tx) => {
+      const shards = await this.shards.requeueLost(tx, this.config.runs.workerLostSeconds);
       const retry = new Map<string, string[]>();
-      for (const s of shards.filter((l) => l.attempts < max)) retry.set(s.run_id, [...(retry.get(s.run_id) ?? []), s.id]);
+      for (const s of shards.filter((l) => l.attempts < max)) retry.set(s.runId, [...(retry.get(s.runId) ?? []), s.id]);
       for (const [runId, shardIds] of retry) await this.queue.enqueueShards(runId, shardIds, tx);
       return shards;
     });
-    for (const { run_id } of lost.filter((l) => l.attempts >= max)) {
-      await this.fail(run_id, `its worker was lost on each of ${max} attempts`);
+    for (const { runId } of lost.filter((l) => l.attempts >= max)) {
+      await this.fail(runId, `its worker was lost on each of ${max} attempts`);
     }
-    const silent: { id: string; assemble: boolean }[] = await this.db.query(
-      `SELECT id, shards_done = shards_total AND target->>'kind' = 'FILES' AS assemble FROM runs WHERE status = 'RUNNING'
-       AND greatest(heartbeat_at, started_at, (SELECT max(heartbeat_at) FROM run_shards WHERE run_id = runs.id)) < now() - make_interval(secs => $1)`,
-      [this.config.runs.workerLostSeconds],
-    );
+    const silent = await this.runs.silent(this.config.runs.workerLostSeconds);
     // Every shard done and nobody assembling: its assembler was lost.
     for (const { id } of silent.filter((r) => r.assemble)) await this.queue.enqueueFinalize(id);
-    const retry = [...lost.filter((l) => l.attempts < max).map((l) => l.run_id), ...silent.map((r) => r.id)];
+    const retry = [...lost.filter((l) => l.attempts < max).map((l) => l.runId), ...silent.map((r) => r.id)];
     if (retry.length) await this.requeueIfIdle([...new Set(retry)]);
   }
 
   private async requeueIfIdle(runIds: string[]): Promise<void> {
-    const requeued: { id: string }[] = await this.db.query(
-      `UPDATE runs SET status = 'QUEUED' WHERE id = ANY($1) AND status = 'RUNNING'
-       AND NOT EXISTS (SELECT 1 FROM run_shards s WHERE s.run_id = runs.id AND s.state = 'RUNNING') RETURNING id`,
-      [runIds],
-    ).then((r) => r[0]);
-    for (const { id } of requeued) await this.events.publish(id);
+    for (const id of await this.runs.requeueIfIdle(runIds)) await this.events.publish(id);
   }
 
   private async expireArtifacts(): Promise<void> {
-    const due: { id: string }[] = await this.db.query(`SELECT id FROM runs WHERE status = 'SUCCEEDED' AND expires_at <= now()`);
-    for (const { id } of due) {
-      if (await transition(this.db, id, 'EXPIRED')) {
+    for (const { id } of await this.runs.expiredIds()) {
+      if (await this.runs.transition(id, 'EXPIRED')) {
         await this.files.remove(id);
         await this.events.publish(id);
       }

@@ -16,6 +16,7 @@ import { transition } from './run-states';
 import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
 import type { RunFiles } from './file-target';
+import { ShardsStore } from './shards-store';
 import { seal } from './target-secret';
 
 export interface StartRunInput {
@@ -87,7 +88,7 @@ export class RunService {
     const { target, secret } = await this.target(input.target);
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
-    const run = await this.db.transaction(async (manager) => {
+    const { saved: run, shardIds } = await this.db.transaction(async (manager) => {
       const saved = await manager.save(
         manager.create(RunEntity, {
           projectId: blueprint.projectId,
@@ -106,22 +107,16 @@ export class RunService {
           requestedById: scope.actor.kind === 'user' ? scope.actor.user.id : null,
         }),
       );
-      for (const shard of shards) {
-        await manager.query(
-          'INSERT INTO run_shards (run_id, table_name, shard_index, from_row, to_row) VALUES ($1, $2, $3, $4, $5)',
-          [saved.id, shard.table, shard.index, shard.from, shard.to],
-        );
-      }
+      const shardIds = await new ShardsStore(this.db).create(manager, saved.id, shards);
       await this.audit.record(manager, scope.actor, {
         projectId: blueprint.projectId, action: 'run.start', targetType: 'Run', targetId: saved.id,
         data: { blueprintId: blueprint.id, revision: number, rows: rowsTotal, target: target.kind },
       });
-      return saved;
+      return { saved, shardIds };
     });
 
-    const ids: { id: string }[] = await this.db.query('SELECT id FROM run_shards WHERE run_id = $1 ORDER BY table_name, shard_index', [run.id]);
     try {
-      await this.queue.enqueueShards(run.id, ids.map((s) => s.id));
+      await this.queue.enqueueShards(run.id, shardIds);
     } catch (error) {
       await transition(this.db, run.id, 'CANCELLED', { error: 'could not queue the run', finishedNow: true });
       throw error;

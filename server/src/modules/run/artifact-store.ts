@@ -1,0 +1,168 @@
+/**
+ * Where run files live: a local folder (the default; every worker shares it)
+ * or an S3-compatible store (s3-store.ts; workers share nothing but it and
+ * the database). A file is its shards' bytes joined in order (the first
+ * shard carries the header, the last the footer), so completing a file only
+ * moves bytes when the store cannot join them in place.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ShardOutput } from './shards-store';
+
+export interface FileKey {
+  runId: string;
+  /** The file's name, e.g. `users.csv.gz`. */
+  name: string;
+}
+
+/** One shard's bytes of one file, written in order; nothing is visible before `finish`. */
+export interface ShardSink {
+  /** Resolves when the sink can take more (backpressure). */
+  write(bytes: Buffer): Promise<void>;
+  /** Makes the bytes durable in the store. */
+  finish(): Promise<ShardOutput>;
+  /** Drops what was written. */
+  abort(): Promise<void>;
+}
+
+export interface ArtifactStore {
+  /** A sink for shard `index` of a file that has `count` shards. */
+  shardSink(file: FileKey, index: number, count: number): Promise<ShardSink>;
+  /**
+   * Joins the shards (their outputs in order) into the file; returns its size
+   * and the SHA-256 of all its bytes. `regenerate(index)` makes a shard's
+   * bytes again, for a store that cannot read back what it was given.
+   */
+  complete(file: FileKey, shards: ShardOutput[], regenerate: (index: number) => AsyncIterable<Buffer>): Promise<{ size: number; sha256: string }>;
+  /** Bytes [start, end] of a finished file. */
+  read(file: FileKey, range: { start: number; end: number }): Promise<Readable>;
+  /** After every file is complete: what shards left behind. */
+  dropShards(runId: string): Promise<void>;
+  /** Everything of a run, unfinished uploads included. */
+  remove(runId: string): Promise<void>;
+}
+
+/** Run files hold users' data: readable by the server's own user only. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+/** Bytes the writer may be ahead of the disk: the encoding thread never waits on a single write. */
+const WRITE_BUFFER = 8 << 20;
+
+/**
+ * The local folder: each shard is written as its writer's own `.part`,
+ * fsynced and renamed (a shard file that exists is complete). A file of one
+ * shard is renamed into place; a longer one is the shards copied in order.
+ */
+export class LocalArtifactStore implements ArtifactStore {
+  constructor(private readonly root: string) {}
+
+  private runDir(runId: string): string {
+    return path.join(this.root, runId);
+  }
+
+  private shardFile(file: FileKey, index: number): string {
+    return path.join(this.runDir(file.runId), 'shards', `${file.name}.${index}`);
+  }
+
+  async shardSink(file: FileKey, index: number): Promise<ShardSink> {
+    const target = this.shardFile(file, index);
+    await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
+    const part = partOf(target);
+    const out = createWriteStream(part, { mode: PRIVATE_FILE, highWaterMark: WRITE_BUFFER });
+    let failure: Error | undefined;
+    out.on('error', (error) => (failure = error));
+    let size = 0;
+    return {
+      write: async (bytes) => {
+        if (failure) throw failure;
+        size += bytes.length;
+        if (!out.write(bytes)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
+      },
+      finish: async () => {
+        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+        if (failure) throw failure;
+        await syncFile(part);
+        await fs.rename(part, target);
+        await syncDir(path.dirname(target));
+        return { size };
+      },
+      abort: async () => {
+        out.destroy();
+        await fs.rm(part, { force: true });
+      },
+    };
+  }
+
+  async complete(file: FileKey, shards: ShardOutput[]): Promise<{ size: number; sha256: string }> {
+    const target = path.join(this.runDir(file.runId), file.name);
+    const hash = createHash('sha256');
+    let size = 0;
+    if (shards.length === 1) {
+      // The bytes are where they need to be: hash them, then rename.
+      const only = this.shardFile(file, 0);
+      for await (const chunk of createReadStream(only, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
+      size = shards[0].size;
+      await fs.rename(only, target);
+    } else {
+      const part = partOf(target);
+      const out = createWriteStream(part, { mode: PRIVATE_FILE, highWaterMark: WRITE_BUFFER });
+      const files = shards.map((_, i) => this.shardFile(file, i));
+      async function* joined() {
+        for (const name of files) {
+          for await (const chunk of createReadStream(name, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+            hash.update(chunk);
+            size += chunk.length;
+            yield chunk;
+          }
+        }
+      }
+      await pipeline(joined(), out);
+      await syncFile(part);
+      await fs.rename(part, target);
+    }
+    await syncDir(this.runDir(file.runId));
+    return { size, sha256: hash.digest('hex') };
+  }
+
+  async read(file: FileKey, range: { start: number; end: number }): Promise<Readable> {
+    const stream = createReadStream(path.join(this.runDir(file.runId), file.name), range);
+    // Opening fails here, as an error of the request, rather than mid-response.
+    await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
+    return stream;
+  }
+
+  async dropShards(runId: string): Promise<void> {
+    await fs.rm(path.join(this.runDir(runId), 'shards'), { recursive: true, force: true });
+    await syncDir(this.runDir(runId)).catch(() => {});
+  }
+
+  /** Retries, since a worker may still be finishing a file in there (it removes its own too). */
+  async remove(runId: string): Promise<void> {
+    await fs.rm(this.runDir(runId), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  }
+}
+
+/**
+ * A writer's own temporary name for `file`. A worker that lost its claim
+ * without knowing it (stalled past the timeout) may still be writing when
+ * another takes the work over; with their own parts, each renames a whole
+ * file, and both files have the same bytes.
+ */
+export function partOf(file: string): string {
+  return `${file}.${process.pid}-${Math.random().toString(36).slice(2, 10)}.part`;
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await fs.open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A rename is durable only once its folder is synced. */
+const syncDir = syncFile;
