@@ -8,7 +8,8 @@
  *   await compileBlueprintAsync(doc, { seed, rowOverrides, maxRows, pool: sharedWorkerPool() })
  *       // a server's: row bounds first, large per-parent layouts counted in worker threads
  *   previewRows(plan, 'users', offset, limit)      // { columns: [{name, type, sqlType…}], rows, totalRows }
- *   streamTable(plan, 'users', 'csv', { offset, count, dialect, workers })  // Readable, backpressured
+ *   streamTable(plan, 'users', 'csv', { offset, count, dialect, workers, output })  // Readable, backpressured
+ *   outputIssues(output, formats, 'output')        // delimiter, header, lineEnding, nullMarker, pretty, each with its path
  *   streamBlueprintSql(plan, 'postgres')           // every table + deferred FKs, one script
  *   contentTypeOf('csv'), fileNameOf(plan, 'users', 'csv')
  *   searchGenerators(search?, category?)            // catalog entries for the `generators` query
@@ -47,6 +48,7 @@ export { sqlTypeOfField } from './plan/columns';
 export { quoteIdent } from './formats/sql';
 export { DIALECTS } from './generators/types';
 export { FORMATS, type Format };
+export { LINE_ENDINGS, MAX_NULL_MARKER, outputIssues, type LineEnding, type OutputOptions } from './formats/output';
 export type { Plan, ColumnInfo, TablePlan } from './plan/types';
 export type { GeneratorInfo, OutputType, Dialect, Value } from './generators/types';
 

@@ -41,7 +41,7 @@ describe('generator option validation', () => {
     expect(paths(validateGeneratorOptions(reversed))).toEqual(['tables[0].fields[0].options.to']);
   });
 
-  it('checks references: unknown tables and keys', () => {
+  it('checks references: unknown tables and keys (once, by the structure checks)', () => {
     const bad = doc([
       table('a', 10, [{ name: 'id', generator: 'sequence' }]),
       table('b', 10, [
@@ -50,7 +50,7 @@ describe('generator option validation', () => {
         { name: 'z', generator: 'ref', options: { table: 'a', field: 'missing' } },
       ]),
     ]);
-    expect(paths(validateGeneratorOptions(bad))).toEqual(['tables[1].fields[0].options.table', 'tables[1].fields[1].options.table', 'tables[1].fields[2].options.field']);
+    expect(paths(validateBlueprint(bad))).toEqual(['tables[1].fields[0].options.table', 'tables[1].fields[1].options.table', 'tables[1].fields[2].options.field']);
   });
 
   it('allows a reference cycle only when one edge is nullable', () => {

@@ -1,7 +1,8 @@
 import type { CellFormat, Value } from '../generators/types';
-import type { FieldPlan, TablePlan } from '../plan/types';
+import type { FieldPlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
-import type { Encoder, RowSource } from './types';
+import type { EncodeContext, Encoder, RowSource } from './types';
+import type { ResolvedOutput } from './output';
 
 type DelimitedFormat = Exclude<CellFormat, 'json'>;
 
@@ -52,13 +53,44 @@ interface Delimited {
 const CSV: Delimited = { format: 'csv', separator: ',', lineEnd: '\r\n', null: '', encode: csvQuote };
 const TSV: Delimited = { format: 'tsv', separator: '\t', lineEnd: '\n', null: '\\N', encode: tsvEscape };
 
+/** The cell rules of a format with a delimiter or NULL marker of the user's: every value is encoded from its text. */
+function customCells(format: DelimitedFormat, output: ResolvedOutput): Delimited {
+  const { delimiter, nullMarker } = output;
+  if (format === 'csv') {
+    // A value that reads as the NULL marker is quoted, as PostgreSQL's CSV COPY does: only an unquoted marker is NULL.
+    const encode = (v: Value): string => {
+      const s = typeof v === 'string' ? v : text(v);
+      const quote = s === '' || s === nullMarker || s.includes(delimiter) || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
+      return quote ? `"${s.replace(/"/g, '""')}"` : s;
+    };
+    return { format, separator: delimiter, lineEnd: output.lineEnd, null: nullMarker, encode };
+  }
+  // PostgreSQL's text format with DELIMITER: the delimiter in a value is escaped with a backslash like a tab.
+  const escaped = delimiter.replace(/[\]\\^-]/g, '\\$&');
+  const special = new RegExp(`[\\\\\\t\\n\\r${escaped}]`, 'gu');
+  const encode = (v: Value): string => (typeof v === 'string' ? v : text(v)).replace(special, (c) => TSV_ESCAPES[c] ?? `\\${c}`);
+  return { format, separator: delimiter, lineEnd: output.lineEnd, null: nullMarker, encode };
+}
+
+function rulesOf(format: DelimitedFormat, output: ResolvedOutput | undefined): Delimited {
+  const base = format === 'csv' ? CSV : TSV;
+  if (!output) return base;
+  if (!output.defaultCells) return customCells(format, output);
+  return output.lineEnd === base.lineEnd ? base : { ...base, lineEnd: output.lineEnd };
+}
+
 /**
  * The row loop of both delimited formats. Cells with a writer go straight
  * into the sink; the others are made as values and copied in. A table with no
  * writer at all joins each row instead (one native write per row beats a
- * JavaScript copy per cell when every cell is a fresh string).
+ * JavaScript copy per cell when every cell is a fresh string). A delimiter or
+ * NULL marker of the user's encodes every cell from its value: writers and
+ * pass-through columns assume the default quoting.
  */
-function delimitedRows(d: Delimited, table: TablePlan, rows: RowSource, from: number, to: number, sink: ByteSink): void {
+function delimitedRows(format: DelimitedFormat, ctx: EncodeContext, rows: RowSource, from: number, to: number, sink: ByteSink): void {
+  const { table } = ctx;
+  const d = rulesOf(format, ctx.output);
+  if (ctx.output && !ctx.output.defaultCells) return joinedRows(d, table.fields.map(() => false), rows, from, to, sink);
   const writers = rows.useWriters(d.format);
   const n = table.fields.length;
   const plain = table.fields.map(passThrough);
@@ -96,18 +128,24 @@ function joinedRows(d: Delimited, plain: boolean[], rows: RowSource, from: numbe
   }
 }
 
+function headerRow(format: DelimitedFormat, ctx: EncodeContext): string {
+  if (ctx.output && !ctx.output.header) return '';
+  const d = rulesOf(format, ctx.output);
+  return ctx.table.fields.map((f) => d.encode(f.name)).join(d.separator) + d.lineEnd;
+}
+
 export const csvEncoder: Encoder = {
   contentType: 'text/csv; charset=utf-8',
   extension: 'csv',
-  header: ({ table }) => table.fields.map((f) => csvQuote(f.name)).join(',') + '\r\n',
-  rows: ({ table }, rows, from, to, sink) => delimitedRows(CSV, table, rows, from, to, sink),
+  header: (ctx) => headerRow('csv', ctx),
+  rows: (ctx, rows, from, to, sink) => delimitedRows('csv', ctx, rows, from, to, sink),
   footer: () => '',
 };
 
 export const tsvEncoder: Encoder = {
   contentType: 'text/tab-separated-values; charset=utf-8',
   extension: 'tsv',
-  header: ({ table }) => table.fields.map((f) => tsvEscape(f.name)).join('\t') + '\n',
-  rows: ({ table }, rows, from, to, sink) => delimitedRows(TSV, table, rows, from, to, sink),
+  header: (ctx) => headerRow('tsv', ctx),
+  rows: (ctx, rows, from, to, sink) => delimitedRows('tsv', ctx, rows, from, to, sink),
   footer: () => '',
 };

@@ -12,4 +12,5 @@ export function encoderFor(format: string): Encoder {
 }
 
 export { FORMATS };
+export { LINE_ENDINGS, MAX_NULL_MARKER, outputIssues, resolveOutput, type LineEnding, type OutputOptions } from './output';
 export type { Encoder, Format };

@@ -53,13 +53,33 @@ function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: num
   }
 }
 
-/** One JSON array; rows after the stream's first are preceded by `,\n`. */
+/**
+ * Rows as `JSON.stringify(rows, null, 2)` writes them, one row at a time:
+ * every value from its own value (cell writers write compact JSON), nested
+ * objects indented under their key.
+ */
+function prettyRows(ctx: EncodeContext, source: RowSource, from: number, to: number, sink: ByteSink): void {
+  const keys = ctx.table.fields.map((f, k) => (k === 0 ? '  {\n    ' : ',\n    ') + JSON.stringify(f.name) + ': ');
+  const parts: string[] = new Array(keys.length * 2);
+  for (let r = from; r < to; r++) {
+    const values = source.generate(r);
+    for (let k = 0; k < keys.length; k++) {
+      const v = values[k];
+      parts[2 * k] = keys[k];
+      parts[2 * k + 1] = v !== null && typeof v === 'object' ? JSON.stringify(v, null, 2).replace(/\n/g, '\n    ') : jsonValue(v);
+    }
+    sink.write((r === ctx.streamStart ? '' : ',\n') + parts.join('') + '\n  }');
+  }
+}
+
+/** One JSON array; rows after the stream's first are preceded by `,\n` (pretty: indented, as `JSON.stringify(rows, null, 2)`). */
 export const jsonEncoder: Encoder = {
   contentType: 'application/json; charset=utf-8',
   extension: 'json',
-  header: () => '[\n',
-  rows: (ctx, source, from, to, sink) => objectRows(ctx, source, from, to, sink, (r) => (r === ctx.streamStart ? '' : ',\n')),
-  footer: (_ctx, rowCount) => (rowCount > 0 ? '\n]\n' : ']\n'),
+  header: (ctx, rowCount) => (ctx.output?.pretty && rowCount === 0 ? '[]' : '[\n'),
+  rows: (ctx, source, from, to, sink) =>
+    ctx.output?.pretty ? prettyRows(ctx, source, from, to, sink) : objectRows(ctx, source, from, to, sink, (r) => (r === ctx.streamStart ? '' : ',\n')),
+  footer: (ctx, rowCount) => (rowCount > 0 ? '\n]\n' : ctx.output?.pretty ? '\n' : ']\n'),
 };
 
 export const ndjsonEncoder: Encoder = {

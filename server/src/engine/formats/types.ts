@@ -2,6 +2,7 @@ import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { RowGenerator } from '../plan/row-generator';
+import type { ResolvedOutput } from './output';
 
 export type Format = 'csv' | 'tsv' | 'json' | 'ndjson' | 'sql';
 export const FORMATS: readonly Format[] = ['csv', 'tsv', 'json', 'ndjson', 'sql'];
@@ -12,6 +13,8 @@ export interface EncodeContext {
   dialect: Dialect;
   /** First row of the whole stream: separators and SQL batches are laid out from it, so any chunking encodes identically. */
   streamStart: number;
+  /** Delimiter, header row, line ending, NULL marker, pretty JSON; each format's defaults when unset. */
+  output?: ResolvedOutput;
 }
 
 /** The rows to encode: values by row (the same buffer, refilled), and cell writers for CSV, TSV and JSON. */

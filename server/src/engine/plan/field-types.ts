@@ -73,7 +73,9 @@ export class FieldTypes {
       reference: (tableName, fieldName) => {
         const refIndex = table.fields.findIndex((f) => f.generator === REF_GENERATOR && String(f.options?.table ?? '').toLowerCase() === tableName.toLowerCase());
         if (refIndex < 0) return `"${tableName}" is not referenced by a ref field of this table`;
-        const target = this.findTable(tableName)!;
+        const target = this.findTable(tableName);
+        // The ref names no table: reported at the ref, so here the reference is simply unknown.
+        if (!target) return `unknown table "${tableName}"`;
         const index = target.table.fields.findIndex((f) => f.name === fieldName);
         if (index < 0) return `unknown field "${tableName}.${fieldName}"`;
         return { read: none, type: this.typeOf(target.index, index), dependsOn: refIndex };

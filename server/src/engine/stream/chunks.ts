@@ -4,6 +4,7 @@ import { RowGenerator } from '../plan/row-generator';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext, RowSource } from '../formats/types';
 import { ByteSink } from '../formats/byte-sink';
+import { resolveOutput, type OutputOptions } from '../formats/output';
 
 /** The cell writers each format uses (SQL has none). */
 const WRITER_FORMATS: Partial<Record<Format, CellFormat>> = { csv: 'csv', tsv: 'tsv', json: 'json', ndjson: 'json' };
@@ -42,11 +43,14 @@ export class ChunkEncoder {
   /** `cellWriters: false` encodes every cell from its value (the reference the writers are tested against). */
   constructor(private readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
 
-  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number): Buffer {
+  /** `output`: the user's output options (validated here; each format's defaults when unset). */
+  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number, output?: OutputOptions): Buffer {
     const table = this.plan.table(tableName);
-    const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart };
+    const resolved = output ? resolveOutput(format, output) : undefined;
+    const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart, output: resolved };
     // Formats with cell writers switch a generator to them: one generator per table and kind of format.
-    const writes = this.options.cellWriters !== false;
+    // Cell writers encode as the default delimiter, NULL marker and compact JSON do.
+    const writes = this.options.cellWriters !== false && (!resolved || (resolved.defaultCells && !resolved.pretty));
     const generator = this.generator(table, (writes && WRITER_FORMATS[format]) || 'values');
     const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
     const source: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;

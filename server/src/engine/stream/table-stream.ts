@@ -3,6 +3,7 @@ import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
+import { resolveOutput, rowsChangedBy, type OutputOptions } from '../formats/output';
 import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
 import { ParallelChunkStream } from '../parallel/parallel-stream';
 import { encodeInOrder } from '../parallel/encode-in-order';
@@ -25,6 +26,8 @@ export interface StreamTableOptions {
   chunkRows?: number;
   /** false: leave out the format's header (the CREATE TABLE of SQL), for a script that wrote it already. */
   header?: boolean;
+  /** Delimiter, header row, line ending, NULL marker, pretty JSON (BAD_USER_INPUT with the option's path when invalid). */
+  output?: OutputOptions;
 }
 
 /**
@@ -38,11 +41,14 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const encoder = encoderFor(format);
   const dialect = options.dialect ?? 'postgres';
   const { start, end } = rowRange(table, options.offset, options.count);
-  const ctx: EncodeContext = { plan, table, dialect, streamStart: start };
+  const output = options.output ? resolveOutput(format, options.output) : undefined;
+  const ctx: EncodeContext = { plan, table, dialect, streamStart: start, output };
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
-  const workers = Math.max(1, Math.floor(options.workers ?? 1));
-  if (options.helpers && end - start > chunkRows) {
+  // The worker protocol does not carry output options yet: rows whose bytes they change are encoded in this thread.
+  const threads = !output || !rowsChangedBy(format, output);
+  const workers = threads ? Math.max(1, Math.floor(options.workers ?? 1)) : 1;
+  if (threads && options.helpers && end - start > chunkRows) {
     const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end }));
     const pool = options.helpers;
     async function* framed() {
@@ -71,7 +77,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
           return;
         }
         const to = Math.min(end, position + chunkRows);
-        const bytes = chunks.encode(table.name, format, dialect, start, position, to);
+        const bytes = chunks.encode(table.name, format, dialect, start, position, to, options.output);
         position = to;
         this.push(bytes);
       } catch (error) {

@@ -1,27 +1,41 @@
 import type { BlueprintDocument, DocumentIssue } from '../document/types';
 import { validateDocument } from '../document/validate';
-import { tableOrder } from '../plan/order';
+import { isWalkable, walkableCopy } from '../document/walk';
 import { validateGeneratorOptions, type ValidateOptions } from './options';
 import { engineShapeIssues } from './shape';
 
+/** Checks that read every table and field as the engine's types say: they run when the whole document can be read that way (one line each). */
+const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [];
+
 /**
- * Every issue of a blueprint document, each with its path: the document
- * structure (document/validate.ts), then generator options. Stops before the
- * generator checks when the shape is too broken to walk.
+ * Every issue of a blueprint document in one pass, each with its path:
+ * structure (shape, names, keys, references, cycles: document/validate.ts)
+ * and generators with their options, side by side. Nothing waits for
+ * another stage to pass: a table or field that cannot be read is skipped
+ * (and reported), everything else is checked. Cell sizes add up across
+ * fields, so they are measured once every option is valid.
  */
 export function validateBlueprint(doc: unknown, options: ValidateOptions = {}): DocumentIssue[] {
-  const structural = structuralIssues(doc);
-  if (structural.length) return structural;
-  const typed = doc as BlueprintDocument;
-  const issues = [...validateGeneratorOptions(typed, options)];
-  if (!issues.length) issues.push(...tableOrder(typed).issues);
-  return dedupe(issues);
+  const structural = validateDocument(doc);
+  const walkable = walkableCopy(doc);
+  const issues = [...structural, ...validateGeneratorOptions(walkable, { ...options, cellSizes: structural.length === 0 })];
+  // Checks of the import keys (composite keys, sqlType, enums, domains) assume the engine's types all through.
+  if (isWalkable(doc)) issues.push(...WHOLE_DOCUMENT_CHECKS.flatMap((check) => check(walkable)));
+  // The engine's own guard covers what generation relies on, should the document checks and it drift apart.
+  if (!issues.length) issues.push(...engineShapeIssues(doc));
+  return inDocumentOrder(dedupe(issues));
 }
 
-function structuralIssues(doc: unknown): DocumentIssue[] {
-  const issues = validateDocument(doc);
-  // The engine's own guard covers what generation relies on, should the two drift apart.
-  return issues.length ? issues : engineShapeIssues(doc);
+/** Issues as a reader meets their inputs: by table, a table's own keys before its fields, then by field (stable otherwise). */
+function inDocumentOrder(issues: DocumentIssue[]): DocumentIssue[] {
+  const position = (path: string) => {
+    const m = /^tables\[(\d+)\](?:\.fields\[(\d+)\])?/.exec(path);
+    return m ? [Number(m[1]), m[2] === undefined ? -1 : Number(m[2])] : [-1, -1];
+  };
+  return issues
+    .map((issue, i) => ({ issue, i, at: position(issue.path) }))
+    .sort((a, b) => a.at[0] - b.at[0] || a.at[1] - b.at[1] || a.i - b.i)
+    .map((e) => e.issue);
 }
 
 function dedupe(issues: DocumentIssue[]): DocumentIssue[] {

@@ -1,5 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { isPerParent, REF_GENERATOR, type BlueprintDocument, type DocumentIssue, type FieldDef, type TableDef } from '../document/types';
+import { isPerParent, type BlueprintDocument, type DocumentIssue, type FieldDef, type TableDef } from '../document/types';
 import { getGenerator } from '../generators/catalog';
 import type { BuildContext, GeneratorDef } from '../generators/types';
 import { isSupportedLocale, localeData, SUPPORTED_LOCALES } from '../locale/locales';
@@ -10,10 +10,14 @@ import { weightedEntries } from '../generators/seedbed';
 import { cellLimitOf } from '../cell-limits';
 import { parseDateOption } from '../generators/helpers';
 import { CellBounds, cellSizeIssues } from './cell-bounds';
+import { describeAjvError, formatLimit, regexMessage } from './messages';
+import { fieldEntries, isObject, tableEntries } from '../document/walk';
 
 export interface ValidateOptions {
   /** Bytes one cell may hold (PRODUCT.md §9); DEFAULT_MAX_CELL_BYTES when unset. */
   maxCellBytes?: number;
+  /** false: skip the cell sizes (the document's structure has issues, so sizes read through it mean nothing). */
+  cellSizes?: boolean;
 }
 
 // The option schemas are constants of the catalog, never user input: checking them
@@ -35,17 +39,18 @@ function ajvIssue(base: string, error: ErrorObject): DocumentIssue {
   const pointer = error.instancePath.split('/').filter(Boolean).map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`)).join('');
   if (error.keyword === 'required') return { path: `${base}.${params.missingProperty}`, message: 'is required' };
   if (error.keyword === 'additionalProperties') return { path: `${base}.${params.additionalProperty}`, message: 'is not an option of this generator' };
-  return { path: `${base}${pointer}`, message: error.message ?? 'is invalid' };
+  return { path: `${base}${pointer}`, message: describeAjvError(error, `${base}${pointer}`) };
 }
 
 /** A lower bound of a table's row count, to reject unique fields that cannot be satisfied. */
 function minimumRows(doc: BlueprintDocument, table: TableDef, seen = new Set<TableDef>()): number {
-  if (!isPerParent(table.rows)) return typeof table.rows === 'number' ? table.rows : 0;
-  if (seen.has(table)) return 0;
+  if (!isObject(table.rows)) return typeof table.rows === 'number' ? table.rows : 0;
+  if (seen.has(table) || !isPerParent(table.rows)) return 0;
   seen.add(table);
   const perParent = table.rows.perParent;
-  const parent = doc.tables.find((t) => t.name.toLowerCase() === String(perParent).toLowerCase());
-  return parent ? (table.rows.min ?? 0) * minimumRows(doc, parent, seen) : 0;
+  const parent = tableEntries(doc).find((e) => String(e.table.name).toLowerCase() === String(perParent).toLowerCase())?.table;
+  const min = table.rows.min;
+  return parent && typeof min === 'number' ? min * minimumRows(doc, parent, seen) : 0;
 }
 
 /**
@@ -61,40 +66,37 @@ export function validateGeneratorOptions(doc: BlueprintDocument, options: Valida
   if (doc.locale !== undefined && !isSupportedLocale(String(doc.locale))) {
     issues.push({ path: 'locale', message: `unknown locale "${doc.locale}"; supported: ${SUPPORTED_LOCALES.join(', ')}` });
   }
-  if (!Array.isArray(doc.tables)) return issues;
   const types = new FieldTypes(doc);
   const ctx = { locale: localeData(isSupportedLocale(String(doc.locale ?? 'en')) ? String(doc.locale ?? 'en') : 'en'), refDate: Date.UTC(2025, 0, 1), unique: false };
-  doc.tables.forEach((table, t) => {
-    if (!Array.isArray(table?.fields)) return;
-    table.fields.forEach((field, f) => {
-      if (!field || typeof field !== 'object') return;
+  for (const { table, index: t } of tableEntries(doc)) {
+    for (const { field, index: f } of fieldEntries(table)) {
       const path = `tables[${t}].fields[${f}]`;
-      const def = getGenerator(String(field.generator));
+      // A missing, empty or non-text generator is the shape's to report.
+      if (typeof field.generator !== 'string' || field.generator === '') continue;
+      const def = getGenerator(field.generator);
       if (!def) {
-        issues.push({ path: `${path}.generator`, message: `unknown generator "${field.generator}"` });
-        return;
+        issues.push({ path: `${path}.generator`, message: `unknown generator "${field.generator}": pick one from the catalog (seedbed generators)` });
+        continue;
       }
       const before = issues.length;
       checkOptions(issues, path, def, field, table, types, t);
-      if (issues.length === before && field.unique && def.space && !hasRowOptions(field)) {
+      if (issues.length === before && field.unique === true && def.space && isObject(field.options ?? {}) && !hasRowOptions(field)) {
         const space = def.space(field.options ?? {}, ctx);
         const rows = minimumRows(doc, table);
         if (space && space.size < rows) {
-          issues.push({ path: `${path}.unique`, message: `${def.id} has only ${space.size} distinct values with these options, fewer than the ${rows} rows` });
+          issues.push({ path: `${path}.unique`, message: `${def.id} has only ${formatLimit(space.size)} distinct values with these options, fewer than the ${formatLimit(rows)} rows` });
         }
       }
-    });
-  });
+    }
+  }
   // Sizes add up across fields: measured only when every field's options are valid.
-  if (!issues.length) issues.push(...cellIssues(doc, types, { ...ctx, maxCellBytes: cellLimitOf(options) }));
+  if (!issues.length && options.cellSizes !== false) issues.push(...cellIssues(doc, types, { ...ctx, maxCellBytes: cellLimitOf(options) }));
   return issues;
 }
 
 function cellIssues(doc: BlueprintDocument, types: FieldTypes, ctx: BuildContext & { maxCellBytes: number }): DocumentIssue[] {
   const bounds = new CellBounds(doc, types, ctx, ctx.maxCellBytes);
-  return doc.tables.flatMap((table, t) =>
-    (Array.isArray(table?.fields) ? table.fields : []).flatMap((field, f) => (field && typeof field === 'object' ? cellSizeIssues(bounds, t, f, field) : [])),
-  );
+  return tableEntries(doc).flatMap(({ index: t, table }) => fieldEntries(table).flatMap(({ field, index: f }) => cellSizeIssues(bounds, t, f, field)));
 }
 
 function hasRowOptions(field: FieldDef): boolean {
@@ -142,7 +144,7 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     try {
       new RegExp(String(present.pattern));
     } catch (e) {
-      issues.push({ path: `${base}.pattern`, message: `invalid regular expression: ${(e as Error).message}` });
+      issues.push({ path: `${base}.pattern`, message: regexMessage(e) });
     }
   }
   if (def.id === 'weighted' && weightedEntries(present.values).every((e) => !(e.weight > 0))) {
@@ -156,7 +158,6 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
       issues.push({ path: `${base}.expr`, message: e.message });
     }
   }
-  if (def.id === REF_GENERATOR) checkRef(issues, base, field, types);
 }
 
 /**
@@ -190,8 +191,8 @@ function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, un
   const min = typeof o.min === 'number' ? o.min : defaults?.min;
   const max = typeof o.max === 'number' ? o.max : defaults?.max;
   if (min !== undefined && max !== undefined && min > max) {
-    if (typeof o.max === 'number') issues.push({ path: `${base}.max`, message: `must be ≥ min (${min})` });
-    else issues.push({ path: `${base}.min`, message: `must be ≤ max, which is ${max} when not given` });
+    if (typeof o.max === 'number') issues.push({ path: `${base}.max`, message: `must be at least min (${formatLimit(min)})` });
+    else issues.push({ path: `${base}.min`, message: `must be at most max, which is ${formatLimit(max)} when not given` });
   }
   // Read exactly as the generators read them (UTC unless a zone is given), or the check and the draw disagree.
   for (const name of ['from', 'to']) {
@@ -214,21 +215,6 @@ function checkFloatSteps(issues: DocumentIssue[], base: string, o: Record<string
   const min = typeof o.min === 'number' ? o.min : 0;
   const max = typeof o.max === 'number' ? o.max : 1;
   if ((max - min) / step > Number.MAX_SAFE_INTEGER || Math.max(Math.abs(min), Math.abs(max)) / step > Number.MAX_SAFE_INTEGER) {
-    issues.push({ path: `${base}.${name}`, message: `is too fine for [${min}, ${max}]: at most ${Number.MAX_SAFE_INTEGER} steps` });
-  }
-}
-
-function checkRef(issues: DocumentIssue[], base: string, field: FieldDef, types: FieldTypes) {
-  const tableName = String(field.options?.table ?? '');
-  const target = types.findTable(tableName);
-  if (!target) {
-    issues.push({ path: `${base}.table`, message: `unknown table "${tableName}"` });
-    return;
-  }
-  const keyName = field.options?.field ?? target.table.primaryKey;
-  if (keyName === undefined) {
-    issues.push({ path: `${base}.table`, message: `table "${target.table.name}" has no primary key; name the referenced field with "field"` });
-  } else if (!target.table.fields.some((f) => f.name === keyName)) {
-    issues.push({ path: `${base}.field`, message: `unknown field "${target.table.name}.${keyName}"` });
+    issues.push({ path: `${base}.${name}`, message: `is too fine for ${formatLimit(min)} to ${formatLimit(max)}: at most ${formatLimit(Number.MAX_SAFE_INTEGER)} steps` });
   }
 }

@@ -1,0 +1,95 @@
+import type { ErrorObject } from 'ajv';
+import { formatCount } from '../cell-limits';
+
+/**
+ * Validation messages as a person reads them next to the input they are
+ * about: no JSON Schema words ("must be <= 1", "must match format"), no
+ * doubled engine prefixes, numbers with thousands separators. The UI shows
+ * them under a field's label, so they start with a verb ("must be …").
+ */
+
+/** A number as a limit is written: 1,000,000,000, and small fractions as they are. */
+export function formatLimit(n: number): string {
+  return Number.isInteger(n) ? formatCount(n) : String(n);
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'text',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
+
+function typeWords(type: unknown): string {
+  const types = Array.isArray(type) ? type : [type];
+  return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
+}
+
+/** Shares (null rates) are stored in [0, 1] and shown as percentages. */
+function isShare(path: string): boolean {
+  return /(^|\.)nullRate$/.test(path);
+}
+
+/** One ajv error as a sentence; `path` is where it will be shown (its last key names the input). */
+export function describeAjvError(error: ErrorObject, path: string): string {
+  const params = error.params as Record<string, unknown>;
+  if (isShare(path) && ['minimum', 'maximum', 'type'].includes(error.keyword)) return 'must be between 0 and 1 (a share of the rows: 0.25 is 25%)';
+  switch (error.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known key';
+    case 'type':
+      return `must be ${typeWords(params.type)}`;
+    case 'minimum':
+      return `must be at least ${formatLimit(params.limit as number)}`;
+    case 'maximum':
+      return `must be at most ${formatLimit(params.limit as number)}`;
+    case 'exclusiveMinimum':
+      return `must be more than ${formatLimit(params.limit as number)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${formatLimit(params.limit as number)}`;
+    case 'multipleOf':
+      return `must be a multiple of ${params.multipleOf}`;
+    case 'minLength':
+      return params.limit === 1 ? 'cannot be empty' : `must be at least ${formatLimit(params.limit as number)} characters long`;
+    case 'maxLength':
+      return `must be at most ${formatLimit(params.limit as number)} characters long`;
+    case 'minItems':
+      return params.limit === 1 ? 'must have at least one entry' : `must have at least ${formatLimit(params.limit as number)} entries`;
+    case 'maxItems':
+      return `must have at most ${formatLimit(params.limit as number)} entries`;
+    case 'minProperties':
+      return `must have at least ${formatLimit(params.limit as number)} entries`;
+    case 'maxProperties':
+      return `must have at most ${formatLimit(params.limit as number)} entries`;
+    case 'uniqueItems':
+      return 'cannot list the same value twice';
+    case 'enum':
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case 'pattern':
+      return path.endsWith('refDate') ? 'must be a date such as 2025-01-01' : 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
+    case 'propertyNames':
+      return 'has a name that is not allowed';
+    case 'format':
+      return `must be ${String(params.format).replace(/-/g, ' ')}`;
+    default:
+      return 'is not valid here';
+  }
+}
+
+/**
+ * A RegExp's SyntaxError without its doubled preamble: V8 writes
+ * "Invalid regular expression: /([a-z/: Unterminated group", we say
+ * "is not a valid regular expression: unterminated group".
+ */
+export function regexMessage(error: unknown): string {
+  const raw = error instanceof Error ? error.message : String(error);
+  const reason = raw.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '').replace(/^Invalid regular expression: /, '');
+  return `is not a valid regular expression: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+}
