@@ -56,7 +56,7 @@ const importPreview = () => ({
           generator: 'weighted',
           confidence: 0.9,
           reason: 'a category: 2 distinct labels',
-          details: { observed: { nullRate: 0.05, distinct: 2 }, fitted: { nullRate: 0.05, distinct: 2 } },
+          details: { observed: { nullRate: 0.05, distinct: 2, frequencies: { active: 0.8, banned: 0.2 } } },
         },
         { __typename: 'ImportDecision', path: 'tables[0].fields[2]', table: 'people', field: 'notes', generator: 'lorem.sentence', confidence: 0.3, reason: 'free text with no recognisable format', details: null },
       ],
@@ -148,7 +148,14 @@ describe('ImportPage', () => {
     expect(items[2].textContent).toContain('⚠ 30% · low, check it');
 
     const figures = within(items[1]).getByRole('table', { name: 'Sample and fitted figures of status' });
-    expect(within(figures).getAllByRole('row').map((r) => r.textContent)).toEqual(['FigureIn the sampleFitted', 'null rate0.050.05', 'distinct22']);
+    // The sample's figures beside the ones the field will generate (read from its options and null rate).
+    expect(within(figures).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'FigureIn the sampleFitted',
+      'null rate5%5%',
+      'distinct22',
+      'frequencies: active80%80%',
+      'frequencies: banned20%20%',
+    ]);
 
     const skipped = screen.getByRole('region', { name: 'Left out (1)' });
     expect(skipped.textContent).toContain('mixed types in one column');

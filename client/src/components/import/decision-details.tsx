@@ -1,25 +1,36 @@
 /**
- * What the source said of a column, beside what was fitted to it. Samples
- * report `observed` and `fitted` figures under the same keys (null rate,
- * min, max, distinct values, ...) and they are shown side by side; any other
- * details (a DDL's declared type, a CHECK turned into options) as a list.
+ * What the source said of a column or a table's row counts, beside what the
+ * blueprint will generate. Samples report the sample's figures as
+ * `details.observed` and, for row counts, the fitted ones as
+ * `details.fitted` with every `candidates` distribution tried; a column's
+ * fitted figures are read from its field (`fittedFigures`). Any other
+ * details (a DDL's declared type, a CHECK turned into options) are listed.
  */
 type Figures = Record<string, unknown>;
 
-const OBSERVED_KEYS = ['observed', 'sample'] as const;
-const FITTED_KEYS = ['fitted', 'generated', 'expected'] as const;
+interface Candidate {
+  distribution: string;
+  params?: Record<string, unknown>;
+  aic?: number;
+}
 
 function isFigures(value: unknown): value is Figures {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+function isCandidates(value: unknown): value is Candidate[] {
+  return Array.isArray(value) && value.length > 0 && value.every((c) => isFigures(c) && typeof c.distribution === 'string');
+}
 
-/** A figure as text: numbers localised, short lists and objects as compact JSON. */
-export function formatFigure(value: unknown): string {
+const number = new Intl.NumberFormat(undefined, { maximumFractionDigits: 4 });
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const RATE = /rate|share|frequenc|probability/i;
+
+/** A figure as text: rates as percentages, numbers localised, objects as compact JSON. */
+export function formatFigure(value: unknown, key = ''): string {
   if (value === undefined) return '—';
   if (value === null) return 'null';
-  if (typeof value === 'number') return number.format(value);
+  if (typeof value === 'number') return RATE.test(key) && value >= 0 && value <= 1 ? percent.format(value) : number.format(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   const json = JSON.stringify(value);
@@ -34,24 +45,52 @@ export function figureLabel(key: string): string {
     .toLowerCase();
 }
 
-export function splitFigures(details: Figures): { observed?: Figures; fitted?: Figures; rest: Figures } {
-  const observedKey = OBSERVED_KEYS.find((k) => isFigures(details[k]));
-  const fittedKey = FITTED_KEYS.find((k) => isFigures(details[k]));
-  const rest = Object.fromEntries(Object.entries(details).filter(([k]) => k !== observedKey && k !== fittedKey));
-  return { observed: observedKey ? (details[observedKey] as Figures) : undefined, fitted: fittedKey ? (details[fittedKey] as Figures) : undefined, rest };
+interface FigureRow {
+  key: string;
+  label: string;
+  observed: unknown;
+  fitted: unknown;
 }
 
-export function DecisionDetails({ field, details }: { field: string; details: unknown }) {
+/** One row per figure; a figure that is a set of shares (category frequencies) gets a row per label. */
+export function figureRows(observed: Figures, fitted: Figures): FigureRow[] {
+  const rows: FigureRow[] = [];
+  for (const key of [...new Set([...Object.keys(observed), ...Object.keys(fitted)])]) {
+    const [o, f] = [observed[key], fitted[key]];
+    if (isFigures(o) || isFigures(f)) {
+      const inner = [...new Set([...Object.keys(isFigures(o) ? o : {}), ...Object.keys(isFigures(f) ? f : {})])];
+      for (const label of inner) {
+        rows.push({ key, label: `${figureLabel(key)}: ${label}`, observed: isFigures(o) ? o[label] : undefined, fitted: isFigures(f) ? f[label] : undefined });
+      }
+    } else {
+      rows.push({ key, label: figureLabel(key), observed: o, fitted: f });
+    }
+  }
+  return rows;
+}
+
+interface DecisionDetailsProps {
+  /** What the figures are of, for the table's caption: a column name, or "rows per parent". */
+  subject: string;
+  details: unknown;
+  /** Fitted figures known from elsewhere (the field), used where `details.fitted` has none. */
+  fitted?: Figures;
+}
+
+export function DecisionDetails({ subject, details, fitted: derived }: DecisionDetailsProps) {
   if (!isFigures(details)) return null;
-  const { observed, fitted, rest } = splitFigures(details);
-  const keys = [...new Set([...Object.keys(observed ?? {}), ...Object.keys(fitted ?? {})])];
-  const others = Object.entries(rest);
+  const { observed, fitted, candidates, ...rest } = details;
+  const observedFigures = isFigures(observed) ? observed : undefined;
+  const fittedFigures = { ...derived, ...(isFigures(fitted) ? fitted : {}) };
+  const rows = observedFigures ? figureRows(observedFigures, fittedFigures) : [];
+  const others = Object.entries({ ...rest, ...(observedFigures ? {} : { observed }), ...(isCandidates(candidates) ? {} : { candidates }) }).filter(([, v]) => v !== undefined);
+  const best = isCandidates(candidates) ? Math.min(...candidates.map((c) => c.aic ?? Infinity)) : undefined;
   return (
     <div className="decision-details">
-      {keys.length > 0 && (
+      {rows.length > 0 && (
         <div className="table-scroll">
           <table className="data-table figures-table">
-            <caption className="visually-hidden">Sample and fitted figures of {field}</caption>
+            <caption className="visually-hidden">Sample and fitted figures of {subject}</caption>
             <thead>
               <tr>
                 <th scope="col">Figure</th>
@@ -60,11 +99,37 @@ export function DecisionDetails({ field, details }: { field: string; details: un
               </tr>
             </thead>
             <tbody>
-              {keys.map((key) => (
-                <tr key={key}>
-                  <th scope="row">{figureLabel(key)}</th>
-                  <td>{formatFigure(observed?.[key])}</td>
-                  <td>{formatFigure(fitted?.[key])}</td>
+              {rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{formatFigure(row.observed, row.key)}</td>
+                  <td>{formatFigure(row.fitted, row.key)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {isCandidates(candidates) && (
+        <div className="table-scroll">
+          <table className="data-table figures-table">
+            <caption className="visually-hidden">Distributions tried for {subject}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Distribution tried</th>
+                <th scope="col">Parameters</th>
+                <th scope="col">AIC (lower fits better)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {candidates.map((c) => (
+                <tr key={c.distribution} className={c.aic === best ? 'best-fit' : undefined}>
+                  <th scope="row">
+                    {c.distribution}
+                    {c.aic === best && ' ✓ chosen'}
+                  </th>
+                  <td>{c.params ? Object.entries(c.params).map(([k, v]) => `${k} ${formatFigure(v, k)}`).join(', ') : '—'}</td>
+                  <td>{formatFigure(c.aic)}</td>
                 </tr>
               ))}
             </tbody>
@@ -76,7 +141,7 @@ export function DecisionDetails({ field, details }: { field: string; details: un
           {others.map(([key, value]) => (
             <div key={key}>
               <dt>{figureLabel(key)}</dt>
-              <dd>{formatFigure(value)}</dd>
+              <dd>{formatFigure(value, key)}</dd>
             </div>
           ))}
         </dl>

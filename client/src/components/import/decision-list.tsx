@@ -2,6 +2,7 @@ import type { ImportDecision } from '../../hooks/use-import';
 import type { TableDef } from '../../lib/blueprint-document';
 import { Confidence, confidenceLevel } from './confidence';
 import { DecisionDetails, formatFigure } from './decision-details';
+import { fittedFigures } from './fitted-figures';
 
 /** Keys the document format is growing this round (composite keys, declared SQL types); read loosely until every client knows them. */
 function primaryKeyOf(table: TableDef): string[] {
@@ -13,6 +14,12 @@ function primaryKeyOf(table: TableDef): string[] {
 function sqlTypeOf(field: object): string | undefined {
   const sqlType = (field as { sqlType?: unknown }).sqlType;
   return typeof sqlType === 'string' ? sqlType : undefined;
+}
+
+/** The figures a sample reported for a column, whose fitted counterparts the field gives. */
+function observedKeys(details: unknown): string[] {
+  const observed = (details as { observed?: unknown } | null)?.observed;
+  return typeof observed === 'object' && observed !== null ? Object.keys(observed) : [];
 }
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
@@ -51,7 +58,7 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
               </p>
             )}
             <p className="decision-reason">{decision ? decision.reason : 'No reason reported for this field.'}</p>
-            {decision?.details != null && <DecisionDetails field={field.name} details={decision.details} />}
+            {decision?.details != null && <DecisionDetails subject={field.name} details={decision.details} fitted={fittedFigures(field, observedKeys(decision.details))} />}
           </li>
         );
       })}

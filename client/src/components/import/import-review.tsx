@@ -3,7 +3,8 @@ import type { ImportResult } from '../../hooks/use-import';
 import { useLivePreview } from '../../hooks/use-live-preview';
 import { isPerParent, type BlueprintDocument, type TableDef } from '../../lib/blueprint-document';
 import { PreviewTable } from '../editor/preview-table';
-import { confidenceLevel } from './confidence';
+import { Confidence, confidenceLevel } from './confidence';
+import { DecisionDetails } from './decision-details';
 import { DecisionList } from './decision-list';
 import type { PathedMessage } from './import-errors';
 import { PathedErrors } from './pathed-errors';
@@ -108,6 +109,22 @@ export function ImportReview({ result, document, stale, canCreate, creating, cre
               <section className="panel" aria-labelledby="import-table-heading">
                 <h3 id="import-table-heading">Table {table.name}</h3>
                 <p className="meta">{rowsText(table)}</p>
+                {result.report
+                  .filter((d) => d.table === table.name && d.field === '')
+                  .map((d) => (
+                    <div key={d.path} className={`decision decision-${confidenceLevel(d.confidence)} rows-decision`}>
+                      <div className="decision-head">
+                        <strong>Rows</strong>
+                        <span className="decision-generator">
+                          <span aria-hidden="true">→ </span>
+                          <code>{rowsText(table)}</code>
+                        </span>
+                        <Confidence value={d.confidence} />
+                      </div>
+                      <p className="decision-reason">{d.reason}</p>
+                      {d.details != null && <DecisionDetails subject={`rows of ${table.name} per parent`} details={d.details} />}
+                    </div>
+                  ))}
                 <DecisionList table={table} decisions={result.report.filter((d) => d.table === table.name)} />
               </section>
               <PreviewTable

@@ -1,0 +1,38 @@
+import { figureRows, formatFigure } from '../../src/components/import/decision-details';
+import { fittedFigures } from '../../src/components/import/fitted-figures';
+
+/** A sampled column's figures are compared with what its field will generate. */
+describe('fittedFigures', () => {
+  it('reads a number range as a uniform draw: bounds, mean and spread', () => {
+    const fitted = fittedFigures({ name: 'age', generator: 'number.int', options: { min: 18, max: 90 }, nullRate: 0.1 }, ['nullRate', 'min', 'max', 'mean', 'stddev', 'decimals']);
+    expect(fitted).toEqual({ nullRate: 0.1, min: 18, max: 90, mean: 54, stddev: Math.sqrt((73 * 73 - 1) / 12), decimals: 0 });
+  });
+
+  it('reads decimals from a float precision', () => {
+    expect(fittedFigures({ name: 'price', generator: 'number.float', options: { min: 1, max: 3, precision: 0.01 } }, ['decimals', 'nullRate'])).toEqual({ decimals: 2, nullRate: 0 });
+  });
+
+  it('reads category weights as shares, and their number', () => {
+    const field = { name: 'status', generator: 'weighted', options: { values: { active: 6, banned: 2 } } };
+    expect(fittedFigures(field, ['distinct', 'frequencies'])).toEqual({ distinct: 2, frequencies: { active: 0.75, banned: 0.25 } });
+  });
+
+  it('reads date bounds and a boolean probability', () => {
+    expect(fittedFigures({ name: 'at', generator: 'date.between', options: { from: '2024-01-01', to: '2024-12-31' } }, ['from', 'to'])).toEqual({ from: '2024-01-01', to: '2024-12-31' });
+    expect(fittedFigures({ name: 'ok', generator: 'datatype.boolean', options: { probability: 0.3 } }, ['trueRate'])).toEqual({ trueRate: 0.3 });
+  });
+
+  it('leaves unknown what the field does not decide', () => {
+    expect(fittedFigures({ name: 'bio', generator: 'lorem.sentence' }, ['minLength', 'maxLength', 'mean'])).toEqual({});
+  });
+});
+
+describe('figure rows', () => {
+  it('gives a row per figure, and per label of a set of shares', () => {
+    expect(figureRows({ nullRate: 0.5, frequencies: { a: 0.5 } }, { frequencies: { a: 0.4, b: 0.6 } }).map((r) => [r.label, formatFigure(r.observed, r.key), formatFigure(r.fitted, r.key)])).toEqual([
+      ['null rate', '50%', '—'],
+      ['frequencies: a', '50%', '40%'],
+      ['frequencies: b', '—', '60%'],
+    ]);
+  });
+});
