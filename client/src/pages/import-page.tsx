@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
 import type { ImportSource } from '../__generated__/graphql';
 import { useImportPageQuery } from '../__generated__/hooks';
-import { allImportMessages, countImportErrors, importErrorsOf, noImportErrors, type ImportErrors, type PathedMessage } from '../components/import/import-errors';
+import { allImportMessages, countImportErrors, importErrorsOf, noImportErrors, type ImportErrors, type ImportField, type PathedMessage } from '../components/import/import-errors';
 import { sourceInfo } from '../components/import/import-sources';
 import { ImportReview, reviewSummary } from '../components/import/import-review';
 import { sniffSource } from '../components/import/sniff-source';
@@ -100,6 +100,11 @@ export function ImportPage() {
   const canCreate = project.myRole !== 'VIEWER';
   const request = requestOf(project.id, draft);
 
+  /** An input's messages go once the user changes it: they were about what it held. */
+  function clearErrors(field: ImportField) {
+    setErrors((e) => (e.fields[field] ? { ...e, fields: { ...e.fields, [field]: undefined } } : e));
+  }
+
   async function onReview() {
     const missing = missingInput(request);
     setErrors(missing ? { fields: missing, form: [] } : noImportErrors);
@@ -148,10 +153,22 @@ export function ImportPage() {
         errors={errors}
         busy={reviewing}
         dragging={dragging}
-        onText={(text) => setDraft((d) => withText(d, text))}
-        onUrl={(url) => setDraft((d) => ({ ...d, url }))}
-        onName={(name) => setDraft((d) => ({ ...d, name }))}
-        onPickSource={(source: ImportSource) => setDraft((d) => ({ ...d, source, picked: true }))}
+        onText={(text) => {
+          setDraft((d) => withText(d, text));
+          clearErrors('text');
+        }}
+        onUrl={(url) => {
+          setDraft((d) => ({ ...d, url }));
+          clearErrors('url');
+        }}
+        onName={(name) => {
+          setDraft((d) => ({ ...d, name }));
+          clearErrors('name');
+        }}
+        onPickSource={(source: ImportSource) => {
+          setDraft((d) => ({ ...d, source, picked: true }));
+          clearErrors('source');
+        }}
         onFile={(file) => void onFile(file)}
         onReview={() => void onReview()}
       />
