@@ -1,15 +1,18 @@
 /**
  * GET /api/v1/blueprints/:id/rows.{csv,tsv,json,ndjson,sql}?table=&count=&seed=&offset=&dialect=
+ *     &delimiter=&header=&lineEnding=&nullMarker=&pretty=
  * Instant generation for scripts: streamed as it is generated, with
- * backpressure; a client that disconnects stops the generation.
+ * backpressure; a client that disconnects stops the generation. `offset`
+ * and `count` are a window of rows (see GenerationService#window); the
+ * table's real row count is in the `x-total-rows` header.
  */
 import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
-import { contentTypeOf, DIALECTS, fileNameOf, FORMATS, streamTable, type Dialect, type Format } from '../engine';
-import { badInput } from '../errors';
+import { contentTypeOf, DIALECTS, fileNameOf, FORMATS, outputIssues, streamTable, type Dialect, type Format, type OutputOptions } from '../engine';
+import { badInput, invalidInput } from '../errors';
 import { createLoaders } from '../loaders';
-import { refuseLongReplay, tableOf } from '../modules/generation/generation.service';
+import { refuseLongReplay } from '../modules/generation/generation.service';
 import type { Services } from '../services';
 import { actorOf } from './authenticate';
 
@@ -29,9 +32,34 @@ function whole(req: Request, name: string, min: number, max = Number.MAX_SAFE_IN
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw badInput(name, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${min}` : `must be a whole number from ${min} to ${max}`);
+    throw badInput(name, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${fmt(min)}` : `must be a whole number from ${fmt(min)} to ${fmt(max)}`);
   }
   return value;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** `true`/`false` (also 1/0), or undefined when not given; anything else stays as it is, for outputIssues to name. */
+function flag(req: Request, name: string): boolean | string | undefined {
+  const raw = single(req, name);
+  if (raw === undefined) return undefined;
+  return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : raw;
+}
+
+/** The output options of the query, each validated at its parameter's name. */
+function outputOf(req: Request, format: Format): OutputOptions | undefined {
+  const given = {
+    delimiter: single(req, 'delimiter'),
+    header: flag(req, 'header'),
+    lineEnding: single(req, 'lineEnding'),
+    nullMarker: single(req, 'nullMarker'),
+    pretty: flag(req, 'pretty'),
+  };
+  const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+  if (!Object.keys(options).length) return undefined;
+  const issues = outputIssues(options, [format]);
+  if (issues.length) throw invalidInput(issues);
+  return options as OutputOptions;
 }
 
 /** `threads`: engine worker threads for large requests (small ones are generated in this thread). */
@@ -46,16 +74,20 @@ export function rowsRoute(services: Services, db: DataSource, maxRows: number, t
     const offset = whole(req, 'offset', 0) ?? 0;
     const count = whole(req, 'count', 0);
     const seed = whole(req, 'seed', 0, MAX_SEED);
+    const output = outputOf(req, format);
+    if (count !== undefined && count > maxRows) throw badInput('count', `at most ${fmt(maxRows)} rows per request: pass count=${fmt(maxRows)} or less, or start a run`);
 
     const scope = { actor: actorOf(res), loaders: createLoaders(db) };
-    const plan = await services.generation.plan(scope, { blueprintId: String(req.params.id), seed });
-    const table = tableOf(plan, single(req, 'table'), 'table');
+    const paths = { table: 'table', offset: 'offset', count: 'count' };
+    const window = await services.generation.window(scope, { blueprintId: String(req.params.id), seed, table: single(req, 'table'), offset, count, paths });
+    const { plan, table } = window;
     refuseLongReplay(plan, table, offset, 'offset');
-    const rows = count ?? Math.max(0, plan.table(table).layout.rows - offset);
-    if (rows > maxRows) throw badInput(count === undefined ? 'table' : 'count', `at most ${maxRows} rows per request: pass count=${maxRows} or less, or start a run`);
+    const rows = window.count;
+    if (rows > maxRows) throw badInput('table', `${table} has ${fmt(rows)} rows from offset ${fmt(offset)}; at most ${fmt(maxRows)} per request: pass count=${fmt(maxRows)} or less, or start a run`);
 
-    const stream = streamTable(plan, table, format, { offset, count: rows, dialect, workers: threads });
+    const stream = streamTable(plan, table, format, { offset, count: rows, dialect, workers: threads, output });
     res.status(200);
+    res.setHeader('x-total-rows', String(plan.table(table).layout.rows));
     res.setHeader('content-type', contentTypeOf(format));
     res.setHeader('content-disposition', `attachment; filename="${fileNameOf(plan, table, format)}"`);
     res.setHeader('cache-control', 'no-store');

@@ -174,7 +174,7 @@ describe('GET /api/v1/blueprints/:id/rows.<format>', () => {
   it('lets a client hang up mid-stream without disturbing the server', async () => {
     const member = await addMember(owner, projectId, 'VIEWER');
     const controller = new AbortController();
-    const response = await member.client.request(`/api/v1/blueprints/${blueprintId}/rows.csv?table=orders&count=5000`, { signal: controller.signal });
+    const response = await member.client.request(`/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=5000`, { signal: controller.signal });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();

@@ -1,4 +1,5 @@
-import { compileBlueprintAsync, previewRows, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, isPerParent, previewRows, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type Plan, type Preview } from '../../engine';
+import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
 import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
 import { jsonIssue } from '../../json-input';
@@ -31,17 +32,55 @@ export class GenerationService {
     return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides }, this.limits);
   }
 
+  /**
+   * The preview pages through a table as the blueprint sizes it (the
+   * editor shows what the blueprint makes): `limit` is a page size, an
+   * answer that reaches the table's end is shorter and says the table's
+   * `totalRows`, and an `offset` past the end is refused with the count.
+   */
   async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
     const limit = input.limit ?? 20;
     const offset = input.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > this.limits.previewRows) {
-      throw badInput('input.limit', `must be between 1 and ${this.limits.previewRows}`);
+      throw badInput('input.limit', `must be a whole number from 1 to ${this.limits.previewRows.toLocaleString('en-US')}`);
     }
     if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
     const plan = await this.plan(scope, input);
     const table = tableOf(plan, input.table, 'input.table');
+    const rows = plan.table(table).layout.rows;
+    if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
     refuseLongReplay(plan, table, offset, 'input.offset');
     return engineCall(() => previewRows(plan, table, offset, limit, { maxBytes: this.limits.previewBytes }));
+  }
+
+  /**
+   * The plan for a window of rows `offset` … `offset + count − 1` of one
+   * table (the rows API, `seedbed generate --offset --rows`): a table of its
+   * own size (a root) grows to hold the window; a table sized by its parents
+   * has the rows it has, so a window past its end is refused at `count` (or
+   * `offset`) with the real count, never answered short.
+   */
+  async window(scope: Scope, request: PlanRequest & WindowRequest): Promise<{ plan: Plan; table: string; offset: number; count: number }> {
+    const document = await this.documentOf(scope, request);
+    const named = tableOfDocument(document, request.table, request.paths.table);
+    const { offset, count } = request;
+    const grow = named && !isPerParent(named.rows) && count !== undefined && typeof named.rows === 'number' && offset + count > named.rows;
+    const rowOverrides = grow ? { ...request.rowOverrides, [named.name]: offset + count } : request.rowOverrides;
+    let plan: Plan;
+    try {
+      plan = await compilePlan(document, { seed: request.seed ?? undefined, rowOverrides }, this.limits);
+    } catch (error) {
+      // Growing the table took the plan past its bounds: that is the window's doing, so say it there.
+      if (grow && error instanceof AppError && /^tables\[\d+\]\.rows$/.test(String(error.extensions.path))) throw badInput(request.paths.count, error.message);
+      throw error;
+    }
+    const table = tableOf(plan, request.table, request.paths.table);
+    const rows = plan.table(table).layout.rows;
+    if (offset > rows) throw badInput(request.paths.offset, `${table} has ${formatRows(rows)}: offset ${fmt(offset)} is past its end`);
+    if (count !== undefined && offset + count > rows) {
+      throw badInput(request.paths.count, `${table} has ${formatRows(rows)} (its size follows its parent rows): ask for ${fmt(rows - offset)} or fewer from offset ${fmt(offset)}`);
+    }
+    return { plan, table, offset, count: count ?? rows - offset };
   }
 
   private async documentOf(scope: Scope, request: PlanRequest): Promise<BlueprintDocument> {
@@ -62,6 +101,27 @@ export class GenerationService {
     if (unusable) throw invalidInput([unusable]);
     return request.document as BlueprintDocument;
   }
+}
+
+export interface WindowRequest {
+  table?: string;
+  offset: number;
+  /** Rows from `offset`; unset: to the end of the table. */
+  count?: number;
+  /** Where each input is in the caller's request: `count` for the rows API, `--rows` for the command line. */
+  paths: { table: string; offset: string; count: string };
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const formatRows = (n: number) => `${fmt(n)} ${n === 1 ? 'row' : 'rows'}`;
+
+/** A table of the document by name (case-insensitive), or the first; undefined when the document cannot say. */
+function tableOfDocument(document: BlueprintDocument, name: string | undefined, path: string) {
+  const tables = Array.isArray(document?.tables) ? document.tables : [];
+  if (!name) return tables[0];
+  const found = tables.find((t) => typeof t?.name === 'string' && t.name.toLowerCase() === name.toLowerCase());
+  if (!found && tables.length) throw badInput(path, `names no table of this blueprint (${tables.map((t) => t?.name).join(', ')})`);
+  return found;
 }
 
 /** A table of the plan by name (case-insensitive), or the first table. */
