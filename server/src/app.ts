@@ -30,6 +30,7 @@ import { jsonBody } from './http/json-body';
 import { createMetrics } from './http/metrics';
 import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
+import { mockRoute } from './http/mock-route';
 import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
 import { attachWebSocket } from './http/websocket';
@@ -117,6 +118,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.use('/api', (req) => {
     throw notFound('API route', req.path);
   });
+  app.use(mockRoute({ services, db, config, limiter, log }));
 
   serveClient(app, config.clientDist);
   // The one place an HTTP route's error becomes its answer.

@@ -32,6 +32,8 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
+  /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md Â§9). */
+  mockScanRows: number;
 }
 
 export interface Config {
@@ -175,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
+      mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
     },
   };
 }

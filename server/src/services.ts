@@ -11,6 +11,7 @@ import type { RunFiles } from './modules/run/file-target';
 import type { RunEvents } from './modules/run/run-events';
 import type { RunQueue } from './modules/run/run-queue';
 import { RunService } from './modules/run/run.service';
+import { MockService } from './modules/mock/mock.service';
 import { TargetCheckService } from './modules/target-check/target-check.service';
 
 /** What runs need beyond the database: the queue, the artifact folder, the event fan-out, the sealing key. */
@@ -39,6 +40,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
+    mocks: new MockService(db, blueprints, config.limits),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,

@@ -6,6 +6,7 @@ import { blueprintResolvers } from './blueprint.resolvers';
 import { generationResolvers } from './generation.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
+import { mockResolvers } from '../modules/mock/mock.resolvers';
 import { templateResolvers } from './template.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 
@@ -33,6 +34,7 @@ export const resolvers: Resolvers[] = [
   blueprintResolvers,
   generationResolvers,
   runResolvers,
+  mockResolvers,
   auditResolvers,
   templateResolvers,
   subscriptionResolvers,

@@ -1,5 +1,5 @@
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { appDirectives, contentSecurityPolicy, cspHash } from './security-headers';
 
 interface GraphiQLPage {
@@ -7,22 +7,33 @@ interface GraphiQLPage {
   policy: RequestHandler;
 }
 
-// Rendered once: the page bundles GraphiQL itself, so it works with no CDN.
-let page: GraphiQLPage | undefined;
+// Rendered once per endpoint: the page bundles GraphiQL itself, so it works with no CDN.
+const pages = new Map<string, GraphiQLPage>();
+const MAX_PAGES = 16;
 
 /** A browser opening GET /graphql gets the IDE; API clients (GET with ?query=) fall through to Apollo. */
-export const graphiql: RequestHandler = (req, res, next) => {
-  if (req.method !== 'GET' || req.query.query !== undefined || !req.accepts('html')) return next();
-  page ??= renderPage();
-  const { html } = page;
-  page.policy(req, res, (error?: unknown) => (error ? next(error) : void res.type('html').send(html)));
-};
+export const graphiql: RequestHandler = graphiqlFor(() => '/graphql', { title: 'Seedbed GraphQL', subscriptions: true });
 
-function renderPage(): GraphiQLPage {
+/** The IDE for another endpoint (the mock APIs'), named from the request. */
+export function graphiqlFor(endpointOf: (req: Request) => string, options: { title: string; subscriptions?: boolean }): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' || req.query.query !== undefined || !req.accepts('html')) return next();
+    const endpoint = endpointOf(req);
+    let page = pages.get(endpoint);
+    if (!page) {
+      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+      pages.set(endpoint, (page = renderPage(endpoint, options)));
+    }
+    const { html } = page;
+    page.policy(req, res, (error?: unknown) => (error ? next(error) : void res.type('html').send(html)));
+  };
+}
+
+function renderPage(endpoint: string, { title, subscriptions }: { title: string; subscriptions?: boolean }): GraphiQLPage {
   const html = renderGraphiQL({
-    endpoint: '/graphql',
-    subscriptionsProtocol: 'WS',
-    title: 'Seedbed GraphQL',
+    endpoint,
+    ...(subscriptions ? { subscriptionsProtocol: 'WS' } : {}),
+    title,
     credentials: 'same-origin',
   } as Parameters<typeof renderGraphiQL>[0]);
   return { html, policy: contentSecurityPolicy(graphiqlDirectives(html)) };

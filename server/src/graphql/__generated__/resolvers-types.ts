@@ -173,6 +173,8 @@ export type Blueprint = {
   id: Scalars['ID']['output'];
   /** The document's locale, such as `en` or `de`. */
   locale: Scalars['String']['output'];
+  /** Path of this blueprint's mock GraphQL API on this server (`?revision=` and `?seed=` pick other data). */
+  mockPath: Scalars['String']['output'];
   /** The document's `name`. */
   name: Scalars['String']['output'];
   /** The project it belongs to. */
@@ -504,6 +506,8 @@ export type Mutation = {
   revokeApiKey: ApiKey;
   /** Changes a member's role (OWNER). The last OWNER cannot be demoted. */
   setMemberRole: Membership;
+  /** Sets the origins from which browsers may call this project's mock APIs (EDITOR or more); replaces the list. */
+  setMockOrigins: Project;
   /** Creates an account and signs it in (sets the session cookie). */
   signUp: AuthPayload;
   /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
@@ -586,6 +590,12 @@ export type MutationRevokeApiKeyArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationSetMemberRoleArgs = {
   input: SetMemberRoleInput;
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationSetMockOriginsArgs = {
+  input: SetMockOriginsInput;
 };
 
 
@@ -707,6 +717,8 @@ export type Project = {
   id: Scalars['ID']['output'];
   /** Members, oldest first. */
   members: MembershipConnection;
+  /** Origins (such as `http://localhost:5173`) from which browsers may call this project's mock APIs (CORS). */
+  mockOrigins: Array<Scalars['String']['output']>;
   /** The caller's role here (an API key's role for a key). */
   myRole: Role;
   /** The project's display name. */
@@ -987,6 +999,14 @@ export type SetMemberRoleInput = {
   role: Role;
 };
 
+/** Input of setMockOrigins. */
+export type SetMockOriginsInput = {
+  /** Origins (scheme, host and port), at most 20; an empty list allows none. */
+  origins: Array<Scalars['String']['input']>;
+  /** The project. */
+  projectId: Scalars['ID']['input'];
+};
+
 /** A new account. */
 export type SignUpInput = {
   /** A valid email, unique case-insensitively. */
@@ -1262,6 +1282,7 @@ export type ResolversTypes = ResolversObject<{
   RunTargetInput: RunTargetInput;
   RunTargetKind: RunTargetKind;
   SetMemberRoleInput: SetMemberRoleInput;
+  SetMockOriginsInput: SetMockOriginsInput;
   SignUpInput: SignUpInput;
   SqlDialect: SqlDialect;
   SqlTypes: ResolverTypeWrapper<SqlTypes>;
@@ -1332,6 +1353,7 @@ export type ResolversParentTypes = ResolversObject<{
   RunTarget: RunTarget;
   RunTargetInput: RunTargetInput;
   SetMemberRoleInput: SetMemberRoleInput;
+  SetMockOriginsInput: SetMockOriginsInput;
   SignUpInput: SignUpInput;
   SqlTypes: SqlTypes;
   StartRunInput: StartRunInput;
@@ -1411,6 +1433,7 @@ export type BlueprintResolvers<ContextType = GraphQLContext, ParentType extends 
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mockPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1536,6 +1559,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   setMemberRole?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationSetMemberRoleArgs, 'input'>>;
+  setMockOrigins?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationSetMockOriginsArgs, 'input'>>;
   signUp?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationSignUpArgs, 'input'>>;
   startRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationStartRunArgs, 'input'>>;
   testDatabaseTarget?: Resolver<ResolversTypes['DatabaseTargetCheck'], ParentType, ContextType, RequireFields<MutationTestDatabaseTargetArgs, 'input'>>;
@@ -1573,6 +1597,7 @@ export type ProjectResolvers<ContextType = GraphQLContext, ParentType extends Re
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   members?: Resolver<ResolversTypes['MembershipConnection'], ParentType, ContextType, RequireFields<ProjectMembersArgs, 'first'>>;
+  mockOrigins?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   myRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   runs?: Resolver<ResolversTypes['RunConnection'], ParentType, ContextType, RequireFields<ProjectRunsArgs, 'first'>>;
