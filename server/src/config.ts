@@ -32,8 +32,6 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
-  /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md Â§9). */
-  mockScanRows: number;
 }
 
 export interface Config {
@@ -70,7 +68,7 @@ export interface RunSettings {
   /** Where run files are written (a folder shared by every worker process) unless `s3` is set. */
   artifactDir: string;
   /** SEEDBED_ARTIFACT_STORE=s3://bucket/prefix: run files in an S3-compatible store (credentials from the usual AWS variables). */
-  s3?: { bucket: string; prefix: string; endpoint?: string; region: string };
+  s3?: S3Settings;
   /** Rows per shard: the unit of work any worker process may take. */
   shardRows: number;
   /** Run this process's share of run work (false: API only). */
@@ -89,6 +87,15 @@ export interface RunSettings {
   secretKey?: string;
   /** OS niceness of the run worker process `npm start` spawns, so runs never starve the API (0–19). */
   nice: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN; unset: the SDK's own chain (profile, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -118,7 +125,11 @@ function s3Store(env: Env): RunSettings['s3'] {
   const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{2,62})(?:\/(.*))?$/.exec(url);
   if (!match) throw new Error(`SEEDBED_ARTIFACT_STORE must be s3://bucket/prefix, got "${url}"`);
   const region = env.SEEDBED_S3_REGION || env.AWS_REGION || 'us-east-1';
-  return { bucket: match[1], prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''), endpoint: env.SEEDBED_S3_ENDPOINT || undefined, region };
+  const credentials =
+    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
+      : undefined;
+  return { bucket: match[1], prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''), endpoint: env.SEEDBED_S3_ENDPOINT || undefined, region, credentials };
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -177,7 +188,6 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
-      mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
     },
   };
 }

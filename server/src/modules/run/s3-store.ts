@@ -26,16 +26,12 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../../config';
 import { partOf, type ArtifactStore, type FileKey, type ShardSink } from './artifact-store';
 import type { RunsStore } from './runs-store';
 import type { ShardOutput } from './shards-store';
 
-export interface S3Location {
-  bucket: string;
-  prefix: string;
-  endpoint?: string;
-  region: string;
-}
+export type S3Location = S3Settings;
 
 /** S3's smallest part but the last. */
 export const MIN_PART_BYTES = 5 << 20;
@@ -52,8 +48,21 @@ export class S3ArtifactStore implements ArtifactStore {
     private readonly spoolDir = tmpdir(),
     client?: S3Client,
   ) {
-    // Credentials come from the usual AWS variables (or profile, or instance role).
-    this.client = client ?? new S3Client({ region: location.region, endpoint: location.endpoint, forcePathStyle: Boolean(location.endpoint) });
+    // The SDK is pinned to a release that runs on Node 20 (later ones need 22): its nag about that is known.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+    // Credentials from the usual AWS variables as the config read them, else the SDK's chain (profile, instance role).
+    // Checksums only where S3 requires them: the SDK's default streams bodies as `aws-chunked` with a trailing
+    // CRC, which S3-compatible stores (s3rver among them) store verbatim, framing included.
+    this.client =
+      client ??
+      new S3Client({
+        region: location.region,
+        credentials: location.credentials,
+        endpoint: location.endpoint,
+        forcePathStyle: Boolean(location.endpoint),
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      });
   }
 
   private key(runId: string, name: string): string {
