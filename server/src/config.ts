@@ -32,6 +32,8 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
+  /** Bytes of schema or sample text one import reads (the request body limit applies too). */
+  importBytes: number;
 }
 
 export interface Config {
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
+      importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
     },
   };
 }

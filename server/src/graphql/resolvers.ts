@@ -4,6 +4,7 @@ import { auditResolvers } from './audit.resolvers';
 import { authResolvers } from './auth.resolvers';
 import { blueprintResolvers } from './blueprint.resolvers';
 import { generationResolvers } from './generation.resolvers';
+import { importResolvers } from './import.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
 import { mockResolvers } from '../modules/mock/mock.resolvers';
@@ -33,6 +34,7 @@ export const resolvers: Resolvers[] = [
   apiKeyResolvers,
   blueprintResolvers,
   generationResolvers,
+  importResolvers,
   runResolvers,
   mockResolvers,
   auditResolvers,

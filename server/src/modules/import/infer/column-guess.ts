@@ -1,0 +1,204 @@
+/**
+ * One column → a generator, with options, a confidence and the reason, from
+ * what is known of it: its name's words in its table's context, its kind of
+ * value, its declared length and width. Shared by every import source: the
+ * database sources know types and constraints, samples know observed kinds.
+ */
+import type { ValueKind } from '../schema-model';
+import { matchName, type NameMatch } from './name-rules';
+import { nameTokens, tableTokens } from './name-tokens';
+import { fitsLength } from './value-lengths';
+
+export interface ColumnFacts {
+  table: string;
+  name: string;
+  kind: ValueKind;
+  /** Most characters a value may have (varchar(n), char(n)). */
+  maxLength?: number;
+  /** char(n): values are blank-padded to n. */
+  fixedLength?: boolean;
+  /** Integer width in bits, and whether negative values are excluded. */
+  bits?: number;
+  unsigned?: boolean;
+  /** numeric(p, s). */
+  precision?: number;
+  scale?: number;
+  unique?: boolean;
+  /** The table's other column names. */
+  siblings?: string[];
+}
+
+export interface ColumnGuess {
+  generator: string;
+  options?: Record<string, unknown>;
+  /** 0..1. */
+  confidence: number;
+  reason: string;
+}
+
+/** Dates generated when nothing narrower is known: recent years, never the clock. */
+export const DATE_FROM = '2020-01-01';
+export const DATE_TO = '2025-12-31';
+
+export function guessColumn(facts: ColumnFacts): ColumnGuess {
+  const words = nameTokens(facts.name);
+  const named = matchName({
+    words,
+    table: tableTokens(facts.table),
+    kind: facts.kind,
+    maxLength: facts.maxLength,
+    siblings: (facts.siblings ?? []).filter((s) => s !== facts.name).map(nameTokens),
+  });
+  const guess = idLike(facts, words) ?? (named ? fromName(named, facts) : byKind(facts, words));
+  return facts.kind === 'text' && facts.maxLength ? withinLength(guess, facts) : guess;
+}
+
+/** `payment_id` in a composite key, or an id no foreign key explains: distinct numbers when they must be, small ones otherwise. */
+function idLike(facts: ColumnFacts, words: string[]): ColumnGuess | undefined {
+  if (facts.kind !== 'integer') return undefined;
+  const last = words.at(-1) ?? '';
+  if (facts.unique && ['id', 'number', 'seq', 'sequence', 'position', 'index', 'ordinal'].includes(last)) {
+    return { generator: 'sequence', options: { start: 1 }, confidence: 0.8, reason: `a number that must be distinct (from the name "${facts.name}")` };
+  }
+  if (last !== 'id') return undefined;
+  if (facts.unique) return { generator: 'sequence', options: { start: 1 }, confidence: 0.8, reason: `an id that must be distinct (from the name "${facts.name}")` };
+  return { generator: 'number.int', options: { min: 1, max: Math.min(1000, integerMax(facts)) }, confidence: 0.5, reason: `an id with no foreign key (from the name "${facts.name}")` };
+}
+
+function fromName(match: NameMatch, facts: ColumnFacts): ColumnGuess {
+  const guess: ColumnGuess = { generator: match.generator, confidence: match.confidence, reason: `${match.reason} (from the name "${facts.name}")` };
+  if (match.options) guess.options = { ...match.options };
+  if (facts.kind === 'decimal' && guess.options && typeof guess.options.max === 'number') {
+    guess.options = withinDecimal(guess.generator, guess.options, facts);
+  }
+  if (facts.kind === 'integer' && guess.options && typeof guess.options.max === 'number') {
+    guess.options.max = Math.min(guess.options.max, integerMax(facts));
+  }
+  return guess;
+}
+
+/** Keeps a value within numeric(p, s): at most p - s integer digits, rounded to s decimals. */
+function withinDecimal(generator: string, options: Record<string, unknown>, facts: ColumnFacts): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...options, max: Math.min(Number(options.max), decimalMax(facts)) };
+  if (typeof out.min === 'number' && out.min > (out.max as number)) out.min = 0;
+  if (facts.scale === undefined) return out;
+  if (generator === 'commerce.price' || generator === 'finance.amount') out.dec = Math.min(facts.scale, 10);
+  if (generator === 'number.float') {
+    delete out.precision;
+    out.fractionDigits = Math.min(facts.scale, 15);
+  }
+  return out;
+}
+
+function decimalMax(facts: ColumnFacts): number {
+  if (facts.precision === undefined) return 1_000_000;
+  const scale = facts.scale ?? 0;
+  return Math.max(0, 10 ** (facts.precision - scale) - 10 ** -scale);
+}
+
+function integerMax(facts: ColumnFacts): number {
+  const bits = facts.bits ?? 32;
+  return Math.min(Number.MAX_SAFE_INTEGER, 2 ** (facts.unsigned ? bits : bits - 1) - 1);
+}
+
+const TIME_PATTERN = '(0[0-9]|1[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]';
+
+function byKind(facts: ColumnFacts, words: string[]): ColumnGuess {
+  const has = (w: string) => words.includes(w);
+  const type = (generator: string, reason: string, confidence: number, options?: Record<string, unknown>): ColumnGuess => ({
+    generator,
+    confidence,
+    reason,
+    ...(options ? { options } : {}),
+  });
+  switch (facts.kind) {
+    case 'integer': {
+      const max = Math.min(integerMax(facts), 1_000_000);
+      return type('number.int', `an integer column (${facts.bits ?? 32}-bit${facts.unsigned ? ', unsigned' : ''})`, 0.4, { min: facts.unsigned ? 0 : 1, max });
+    }
+    case 'decimal': {
+      const scale = facts.scale ?? 2;
+      const max = Math.min(decimalMax(facts), 10_000);
+      return type('number.float', `a numeric(${facts.precision ?? ''}${facts.scale !== undefined ? `,${facts.scale}` : ''}) column`, 0.4, { min: 0, max, fractionDigits: scale });
+    }
+    case 'float':
+      return type('number.float', 'a floating-point column', 0.4, { min: 0, max: 1000, fractionDigits: 4 });
+    case 'boolean': {
+      const rarely = words.some((w) => ['deleted', 'archived', 'disabled', 'banned', 'blocked', 'locked', 'hidden'].includes(w));
+      const mostly = words.some((w) => ['active', 'enabled', 'visible', 'verified', 'published', 'confirmed'].includes(w));
+      if (rarely || mostly) return type('datatype.boolean', `a flag that is ${rarely ? 'rarely' : 'mostly'} set (from the name "${facts.name}")`, 0.7, { probability: rarely ? 0.05 : 0.9 });
+      return type('datatype.boolean', 'a boolean column', 0.6);
+    }
+    case 'uuid':
+      return type('uuid', 'a uuid column', 0.9);
+    case 'date':
+      if (has('birth')) return type('date.birthdate', `a birth date (from the name "${facts.name}")`, 0.95);
+      return type('date.between', 'a date column', 0.5, { from: DATE_FROM, to: DATE_TO, dateOnly: true });
+    case 'timestamp':
+      if (has('birth')) return type('date.birthdate', `a birth date (from the name "${facts.name}")`, 0.9);
+      if (has('created')) return type('date.between', `when the row was created (from the name "${facts.name}")`, 0.85, { from: DATE_FROM, to: '2025-06-30' });
+      return type('date.between', 'a timestamp column', 0.5, { from: DATE_FROM, to: DATE_TO });
+    case 'time':
+      return type('regex', 'a time-of-day column', 0.6, { pattern: TIME_PATTERN });
+    case 'interval':
+      return type('regex', 'an interval column', 0.5, { pattern: '[1-9][0-9]? (days|hours|minutes)' });
+    case 'json':
+      return type('datatype.json', 'a JSON column', 0.6);
+    case 'binary':
+      return type('string.hexadecimal', 'a binary column (hex digits as bytes)', 0.4, { length: 32, casing: 'lower' });
+    case 'inet':
+    case 'cidr':
+      return type('internet.ipv4', `an ${facts.kind} column`, 0.8);
+    case 'macaddr':
+      return type('internet.mac', 'a macaddr column', 0.9);
+    case 'tsvector':
+      return type('lorem.words', 'a tsvector column: words, which PostgreSQL reads as lexemes', 0.5, { count: 5 });
+    case 'text':
+      return textByLength(facts);
+    default:
+      return type('lorem.word', 'a column of an unknown type', 0.1);
+  }
+}
+
+function textByLength(facts: ColumnFacts): ColumnGuess {
+  const n = facts.maxLength;
+  if (n !== undefined && n <= 3) {
+    return { generator: 'string.alpha', options: { length: n, casing: 'upper' }, confidence: 0.4, reason: `a short code (${facts.fixedLength ? 'char' : 'varchar'}(${n}))` };
+  }
+  if (facts.unique) return { generator: 'string.alphanumeric', options: { length: Math.min(n ?? 12, 12) }, confidence: 0.4, reason: 'a unique text column' };
+  if (n !== undefined && n <= 12) return { generator: 'string.alphanumeric', options: { length: Math.min(n, 8) }, confidence: 0.3, reason: `a short text column (${n} characters)` };
+  if (n !== undefined && n <= 60) return { generator: 'lorem.words', options: { count: 2 }, confidence: 0.3, reason: 'a text column' };
+  return { generator: 'lorem.sentence', confidence: 0.3, reason: 'a text column' };
+}
+
+/** Safer choices, in order, when a generator's values may not fit the column. */
+const ALTERNATIVES: Record<string, { generator: string; options?: Record<string, unknown> }[]> = {
+  'phone.number': [{ generator: 'phone.number', options: { style: 'national' } }, { generator: 'regex', options: { pattern: '[2-9][0-9]{2}-[0-9]{3}-[0-9]{4}' } }],
+  'person.fullName': [{ generator: 'person.lastName' }],
+  'lorem.sentence': [{ generator: 'lorem.words', options: { count: 3 } }, { generator: 'lorem.words', options: { count: 2 } }, { generator: 'lorem.word' }],
+  'location.streetAddress': [{ generator: 'location.street' }],
+  'internet.url': [{ generator: 'internet.domainName' }],
+  'person.jobTitle': [{ generator: 'person.jobType' }],
+  'commerce.productName': [{ generator: 'commerce.product' }],
+  'company.name': [{ generator: 'company.buzzNoun' }],
+};
+
+/** A value longer than varchar(n) fails the load: pick the guess, a narrower relative of it, or plain letters that fit. */
+function withinLength(guess: ColumnGuess, facts: ColumnFacts): ColumnGuess {
+  const n = facts.maxLength!;
+  const lengthOption = guess.options?.length;
+  if (typeof lengthOption === 'number') return { ...guess, options: { ...guess.options, length: Math.min(lengthOption, n) } };
+  if (fitsLength(guess.generator, guess.options, n, facts.unique)) return guess;
+  for (const alternative of ALTERNATIVES[guess.generator] ?? []) {
+    if (fitsLength(alternative.generator, alternative.options, n, facts.unique)) {
+      return { ...alternative, confidence: guess.confidence * 0.9, reason: `${guess.reason}; ${alternative.generator} to fit ${n} characters` };
+    }
+  }
+  const length = Math.max(1, Math.min(n, 8));
+  return {
+    generator: 'string.alpha',
+    options: { length, casing: 'lower' },
+    confidence: Math.min(guess.confidence, 0.3),
+    reason: `${guess.reason}, but ${guess.generator} can be longer than ${n} characters: letters instead`,
+  };
+}

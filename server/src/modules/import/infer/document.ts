@@ -1,0 +1,246 @@
+/**
+ * The schema model → a blueprint document (PRODUCT.md §10, with this round's
+ * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
+ * `enums`, `domains`), one decision per field and everything skipped.
+ */
+import type { BlueprintDocument } from '../../../engine';
+import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
+import type { ImportDecision, ImportResult, SkippedItem } from '../types';
+import { applyColumnRules } from './checks';
+import { guessColumn, type ColumnGuess } from './column-guess';
+import { isPersonal } from './personal';
+import { checkNames } from './names';
+import { nameTokens } from './name-tokens';
+import { planRelations, type TableRelations } from './relations';
+
+/** Blueprints hold at most this many tables (PRODUCT.md §5). */
+const MAX_TABLES = 100;
+/** NULLs in a nullable column when the source says nothing of its data. */
+const DEFAULT_NULL_RATE = 0.1;
+
+export interface FieldOut {
+  name: string;
+  generator: string;
+  options?: Record<string, unknown>;
+  nullRate?: number;
+  unique?: boolean;
+  sqlType?: string;
+}
+
+interface TableOut {
+  name: string;
+  rows: number | { perParent: string; min: number; max: number };
+  primaryKey?: string | string[];
+  unique?: string[][];
+  fields: FieldOut[];
+}
+
+export interface InferOptions {
+  name?: string;
+  /** Where a name error points (`input.text`, `input.url`). */
+  path?: string;
+}
+
+export function inferDocument(schema: SchemaModel, options: InferOptions = {}): ImportResult {
+  const skipped: SkippedItem[] = [...schema.skipped];
+  checkNames(schema, skipped, options.path);
+  if (schema.tables.length > MAX_TABLES) {
+    skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
+  }
+  const relations = planRelations(schema, skipped);
+  const report: ImportDecision[] = [];
+  const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
+  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase())));
+  const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
+  const domains = Object.fromEntries(
+    Object.values(schema.domains)
+      .filter((d) => used.has(d.name.toLowerCase()))
+      .map((d) => [d.name, { type: d.baseType.sqlType, ...(d.checkText ? { check: d.checkText } : {}) }]),
+  );
+  const document = {
+    seedbed: 1,
+    name: (options.name ?? schema.name ?? 'imported').slice(0, 100) || 'imported',
+    sqlDialect: schema.dialect,
+    ...(Object.keys(enums).length ? { enums } : {}),
+    ...(Object.keys(domains).length ? { domains } : {}),
+    tables,
+  } as unknown as BlueprintDocument;
+  return { document, report, skipped };
+}
+
+function usedByDomain(schema: SchemaModel, enumName: string, used: Set<string | undefined>): boolean {
+  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase() === enumName.toLowerCase());
+}
+
+function tableOf(table: TableModel, t: number, relations: TableRelations, report: ImportDecision[], skipped: SkippedItem[]): TableOut {
+  const out: TableOut = { name: table.name, rows: relations.rows, fields: [] };
+  const key = table.primaryKey ?? [];
+  if (key.length === 1) out.primaryKey = key[0];
+  else if (key.length > 1) out.primaryKey = [...key];
+  const composite = table.uniques.filter((u) => u.length > 1 && !sameColumns(u, key));
+  if (composite.length) out.unique = composite.map((u) => [...u]);
+  const singleUniques = new Set(table.uniques.filter((u) => u.length === 1).map((u) => u[0]));
+  const siblings = table.columns.map((c) => c.name);
+  const pairRules = [...table.checks, ...table.columns.flatMap((c) => c.checks)].flatMap((c) => c.rules.filter((r) => r.kind === 'columns').map((rule) => ({ rule, text: c.text })));
+  const otherTableRules = table.checks.flatMap((c) => c.rules.filter((r) => r.kind === 'other').map(() => c));
+  for (const check of new Set(otherTableRules)) skipped.push({ kind: 'check', name: check.name ?? table.name, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+
+  const decisions: { field: FieldOut; decision: ImportDecision; column: ColumnModel }[] = [];
+  for (const column of table.columns) {
+    const path = `tables[${t}].fields[${out.fields.length}]`;
+    const built = fieldOf(table, column, relations, key, singleUniques.has(column.name), siblings, skipped);
+    if (!built) continue;
+    out.fields.push(built.field);
+    const decision: ImportDecision = { path, table: table.name, field: column.name, generator: built.field.generator, confidence: round(built.confidence), reason: built.reason, details: { sqlType: column.type.sqlType, nullable: !column.notNull } };
+    report.push(decision);
+    decisions.push({ field: built.field, decision, column });
+  }
+  applyPairRules(pairRules, decisions, table, skipped);
+  orderTimestamps(decisions);
+  if (relations.rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: relations.rowsReason, details: { rows: relations.rows } });
+  return out;
+}
+
+const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
+const round = (x: number) => Math.round(x * 100) / 100;
+
+interface Built {
+  field: FieldOut;
+  confidence: number;
+  reason: string;
+}
+
+function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelations, key: string[], unique: boolean, siblings: string[], skipped: SkippedItem[]): Built | undefined {
+  const type = column.type;
+  const inKey = key.includes(column.name);
+  const ref = relations.refs.get(column.name);
+  const base: FieldOut = { name: column.name, generator: '' };
+  let guess: ColumnGuess;
+  if (relations.alwaysNull.has(column.name)) {
+    guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
+    base.nullRate = 1;
+  } else if (ref) {
+    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}) }, confidence: 1, reason: ref.reason };
+  } else if (type.kind === 'unknown') {
+    skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
+    return undefined;
+  } else if (type.arrayOf) {
+    if (!column.notNull) {
+      skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `arrays (${type.sqlType}) are left to the database: the column stays NULL.` });
+      return undefined;
+    }
+    guess = { generator: 'constant', options: { value: '{}' }, confidence: 0.3, reason: `an array (${type.sqlType}): empty` };
+  } else if (inKey && key.length === 1 && type.kind === 'integer') {
+    guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
+  } else if (inKey && key.length === 1 && type.kind === 'uuid') {
+    guess = { generator: 'uuid', confidence: 1, reason: 'the primary key' };
+  } else if (type.kind === 'enum' && type.enumValues?.length) {
+    guess = { generator: 'weighted', options: { values: Object.fromEntries(type.enumValues.map((v) => [v, 1])) }, confidence: 0.95, reason: type.typeName ? `one of the enum ${type.typeName}'s labels` : `one of its ${type.enumValues.length} enum labels` };
+  } else {
+    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings });
+  }
+  const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
+  const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;
+  if (!ref && guess.generator !== 'sequence') {
+    const ruled = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale);
+    guess = ruled.guess;
+    for (const rule of ruled.unhandled) skipped.push({ kind: 'check', name: `${table.name}.${column.name}`, reason: `its CHECK (${rule.kind} ${JSON.stringify(rule).slice(0, 80)}) is not turned into options; generated rows may break it.` });
+  }
+  for (const check of column.checks.filter((c) => c.rules.some((r) => r.kind === 'other'))) {
+    skipped.push({ kind: 'check', name: check.name ?? `${table.name}.${column.name}`, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+  }
+  const field: FieldOut = { ...base, generator: guess.generator };
+  if (guess.options) field.options = guess.options;
+  const stats = statsOf(column, type.kind, guess, table);
+  if (stats.guess) guess = stats.guess;
+  if (stats.guess?.options) field.options = stats.guess.options;
+  if (stats.guess) field.generator = stats.guess.generator;
+  if (field.nullRate === undefined && !column.notNull && !inKey && !unique) field.nullRate = stats.nullRate ?? nullRateOf(column);
+  if (field.nullRate === 0) delete field.nullRate;
+  if (unique && !inKey) field.unique = true;
+  field.sqlType = type.sqlType;
+  return { field, confidence: guess.confidence, reason: guess.reason };
+}
+
+function nullRateOf(column: ColumnModel): number {
+  const words = nameTokens(column.name);
+  return words.some((w) => ['deleted', 'archived', 'cancelled', 'canceled', 'ended', 'closed', 'returned'].includes(w)) ? 0.5 : DEFAULT_NULL_RATE;
+}
+
+/** pg_stats, where a live database gave them: the share of NULLs, and the spread of low-cardinality columns that hold no personal data. */
+function statsOf(column: ColumnModel, kind: string, guess: ColumnGuess, table: TableModel): { nullRate?: number; guess?: ColumnGuess } {
+  const stats = column.stats;
+  if (!stats) return {};
+  const nullRate = stats.nullFraction !== undefined ? round(Math.min(1, Math.max(0, stats.nullFraction))) : undefined;
+  const common = stats.common;
+  if (!common || isPersonal(table.name, column.name) || guess.generator === 'ref' || guess.generator === 'sequence') return { nullRate };
+  const covered = common.frequencies.reduce((a, b) => a + b, 0) + (stats.nullFraction ?? 0);
+  if (covered < 0.95 || !['text', 'enum', 'integer', 'boolean'].includes(kind)) return { nullRate };
+  const values = common.values.map((value, i) => ({ value: kind === 'integer' ? Number(value) : kind === 'boolean' ? value === 't' || value === 'true' : value, weight: round(common.frequencies[i] * 1000) || 1 }));
+  return { nullRate, guess: { generator: 'weighted', options: { values }, confidence: 0.95, reason: `the ${values.length} values the database's statistics show, in their proportions` } };
+}
+
+/** `return_date >= rental_date` → return_date's lower bound reads `{rental_date}`. */
+function applyPairRules(rules: { rule: CheckRule; text: string }[], decisions: { field: FieldOut; decision: ImportDecision; column: ColumnModel }[], table: TableModel, skipped: SkippedItem[]): void {
+  const byName = new Map(decisions.map((d) => [d.column.name, d]));
+  const bounded = new Set<string>();
+  for (const { rule, text } of rules) {
+    if (rule.kind !== 'columns') continue;
+    const left = byName.get(rule.left);
+    const right = byName.get(rule.right);
+    const pair = [rule.left, rule.right].sort().join('\u0000');
+    if (!left || !right || bounded.has(pair) || !setBound(left, rule.op === '>' || rule.op === '>=' ? 'lower' : 'upper', rule.right)) {
+      if (!bounded.has(pair)) skipped.push({ kind: 'check', name: `${table.name}.${rule.left}`, reason: `CHECK (${text}) compares two columns whose generators cannot read each other; generated rows may break it.` });
+      continue;
+    }
+    bounded.add(pair);
+    left.decision.reason += `; ${rule.op === '>' || rule.op === '>=' ? 'after' : 'before'} ${rule.right}, as its CHECK requires`;
+  }
+}
+
+function setBound(target: { field: FieldOut; decision: ImportDecision; column: ColumnModel }, side: 'lower' | 'upper', other: string): boolean {
+  const { field, column } = target;
+  const kind = column.type.kind;
+  const reference = `{${other}}`;
+  if (kind === 'date' || kind === 'timestamp') {
+    if (field.generator !== 'date.between') {
+      field.generator = 'date.between';
+      field.options = { from: '2020-01-01', to: '2025-12-31', ...(kind === 'date' ? { dateOnly: true } : {}) };
+    }
+    field.options = { ...field.options, [side === 'lower' ? 'from' : 'to']: reference };
+  } else if (kind === 'integer' || kind === 'decimal' || kind === 'float') {
+    if (field.generator !== 'number.int' && field.generator !== 'number.float') {
+      field.generator = kind === 'integer' ? 'number.int' : 'number.float';
+      field.options = kind === 'integer' ? { min: 0, max: 1000 } : { min: 0, max: 1000, fractionDigits: column.type.scale ?? 2 };
+    }
+    field.options = { ...field.options, [side === 'lower' ? 'min' : 'max']: reference };
+  } else {
+    return false;
+  }
+  target.decision.generator = field.generator;
+  return true;
+}
+
+/** `updated_at` after `created_at`, `end_date` after `start_date`: later moments read the earlier one as their lower bound. */
+function orderTimestamps(decisions: { field: FieldOut; decision: ImportDecision; column: ColumnModel }[]): void {
+  const moments = decisions.filter((d) => d.column.type.kind === 'date' || d.column.type.kind === 'timestamp');
+  const created = moments.find((d) => nameTokens(d.column.name).includes('created'));
+  for (const d of moments) {
+    const words = nameTokens(d.column.name);
+    if (d.field.generator !== 'date.between' || String(d.field.options?.from ?? '').startsWith('{')) continue;
+    let earlier: typeof d | undefined;
+    if (created && d !== created && words.some((w) => ['updated', 'deleted', 'archived', 'closed', 'completed', 'resolved'].includes(w))) earlier = created;
+    const end = words.findIndex((w) => ['end', 'finish', 'until', 'to', 'stop'].includes(w));
+    if (!earlier && end >= 0) {
+      const rest = words.filter((_, i) => i !== end).join(' ');
+      earlier = moments.find((m) => {
+        const w = nameTokens(m.column.name);
+        const start = w.findIndex((x) => ['start', 'begin', 'from'].includes(x));
+        return start >= 0 && w.filter((_, i) => i !== start).join(' ') === rest;
+      });
+    }
+    if (!earlier || earlier.field.generator !== 'date.between' || String(earlier.field.options?.from ?? '').includes(`{${d.column.name}}`)) continue;
+    d.field.options = { ...d.field.options, from: `{${earlier.column.name}}` };
+    d.decision.reason += `; after ${earlier.column.name}`;
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Foreign keys → `ref` fields, and how many rows each table gets: a child
+ * with one required foreign key is sized per parent row, a junction table
+ * (a composite key of references) gets a few distinct parents per row of
+ * its first parent, lookup tables stay small, and a live database's row
+ * estimates set the counts where known. Reference cycles must have a
+ * nullable edge; a cycle of required keys loses one key, with a warning.
+ */
+import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
+import type { SkippedItem } from '../types';
+import { tableTokens } from './name-tokens';
+
+export interface RefField {
+  table: string;
+  /** The referenced column when it is not the target's primary key. */
+  field?: string;
+  reason: string;
+}
+
+export type Rows = number | { perParent: string; min: number; max: number };
+
+export interface TableRelations {
+  refs: Map<string, RefField>;
+  /** Columns left NULL because a composite foreign key cannot be generated as a whole. */
+  alwaysNull: Map<string, string>;
+  rows: Rows;
+  rowsReason: string;
+}
+
+const ROOT_ROWS = 100;
+const FACT_ROWS = 200;
+const LOOKUP_ROWS = 10;
+/** A live table's estimate is a hint of proportions, not an order for millions of rows. */
+const ESTIMATE_CAP = 10_000;
+const PER_PARENT_CAP = 100;
+const LOOKUP_WORDS = new Set(['country', 'language', 'currency', 'category', 'genre', 'tag', 'type', 'kind', 'status', 'role', 'level', 'department', 'region', 'state']);
+
+export function planRelations(schema: SchemaModel, skipped: SkippedItem[]): Map<string, TableRelations> {
+  const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
+  const plans = new Map<string, TableRelations>();
+  for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '' });
+  breakRequiredCycles(schema, plans, skipped);
+  const referenced = new Set<string>();
+  for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
+  for (const table of schema.tables) sizeTable(table, plans, byName, referenced);
+  return plans;
+}
+
+function column(table: TableModel, name: string): ColumnModel | undefined {
+  return table.columns.find((c) => c.name === name);
+}
+
+function resolveRefs(table: TableModel, byName: Map<string, TableModel>, skipped: SkippedItem[]): Map<string, RefField> {
+  const refs = new Map<string, RefField>();
+  const skip = (fk: ForeignKeyModel, reason: string) => skipped.push({ kind: 'foreign key', name: fk.name ?? `${table.name}(${fk.columns.join(', ')})`, reason });
+  for (const fk of table.foreignKeys) {
+    if (fk.columns.length !== 1) continue;
+    const target = byName.get(fk.table.toLowerCase());
+    if (!target) {
+      skip(fk, `it references "${fk.table}", which is not imported; ${table.name}.${fk.columns[0]} gets plain values that may break it.`);
+      continue;
+    }
+    const targetColumns = fk.refColumns.length ? fk.refColumns : target.primaryKey ?? [];
+    const [refColumn] = targetColumns;
+    const [own] = fk.columns;
+    if (refs.has(own) || targetColumns.length !== 1 || !column(table, own)) {
+      if (targetColumns.length !== 1) skip(fk, `it references ${targetColumns.length} columns of ${target.name} with one column.`);
+      continue;
+    }
+    const isKey = target.primaryKey?.length === 1 && target.primaryKey[0] === refColumn;
+    const isUnique = target.uniques.some((u) => u.length === 1 && u[0] === refColumn);
+    if (!isKey && !isUnique) {
+      skip(fk, `${target.name}.${refColumn} is neither its primary key nor unique; the column gets plain values.`);
+      continue;
+    }
+    refs.set(own, { table: target.name, ...(isKey ? {} : { field: refColumn }), reason: `foreign key to ${target.name}.${refColumn}` });
+  }
+  return refs;
+}
+
+/** A composite foreign key holds when any of its columns is NULL (MATCH SIMPLE); when none may be, it cannot be kept. */
+function compositeNulls(table: TableModel, byName: Map<string, TableModel>, skipped: SkippedItem[]): Map<string, string> {
+  const nulls = new Map<string, string>();
+  for (const fk of table.foreignKeys) {
+    if (fk.columns.length < 2) continue;
+    const name = fk.name ?? `${table.name}(${fk.columns.join(', ')})`;
+    const nullable = fk.columns.map((c) => column(table, c)).find((c) => c && !c.notNull && !table.primaryKey?.includes(c.name));
+    if (nullable && byName.has(fk.table.toLowerCase())) {
+      nulls.set(nullable.name, `always NULL: it is part of the composite foreign key ${name} to ${fk.table}, which a blueprint cannot generate as a whole`);
+    } else {
+      skipped.push({ kind: 'foreign key', name, reason: `a composite foreign key to ${fk.table} with no nullable column: references to a composite key are not supported, and generated rows may break it.` });
+    }
+  }
+  return nulls;
+}
+
+function required(table: TableModel, columnName: string): boolean {
+  const c = column(table, columnName);
+  return !!c && (c.notNull || !!table.primaryKey?.includes(columnName));
+}
+
+/** Required references that close a cycle (a self-reference, or tables that need each other) are dropped, one per cycle. */
+function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelations>, skipped: SkippedItem[]): void {
+  const tables = new Map(schema.tables.map((t) => [t.name, t]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string): void => {
+    state.set(name, 'visiting');
+    const table = tables.get(name)!;
+    for (const [col, ref] of plans.get(name)!.refs) {
+      if (!required(table, col)) continue;
+      const next = state.get(ref.table);
+      if (next === 'visiting') {
+        plans.get(name)!.refs.delete(col);
+        skipped.push({ kind: 'foreign key', name: `${name}.${col}`, reason: `a reference cycle of NOT NULL keys${ref.table === name ? ' (to its own table)' : ` through ${ref.table}`}: no row could come first, so ${name}.${col} gets plain values and the key is not kept.` });
+      } else if (!next) {
+        visit(ref.table);
+      }
+    }
+    state.set(name, 'done');
+  };
+  for (const table of schema.tables) if (!state.has(table.name)) visit(table.name);
+}
+
+function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName: Map<string, TableModel>, referenced: Set<string>): void {
+  const plan = plans.get(table.name)!;
+  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name);
+  const estimate = table.rowEstimate && table.rowEstimate > 0 ? Math.min(ESTIMATE_CAP, Math.max(1, Math.round(table.rowEstimate))) : undefined;
+  const keyRefs = (table.primaryKey ?? []).filter((c) => plan.refs.has(c));
+  // A junction: a composite primary key with two references or more, or without a primary key, a unique key of references only.
+  const compositeRefKey = (table.primaryKey?.length ?? 0) > 1 ? (keyRefs.length >= 2 ? keyRefs : undefined) : table.primaryKey ? undefined : table.uniques.find((u) => u.length > 1 && u.every((c) => plan.refs.has(c)));
+
+  if (compositeRefKey && compositeRefKey.length >= 2) {
+    const parent = plan.refs.get(compositeRefKey[0])!.table;
+    const others = compositeRefKey.slice(1).map((c) => rowsOf(plans.get(plan.refs.get(c)!.table)?.rows));
+    const space = Math.min(...others.map((n) => n ?? 3));
+    const max = Math.max(1, Math.min(3, space, perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
+    plan.rows = { perParent: parent, min: 1, max };
+    plan.rowsReason = `a junction table: 1–${max} distinct (${compositeRefKey.join(', ')}) pairs per ${parent}`;
+    return;
+  }
+  // An order's lines: the one reference inside a composite primary key names the parent the rows belong to.
+  const owner = (table.primaryKey?.length ?? 0) > 1 && keyRefs.length === 1 ? requiredRefs.find(([col]) => col === keyRefs[0]) : undefined;
+  if (owner) {
+    const [col, ref] = owner;
+    const max = perParentFromEstimate(table, byName.get(ref.table.toLowerCase())) ?? 5;
+    plan.rows = { perParent: ref.table, min: 1, max };
+    plan.rowsReason = `sized per ${ref.table} row (1–${max}): ${col} is part of its primary key`;
+    return;
+  }
+  if (requiredRefs.length === 1) {
+    const [col, ref] = requiredRefs[0];
+    const oneToOne = table.uniques.some((u) => u.length === 1 && u[0] === col) || (table.primaryKey?.length === 1 && table.primaryKey[0] === col);
+    const fromEstimate = perParentFromEstimate(table, byName.get(ref.table.toLowerCase()));
+    const max = oneToOne ? 1 : fromEstimate ?? 5;
+    plan.rows = { perParent: ref.table, min: 0, max };
+    plan.rowsReason = `sized per ${ref.table} row (0–${max}) from its one required foreign key ${col}${fromEstimate && !oneToOne ? ', in the proportion the database shows' : ''}`;
+    return;
+  }
+  if (estimate !== undefined) {
+    plan.rows = estimate;
+    plan.rowsReason = `the database's estimate (${Math.round(table.rowEstimate!)} rows${table.rowEstimate! > ESTIMATE_CAP ? `, capped at ${ESTIMATE_CAP}` : ''})`;
+    return;
+  }
+  if (requiredRefs.length === 0 && referenced.has(table.name) && isLookup(table)) {
+    plan.rows = LOOKUP_ROWS;
+    plan.rowsReason = 'a small lookup table other tables reference';
+    return;
+  }
+  plan.rows = requiredRefs.length > 1 ? FACT_ROWS : ROOT_ROWS;
+  plan.rowsReason = requiredRefs.length > 1 ? `references ${requiredRefs.length} tables: a fixed count` : 'a table without parents: a fixed count';
+}
+
+function rowsOf(rows: Rows | undefined): number | undefined {
+  return typeof rows === 'number' ? rows : undefined;
+}
+
+function perParentFromEstimate(child: TableModel, parent: TableModel | undefined): number | undefined {
+  if (!child.rowEstimate || child.rowEstimate <= 0 || !parent?.rowEstimate || parent.rowEstimate <= 0) return undefined;
+  return Math.max(1, Math.min(PER_PARENT_CAP, Math.ceil((2 * child.rowEstimate) / parent.rowEstimate)));
+}
+
+function isLookup(table: TableModel): boolean {
+  const plain = table.columns.filter((c) => !/^(last_)?(updated|created|modified)(_at|_on)?$|^last_update$/i.test(c.name));
+  return plain.length <= 4 || tableTokens(table.name).some((w) => LOOKUP_WORDS.has(w));
+}

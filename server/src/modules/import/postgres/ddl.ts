@@ -1,0 +1,354 @@
+/**
+ * `pg_dump --schema-only` output (or migration files) → schema model, read by
+ * PostgreSQL's own parser compiled to WebAssembly. Statements the parser
+ * refuses are skipped with their line; views, functions, triggers and the
+ * like are listed as skipped; sequences, comments, grants and SET lines are
+ * noise and dropped silently.
+ */
+import { loadModule, parseSync, scanSync } from 'libpg-query';
+import { badInput } from '../../../errors';
+import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
+import { checkRules, columnType, lastName, namesOf, type Node } from './ast';
+import { resolveTypes } from '../resolve-types';
+import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
+import { SourceText } from '../source-text';
+
+/** Statements that are part of any dump and mean nothing for data: dropped without a word. */
+const NOISE = new Set([
+  'VariableSetStmt', 'SelectStmt', 'CreateSeqStmt', 'AlterSeqStmt', 'CommentStmt', 'GrantStmt', 'GrantRoleStmt', 'AlterDefaultPrivilegesStmt',
+  'CreateSchemaStmt', 'AlterOwnerStmt', 'AlterObjectSchemaStmt', 'TransactionStmt', 'DropStmt', 'CreateRoleStmt', 'AlterRoleStmt', 'AlterTSConfigurationStmt',
+  'SecLabelStmt', 'AlterEnumStmt', 'AlterDomainStmt', 'AlterDatabaseSetStmt', 'AlterDatabaseStmt', 'CreatedbStmt', 'CheckPointStmt', 'AlterTableSpaceOptionsStmt',
+  'CreateStatsStmt', 'ClusterStmt', 'VacuumStmt', 'AlterFunctionStmt', 'AlterCollationStmt',
+]);
+/** Statements that define something the document cannot hold: listed as skipped, by kind. */
+const SKIPPED: Record<string, string> = {
+  ViewStmt: 'view', CreateTableAsStmt: 'view', CreateFunctionStmt: 'function', CreateTrigStmt: 'trigger', RuleStmt: 'rule',
+  CreatePolicyStmt: 'policy', CreateExtensionStmt: 'extension', CompositeTypeStmt: 'type', CreateRangeStmt: 'type', DefineStmt: 'type',
+  CreateEventTrigStmt: 'trigger', CreatePublicationStmt: 'publication', CreateForeignTableStmt: 'foreign table', DoStmt: 'function',
+  InsertStmt: 'data', CopyStmt: 'data', CreateCastStmt: 'cast', CreateOpClassStmt: 'operator class', CreateConversionStmt: 'conversion',
+};
+
+let loaded: Promise<void> | undefined;
+
+export async function readPostgresDdl(text: string): Promise<SchemaModel> {
+  await (loaded ??= loadModule());
+  const source = new SourceText(withoutMetaCommands(text));
+  const reader = new DdlReader(source);
+  for (const statement of statementsOf(source)) reader.read(statement);
+  return reader.finish();
+}
+
+interface Statement {
+  node: Node;
+  /** Byte offset of the text the node's locations count from. */
+  offset: number;
+  /** Byte offset of the statement itself. */
+  at: number;
+}
+
+/**
+ * psql meta-commands (`\connect`, `\restrict` in recent pg_dump) are not SQL
+ * and take a whole line: blank those lines (keeping offsets and line numbers).
+ * PostgreSQL's scanner cannot be asked here, since its lexer stops at the
+ * first thing it cannot read, such as `\restrict`'s random key.
+ */
+function withoutMetaCommands(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text
+    .split('\n')
+    .map((line) => (line.trimStart().startsWith('\\') ? ' '.repeat(line.length) : line))
+    .join('\n');
+}
+
+/** The whole text parsed at once; when PostgreSQL refuses some statement, each statement alone, the refused ones skipped. */
+function* statementsOf(source: SourceText): Generator<Statement> {
+  try {
+    const parsed = parseSync(source.text);
+    const stmts = parsed.stmts ?? [];
+    if (stmts.length > IMPORT_LIMITS.statements) throw tooManyStatements(stmts.length);
+    for (const s of stmts) yield { node: s.stmt, offset: 0, at: s.stmt_location ?? 0 };
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'BAD_USER_INPUT') throw error;
+  }
+  const bounds = statementBounds(source);
+  if (bounds.length > IMPORT_LIMITS.statements) throw tooManyStatements(bounds.length);
+  for (const [start, end] of bounds) {
+    const sql = source.slice(start, end);
+    if (!sql.trim()) continue;
+    try {
+      for (const s of parseSync(sql).stmts ?? []) yield { node: s.stmt, offset: start, at: start + (s.stmt_location ?? 0) };
+    } catch (error) {
+      source.refused(start, sql, (error as Error).message);
+    }
+  }
+}
+
+function tooManyStatements(count: number) {
+  return badInput('input.text', `The schema has ${count} statements; an import reads at most ${IMPORT_LIMITS.statements}.`);
+}
+
+/** Byte ranges between `;` tokens; a `;` inside a string, comment or function body is part of its token. */
+function statementBounds(source: SourceText): [number, number][] {
+  let tokens;
+  try {
+    tokens = scanSync(source.text).tokens;
+  } catch (error) {
+    throw badInput('input.text', `The text is not SQL PostgreSQL can read: ${(error as Error).message}.`);
+  }
+  const bounds: [number, number][] = [];
+  let start = 0;
+  for (const token of tokens) {
+    if (token.text !== ';') continue;
+    bounds.push([start, token.end]);
+    start = token.end;
+  }
+  if (start < source.byteLength) bounds.push([start, source.byteLength]);
+  return bounds;
+}
+
+class DdlReader {
+  private readonly schema = emptySchema('postgres');
+  private readonly tables = new Map<string, TableModel>();
+  private readonly partitions = new Map<string, string>();
+  private readonly partitionKeys = new Map<string, PartitionKey>();
+  private readonly partitionBounds = new Map<string, Node[]>();
+  private readonly domainNodes: { node: Node; offset: number }[] = [];
+
+  constructor(private readonly source: SourceText) {}
+
+  read({ node, offset, at }: Statement): void {
+    const [kind] = Object.keys(node ?? {});
+    const body = node?.[kind];
+    if (!kind || NOISE.has(kind)) return;
+    if (kind === 'CreateStmt') return this.createTable(body, offset);
+    if (kind === 'AlterTableStmt') return this.alterTable(body, offset);
+    if (kind === 'IndexStmt') return this.index(body, offset);
+    if (kind === 'CreateEnumStmt') {
+      this.schema.enums[lastName(body.typeName)] = namesOf(body.vals);
+      return;
+    }
+    if (kind === 'CreateDomainStmt') return this.domain(body, offset);
+    const skippedKind = SKIPPED[kind] ?? 'statement';
+    const name = this.nameOf(kind, body);
+    this.schema.skipped.push({
+      kind: skippedKind,
+      name,
+      reason: `${this.source.lineOf(at + leadingBytes(this.source, at))}: ${skippedKind === 'data' ? 'rows are not imported, only the schema' : `${/^[aeiou]/.test(skippedKind) ? 'an' : 'a'} ${skippedKind} makes no rows; it is not part of a blueprint`}.`,
+    });
+  }
+
+  private nameOf(kind: string, body: Node): string {
+    if (body?.trigname) return body.trigname;
+    if (body?.funcname) return lastName(body.funcname);
+    const relation = body?.view ?? body?.relation ?? body?.into?.rel;
+    if (relation?.relname) return relation.relname;
+    if (body?.rulename) return body.rulename;
+    if (body?.extname) return body.extname;
+    if (body?.typevar?.relname) return body.typevar.relname;
+    if (body?.typeName) return lastName(body.typeName);
+    return kind.replace(/Stmt$/, '');
+  }
+
+  private createTable(body: Node, offset: number): void {
+    const name: string = body.relation?.relname ?? '';
+    const where = this.source.lineOf(offset + (body.relation?.location ?? 0));
+    if (body.partbound) {
+      this.attach(body.inhRelations?.[0]?.RangeVar?.relname ?? '', name, body.partbound);
+      return;
+    }
+    if (body.partspec) this.partitionKeys.set(name, partitionKeyOf(body.partspec));
+    if (body.relation?.relpersistence === 't') {
+      this.schema.skipped.push({ kind: 'table', name, reason: `${where}: a temporary table.` });
+      return;
+    }
+    if (this.tables.size >= IMPORT_LIMITS.tables) {
+      throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
+    }
+    const table: TableModel = { name, columns: [], uniques: [], foreignKeys: [], checks: [], where };
+    if (body.inhRelations?.length) {
+      this.schema.skipped.push({ kind: 'inheritance', name, reason: `${where}: inherits from ${body.inhRelations.map((r: Node) => r.RangeVar?.relname).join(', ')}; only its own columns are imported.` });
+    }
+    for (const element of (body.tableElts ?? []) as Node[]) {
+      if (element.ColumnDef) this.column(table, element.ColumnDef, offset);
+      else if (element.Constraint) this.constraint(table, element.Constraint, offset);
+    }
+    if (table.columns.length > IMPORT_LIMITS.columns) throw badInput('input.text', `Table "${name}" (${where}) has more than ${IMPORT_LIMITS.columns} columns.`);
+    this.tables.set(name, table);
+  }
+
+  private column(table: TableModel, def: Node, offset: number): void {
+    const type = columnType(def.typeName);
+    const column: ColumnModel = { name: def.colname, type, notNull: false, checks: [] };
+    if (type.serial) column.generated = true;
+    delete type.serial;
+    for (const c of (def.constraints ?? []).map((n: Node) => n.Constraint) as Node[]) {
+      switch (c?.contype) {
+        case 'CONSTR_NOTNULL':
+          column.notNull = true;
+          break;
+        case 'CONSTR_PRIMARY':
+          table.primaryKey = [column.name];
+          column.notNull = true;
+          break;
+        case 'CONSTR_UNIQUE':
+          table.uniques.push([column.name]);
+          break;
+        case 'CONSTR_FOREIGN':
+          table.foreignKeys.push({ name: c.conname, columns: [column.name], table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+          break;
+        case 'CONSTR_CHECK':
+          column.checks.push(this.check(c, offset));
+          break;
+        case 'CONSTR_DEFAULT':
+          column.defaultText = this.source.textAt(offset + (c.raw_expr?.location ?? c.location ?? 0), 40);
+          break;
+        case 'CONSTR_IDENTITY':
+          column.generated = true;
+          column.notNull = true;
+          break;
+        case 'CONSTR_GENERATED':
+          this.schema.skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: 'a generated column: the database computes it, a load may not write it.' });
+          return;
+      }
+    }
+    table.columns.push(column);
+  }
+
+  private constraint(table: TableModel, c: Node, offset: number): void {
+    const keys = namesOf(c.keys);
+    switch (c.contype) {
+      case 'CONSTR_PRIMARY':
+        table.primaryKey = keys;
+        break;
+      case 'CONSTR_UNIQUE':
+        table.uniques.push(keys);
+        break;
+      case 'CONSTR_FOREIGN':
+        table.foreignKeys.push({ name: c.conname, columns: namesOf(c.fk_attrs), table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+        break;
+      case 'CONSTR_CHECK':
+        table.checks.push(this.check(c, offset));
+        break;
+      default:
+        this.schema.skipped.push({ kind: 'constraint', name: c.conname ?? `${table.name} ${String(c.contype).replace('CONSTR_', '').toLowerCase()}`, reason: `${this.source.lineOf(offset + (c.location ?? 0))}: this kind of constraint is not kept; generated rows may break it.` });
+    }
+  }
+
+  private check(c: Node, offset: number, valueName?: string): CheckModel {
+    const text = parenthesizedAfter(this.source, offset + (c.location ?? 0)) ?? 'CHECK (...)';
+    return { name: c.conname, rules: checkRules(c.raw_expr, text, valueName), text };
+  }
+
+  private alterTable(body: Node, offset: number): void {
+    if (body.objtype && body.objtype !== 'OBJECT_TABLE') return;
+    const table = this.tables.get(body.relation?.relname ?? '');
+    for (const cmd of (body.cmds ?? []).map((n: Node) => n.AlterTableCmd) as Node[]) {
+      if (cmd?.subtype === 'AT_AttachPartition') {
+        this.attach(body.relation?.relname ?? '', cmd.def?.PartitionCmd?.name?.relname ?? '', cmd.def?.PartitionCmd?.bound);
+      } else if (!table) {
+        continue;
+      } else if (cmd?.subtype === 'AT_AddConstraint' && cmd.def?.Constraint) {
+        this.constraint(table, cmd.def.Constraint, offset);
+      } else if (cmd?.subtype === 'AT_AddIdentity' || (cmd?.subtype === 'AT_ColumnDefault' && cmd.def)) {
+        const column = table.columns.find((col) => col.name === cmd.name);
+        if (!column) continue;
+        if (cmd.subtype === 'AT_AddIdentity') column.generated = true;
+        else column.defaultText = this.source.textAt(offset + (cmd.def?.location ?? 0), 40);
+      } else if (cmd?.subtype === 'AT_SetNotNull') {
+        const column = table.columns.find((col) => col.name === cmd.name);
+        if (column) column.notNull = true;
+      }
+    }
+  }
+
+  private attach(parent: string, child: string, bound: Node): void {
+    this.partitions.set(child, parent);
+    const bounds = this.partitionBounds.get(parent) ?? [];
+    bounds.push(bound);
+    this.partitionBounds.set(parent, bounds);
+  }
+
+  private index(body: Node, offset: number): void {
+    if (!body.unique) return;
+    const table = this.tables.get(body.relation?.relname ?? '');
+    if (!table) return;
+    const params = ((body.indexParams ?? []) as Node[]).map((p) => p.IndexElem?.name as string | undefined);
+    if (params.some((p) => !p)) {
+      this.schema.skipped.push({ kind: 'index', name: body.idxname ?? table.name, reason: `${this.source.lineOf(offset + (body.relation?.location ?? 0))}: a unique index over expressions is not kept; generated rows may break it.` });
+      return;
+    }
+    table.uniques.push(params as string[]);
+  }
+
+  private domain(body: Node, offset: number): void {
+    this.domainNodes.push({ node: body, offset });
+  }
+
+  finish(): SchemaModel {
+    for (const { node, offset } of this.domainNodes) {
+      const name = lastName(node.domainname);
+      const checks: CheckModel[] = [];
+      let notNull = false;
+      for (const c of (node.constraints ?? []).map((n: Node) => n.Constraint) as Node[]) {
+        if (c?.contype === 'CONSTR_NOTNULL') notNull = true;
+        if (c?.contype === 'CONSTR_CHECK') checks.push(this.check(c, offset, DOMAIN_VALUE));
+      }
+      const checkText = checks.map((c) => c.text).join(' AND ') || undefined;
+      this.schema.domains[name] = { name, baseType: columnType(node.typeName), notNull, checks, ...(checkText ? { checkText } : {}) };
+    }
+    for (const [child, parent] of this.partitions) {
+      if (!this.tables.delete(child)) continue;
+      this.schema.skipped.push({ kind: 'partition', name: child, reason: `a partition of ${parent}: its rows are generated once, as ${parent}'s, and the database routes them.` });
+    }
+    for (const [parent, key] of this.partitionKeys) {
+      const check = partitionCheck(key, this.partitionBounds.get(parent) ?? []);
+      if (check) this.tables.get(parent)?.checks.push(check);
+    }
+    this.schema.tables = [...this.tables.values()];
+    this.schema.skipped.push(...this.source.refusals);
+    if (this.schema.tables.length === 0 && this.source.refusals.length > 0) {
+      throw badInput('input.text', `No table could be read from the text. ${this.source.refusals[0].reason}`);
+    }
+    resolveTypes(this.schema);
+    return this.schema;
+  }
+}
+
+/** Statements start after the previous one's `;`: skip the blank lines and comments in between for their line number. */
+function leadingBytes(source: SourceText, at: number): number {
+  const text = source.slice(at, Math.min(source.byteLength, at + 4096));
+  let i = 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (!text.startsWith('--', i)) break;
+    const end = text.indexOf('\n', i);
+    if (end < 0) break;
+    i = end + 1;
+  }
+  return Buffer.byteLength(text.slice(0, i));
+}
+
+/** The text of the parenthesized expression after a constraint's `CHECK`, found by PostgreSQL's scanner. */
+function parenthesizedAfter(source: SourceText, offset: number): string | undefined {
+  const rest = source.slice(offset, source.byteLength);
+  let tokens;
+  try {
+    tokens = scanSync(rest).tokens;
+  } catch {
+    return undefined;
+  }
+  const bytes = Buffer.from(rest);
+  let depth = 0;
+  let start = -1;
+  for (const token of tokens) {
+    if (token.text === '(') {
+      if (depth++ === 0) start = token.end;
+    } else if (token.text === ')' && --depth === 0) {
+      return bytes.subarray(start, token.start).toString().trim();
+    } else if (token.text === ';' && depth === 0) {
+      return undefined;
+    }
+  }
+  return undefined;
+}

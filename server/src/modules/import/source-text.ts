@@ -1,0 +1,62 @@
+/**
+ * A source text with byte offsets (what parsers report) turned into line
+ * numbers, so every skipped statement and error says where it was.
+ */
+import type { SkippedItem } from './types';
+
+export class SourceText {
+  readonly bytes: Buffer;
+  readonly refusals: SkippedItem[] = [];
+  private lineStarts: number[] | undefined;
+
+  constructor(readonly text: string) {
+    this.bytes = Buffer.from(text);
+  }
+
+  get byteLength(): number {
+    return this.bytes.length;
+  }
+
+  slice(start: number, end: number): string {
+    return this.bytes.subarray(start, end).toString();
+  }
+
+  /** `line 12` for a byte offset. */
+  lineOf(offset: number): string {
+    this.lineStarts ??= lineStartsOf(this.bytes);
+    let low = 0;
+    let high = this.lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return `line ${low + 1}`;
+  }
+
+  /** Up to `chars` characters from an offset, on one line: for reports. */
+  textAt(offset: number, chars: number): string {
+    const line = this.slice(offset, Math.min(this.byteLength, offset + chars * 4)).split('\n')[0];
+    return line.length > chars ? `${line.slice(0, chars)}…` : line;
+  }
+
+  /** Records a statement its parser refused; the import goes on without it. */
+  refused(offset: number, statement: string, message: string): void {
+    const lead = statement.trim().split(/\s+/).slice(0, 3).join(' ');
+    this.refusals.push({
+      kind: 'statement',
+      name: lead.length > 60 ? `${lead.slice(0, 60)}…` : lead,
+      reason: `${this.lineOf(offset + leadingSpace(statement))}: the parser refused it (${message.length > 200 ? `${message.slice(0, 200)}…` : message}).`,
+    });
+  }
+}
+
+function leadingSpace(text: string): number {
+  return Buffer.byteLength(text) - Buffer.byteLength(text.trimStart());
+}
+
+function lineStartsOf(bytes: Buffer): number[] {
+  const starts = [0];
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) starts.push(i + 1);
+  return starts;
+}

@@ -1,0 +1,50 @@
+/**
+ * Which function reads which source kind (PRODUCT.md §12). A source is a
+ * function of its input and a few options, returning the document, the
+ * report and what was skipped; to add one, add a line here. Kinds not listed
+ * answer BAD_USER_INPUT at `input.source`.
+ *
+ * Every source runs in the import worker thread (import-runner.ts), so its
+ * parsing never holds up the server's event loop.
+ */
+import { readMysqlDdl } from './mysql/ddl';
+import { readPostgresDdl } from './postgres/ddl';
+import { readPostgresUrl } from './postgres-url/read-catalog';
+import { readSqliteDdl } from './sqlite/ddl';
+import { inferDocument } from './infer/document';
+import type { SchemaModel } from './schema-model';
+import type { ImportResult, ImportSource } from './types';
+
+export interface SourceOptions {
+  /** The blueprint's name, when the caller chose one. */
+  name?: string;
+  /** SEEDBED_ALLOW_PRIVATE_TARGETS, for sources that connect somewhere. */
+  allowPrivateTargets: boolean;
+}
+
+export interface ImportSourceHandler {
+  /** The input field the source reads: `text`, or `url` for a live database. */
+  input: 'text' | 'url';
+  run(value: string, options: SourceOptions): Promise<ImportResult>;
+}
+
+/** A database source: read the schema, then infer generators the same way for all of them. */
+const database = (input: 'text' | 'url', read: (value: string, options: SourceOptions) => Promise<SchemaModel>): ImportSourceHandler => ({
+  input,
+  run: async (value, options) => inferDocument(await read(value, options), { name: options.name, path: `input.${input}` }),
+});
+
+const SOURCES: Partial<Record<ImportSource, ImportSourceHandler>> = {
+  POSTGRES_DDL: database('text', readPostgresDdl),
+  MYSQL_DDL: database('text', readMysqlDdl),
+  SQLITE_DDL: database('text', readSqliteDdl),
+  POSTGRES_URL: database('url', readPostgresUrl),
+};
+
+export function importSourceOf(kind: string): ImportSourceHandler | undefined {
+  return Object.hasOwn(SOURCES, kind) ? SOURCES[kind as ImportSource] : undefined;
+}
+
+export function availableSources(): ImportSource[] {
+  return Object.keys(SOURCES) as ImportSource[];
+}

@@ -1,0 +1,29 @@
+/**
+ * A SQLite declared type → a kind of value. SQLite keeps any declared type
+ * and gives it an affinity (https://sqlite.org/datatype3.html); the name
+ * still says what a person meant (`VARCHAR(45)`, `DATETIME`, `BOOLEAN`).
+ */
+import type { ColumnType } from '../schema-model';
+
+export function sqliteColumnType(declared: string): ColumnType {
+  const sqlType = declared.trim();
+  const upper = sqlType.toUpperCase();
+  const numbers = (upper.match(/\(([^)]*)\)/)?.[1] ?? '').split(',').map((n) => Number(n.trim())).filter((n) => Number.isFinite(n));
+  const base = upper.replace(/\(.*$/, '').trim();
+  const type = (kind: ColumnType['kind'], extra: Partial<ColumnType> = {}): ColumnType => ({ kind, sqlType, ...extra });
+  if (base === '') return type('text');
+  if (base.includes('BOOL')) return type('boolean');
+  if (base.includes('INT')) return type('integer', { bits: base.startsWith('TINY') ? 8 : base.startsWith('SMALL') ? 16 : base === 'INT' || base === 'INTEGER' || base.startsWith('MEDIUM') ? 64 : 64 });
+  if (base.includes('UUID') || base.includes('GUID')) return type('uuid');
+  if (base.includes('JSON')) return type('json');
+  if (base === 'DATE') return type('date');
+  if (base.includes('DATETIME') || base.includes('TIMESTAMP')) return type('timestamp');
+  if (base === 'TIME') return type('time');
+  if (base.includes('CHAR') || base.includes('CLOB') || base.includes('TEXT')) {
+    return type('text', numbers[0] > 0 ? { maxLength: numbers[0], ...(base === 'CHAR' || base === 'CHARACTER' || base === 'NCHAR' ? { fixedLength: true } : {}) } : {});
+  }
+  if (base.includes('BLOB') || base.includes('BINARY')) return type('binary');
+  if (base.includes('REAL') || base.includes('FLOA') || base.includes('DOUB')) return type('float');
+  if (base.includes('DEC') || base.includes('NUMERIC') || base.includes('MONEY')) return type('decimal', numbers.length ? { precision: numbers[0], scale: numbers[1] ?? 0 } : { scale: 2 });
+  return type('unknown');
+}
