@@ -3,6 +3,7 @@ import { EngineError, searchGenerators, validateBlueprint } from '../engine';
 import { generate } from './generate';
 import { load } from './load';
 import { printIssues, readBlueprint } from './io';
+import { ServerRefusedError, ServerUnreachableError } from './remote';
 import { EXIT, USAGE, UsageError } from './usage';
 
 const GENERATE_OPTIONS = {
@@ -14,6 +15,15 @@ const GENERATE_OPTIONS = {
   out: { type: 'string' },
   offset: { type: 'string' },
   workers: { type: 'string' },
+  delimiter: { type: 'string' },
+  'no-header': { type: 'boolean' },
+  crlf: { type: 'boolean' },
+  lf: { type: 'boolean' },
+  null: { type: 'string' },
+  pretty: { type: 'boolean' },
+  server: { type: 'string' },
+  blueprint: { type: 'string' },
+  revision: { type: 'string' },
 } as const;
 
 /** Runs the `seedbed` command and resolves to its exit code (PRODUCT.md §10). */
@@ -33,6 +43,7 @@ export async function main(argv: string[]): Promise<number> {
         const issues = validateBlueprint(doc);
         if (issues.length) {
           printIssues(issues);
+          process.stderr.write(`${issues.length} ${issues.length === 1 ? 'problem' : 'problems'} in ${positionals[0]} (positions count from 0, as in the JSON)\n`);
           return EXIT.INVALID;
         }
         process.stdout.write(`${positionals[0]}: valid (${doc.tables.length} tables)\n`);
@@ -73,6 +84,10 @@ function report(e: unknown): number {
   if (e instanceof UsageError || (e as NodeJS.ErrnoException)?.code?.startsWith?.('ERR_PARSE_ARGS')) {
     process.stderr.write(`seedbed: ${(e as Error).message}\n\n${USAGE}`);
     return EXIT.USAGE;
+  }
+  if (e instanceof ServerUnreachableError || e instanceof ServerRefusedError) {
+    process.stderr.write(`seedbed: ${e.message}\n`);
+    return EXIT.TARGET;
   }
   if (e instanceof EngineError) {
     if (e.issues?.length) printIssues(e.issues);

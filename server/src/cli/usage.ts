@@ -2,12 +2,19 @@ export const USAGE = `Usage:
   seedbed generate BLUEPRINT.json [--table T] [--rows N] [--seed S]
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
                    [--out DIR | -] [--offset K] [--workers W]
+                   [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
+  seedbed generate --server URL --blueprint ID [--revision R] [same options]
+                   (the API key in SEEDBED_KEY)
   seedbed load BLUEPRINT.json --database postgres://... [--seed S] [--truncate]
                [--rows N [--table T]] [--workers W]
   seedbed validate BLUEPRINT.json
   seedbed generators [--search WORD] [--category C] [--json]
 
-Exit codes: 0 done, 1 invalid blueprint, 2 usage, 3 target database refused or unreachable.
+--offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table
+sized by its own count grows to K+N rows, one sized per parent row must have them.
+
+Exit codes: 0 done, 1 invalid blueprint, 2 usage, 3 target database or server
+refused or unreachable.
 `;
 
 /** A command-line mistake: exit code 2 with the usage text. */
