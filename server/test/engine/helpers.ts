@@ -17,6 +17,8 @@ export const REQUIRED_OPTIONS: Record<string, Record<string, unknown>> = {
   template: { template: 'v' },
   formula: { expr: "'f' & 1" },
   'string.fromCharacters': { characters: 'abc' },
+  array: { element: 'lorem.word', min: 1, max: 3 },
+  tsvector: { source: 'The quick brown fox' },
 };
 
 export function doc(tables: TableDef[], extra: Partial<BlueprintDocument> = {}): BlueprintDocument {

@@ -21,6 +21,7 @@ const OBJECT_OPTIONS: Record<string, Record<string, unknown>[]> = {
   ],
   list: [{ values: [{ y: 1, x: 2 }, { x: 3, y: { q: [1, { d: 1, c: 2 }], p: null } }] }],
   constant: [{ value: { zeta: true, alpha: [{ b: 1, a: 2 }], mid: { n: 1, m: 'x' } } }],
+  array: [{ max: 4, element: 'weighted', min: 1, elementOptions: { values: { zulu: 1, alpha: 2, mid: 3 } } }],
 };
 
 /** A schema admits an object when it is untyped (any JSON) or names object/array among its types. */

@@ -15,6 +15,7 @@ import { textGenerators } from './text';
 import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
+import { sqlValueGenerators } from './sql-values';
 
 const ALL: GeneratorDef[] = [
   ...seedbedGenerators,
@@ -30,6 +31,7 @@ const ALL: GeneratorDef[] = [
   ...lifestyleGenerators,
   ...businessGenerators,
   ...techGenerators,
+  ...sqlValueGenerators,
 ];
 
 const BY_ID = new Map(ALL.map((g) => [g.id, g]));
@@ -92,6 +94,8 @@ const EXAMPLE_OPTIONS: Record<string, Record<string, unknown>> = {
   constant: { value: 'active' },
   regex: { pattern: '[A-Z]{3}-\\d{4}' },
   'string.fromCharacters': { characters: 'ABC123' },
+  array: { element: 'lorem.word', min: 1, max: 3 },
+  tsvector: { source: 'a quick brown fox' },
 };
 
 const EXAMPLE_COUNT = 3;

@@ -1,6 +1,7 @@
 import type { CellRng } from '../random/cell-rng';
 import type { CellFn, GeneratorDef } from './types';
 import { withPlainEmitter } from '../formats/cell-writers';
+import { readsRow, rowBoundDate } from './row-bounds';
 import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
 
 // Module bindings, not `Math.*` globals: see random/hash.ts.
@@ -69,16 +70,32 @@ export const dateGenerators: GeneratorDef[] = [
     id: 'date.between',
     category: 'date',
     description: 'Instant uniformly between `from` and `to` (ISO dates)',
-    options: { from: opt.date(), to: opt.date(), ...dateOnlyOption },
+    options: {
+      from: opt.date({ description: 'An ISO date, or a lone {field} of the same row (e.g. "{rental_date}")' }),
+      to: opt.date({ description: 'An ISO date, or a lone {field} of the same row' }),
+      ...dateOnlyOption,
+      fromExclusive: opt.bool({ description: 'Never `from` itself (a CHECK such as `ends_at > starts_at`)' }),
+      toExclusive: opt.bool({ description: 'Never `to` itself' }),
+    },
     required: ['from', 'to'],
     output: 'datetime',
     outputFor: (o) => (o.dateOnly ? 'date' : 'datetime'),
     plainText: true,
-    create: (o, ctx) => between(parseDateOption(o.from, ctx.refDate - YEAR_MS), parseDateOption(o.to, ctx.refDate), !!o.dateOnly),
+    rowOptions: ['from', 'to'],
+    create: (o, ctx) => {
+      const fallback = { from: ctx.refDate - YEAR_MS, to: ctx.refDate };
+      if (readsRow(o.from, o.to)) return rowBoundDate(o, fallback);
+      const unit = o.dateOnly ? DAY_MS : 1000;
+      const given = [parseDateOption(o.from, fallback.from), parseDateOption(o.to, fallback.to)];
+      const from = given[0] + (o.fromExclusive ? unit : 0);
+      const to = given[1] - (o.toExclusive && o.dateOnly ? unit : 0);
+      // Validation refuses open ends that leave nothing; a plan compiled without it keeps the closed range.
+      return from <= to ? between(from, to, !!o.dateOnly) : between(given[0], given[1], !!o.dateOnly);
+    },
     space: (o, ctx) => {
       if (!o.dateOnly) return undefined;
-      const first = Math.floor(parseDateOption(o.from, ctx.refDate) / DAY_MS);
-      const days = Math.floor(parseDateOption(o.to, ctx.refDate) / DAY_MS) - first + 1;
+      const first = Math.floor(parseDateOption(o.from, ctx.refDate) / DAY_MS) + (o.fromExclusive ? 1 : 0);
+      const days = Math.floor(parseDateOption(o.to, ctx.refDate) / DAY_MS) - (o.toExclusive ? 1 : 0) - first + 1;
       return days > 0 ? { size: days, at: (i) => formatDate((first + i) * DAY_MS) } : undefined;
     },
   },

@@ -2,6 +2,7 @@ import type { CellRng } from '../random/cell-rng';
 import type { GeneratorDef } from './types';
 import { withPlainEmitter } from '../formats/cell-writers';
 import { fakerGenerator, integerSpace, opt } from './helpers';
+import { openFloat, readsRow, rowBoundFloat, rowBoundInt } from './row-bounds';
 
 const DEFAULT_INT_MAX = 2_147_483_647;
 /** Bounds whose every integer a double holds exactly: beyond them draws come out as null or skip values. */
@@ -17,6 +18,23 @@ function decimalsOf(step: number): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
+/** `min`/`max` given as a number, or as `{field}` read from the same row. */
+const ROW_BOUND = { description: 'A number, or a lone {field} of the same row' };
+const exclusiveOptions = {
+  minExclusive: opt.bool({ description: 'Never `min` itself (a CHECK such as `end > start`)' }),
+  maxExclusive: opt.bool({ description: 'Never `max` itself' }),
+};
+
+/** Integer steps of number.int: [lo, hi] × multipleOf, open ends moved inwards. */
+function intSteps(o: Record<string, any>): [number, number, number] {
+  const step = o.multipleOf ?? 1;
+  const lo = Math.ceil((o.min ?? 0) / step);
+  const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
+  const open = [lo + (o.minExclusive ? 1 : 0), hi - (o.maxExclusive ? 1 : 0)];
+  // Validation refuses open ends that leave nothing; a plan compiled without it keeps the closed range.
+  return open[0] <= open[1] ? [open[0], open[1], step] : [lo, hi, step];
+}
+
 function floatStep(o: Record<string, any>): number | undefined {
   if (typeof o.multipleOf === 'number') return o.multipleOf;
   if (typeof o.precision === 'number') return o.precision;
@@ -24,26 +42,41 @@ function floatStep(o: Record<string, any>): number | undefined {
   return undefined;
 }
 
+/** Steps of a stepped float in [min, max], an exclusive end moved one step in when the step lands on it. */
+function floatSteps(o: Record<string, any>, step: number): [number, number] {
+  const min = o.min ?? 0;
+  const max = o.max ?? 1;
+  let lo = Math.ceil(min / step);
+  let hi = Math.floor(max / step);
+  const closed: [number, number] = [lo, hi];
+  if (o.minExclusive && lo * step <= min) lo++;
+  if (o.maxExclusive && hi * step >= max) hi--;
+  return lo <= hi ? [lo, hi] : closed;
+}
+
 export const numberGenerators: GeneratorDef[] = [
   {
     id: 'number.int',
     category: 'number',
     description: 'Integer uniformly in [min, max] (default 0 – 2147483647), optionally a multiple of `multipleOf`',
-    options: { min: opt.int(SAFE), max: opt.int(SAFE), multipleOf: opt.int({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) },
+    options: {
+      min: opt.int({ ...SAFE, ...ROW_BOUND }),
+      max: opt.int({ ...SAFE, ...ROW_BOUND }),
+      multipleOf: opt.int({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+      ...exclusiveOptions,
+    },
     output: 'integer',
     sqlType: { postgres: 'BIGINT', mysql: 'BIGINT', sqlite: 'INTEGER' },
     plainText: true,
+    rowOptions: ['min', 'max'],
     create: (o) => {
-      const step = o.multipleOf ?? 1;
-      const lo = Math.ceil((o.min ?? 0) / step);
-      const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
+      if (readsRow(o.min, o.max)) return rowBoundInt(o, { min: 0, max: DEFAULT_INT_MAX });
+      const [lo, hi, step] = intSteps(o);
       const draw: (rng: CellRng) => number = step === 1 ? (rng) => rng.intBetween(lo, hi) : (rng) => rng.intBetween(lo, hi) * step;
       return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)), false);
     },
     space: (o) => {
-      const step = o.multipleOf ?? 1;
-      const lo = Math.ceil((o.min ?? 0) / step);
-      const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
+      const [lo, hi, step] = intSteps(o);
       return integerSpace(lo * step, hi * step, step);
     },
   },
@@ -52,30 +85,34 @@ export const numberGenerators: GeneratorDef[] = [
     category: 'number',
     description: 'Decimal uniformly in [min, max]; `precision` (e.g. 0.01) or `fractionDigits` rounds it',
     options: {
-      min: opt.num(SAFE),
-      max: opt.num(SAFE),
+      min: opt.num({ ...SAFE, ...ROW_BOUND }),
+      max: opt.num({ ...SAFE, ...ROW_BOUND }),
       precision: opt.num({ exclusiveMinimum: 0 }),
       multipleOf: opt.num({ exclusiveMinimum: 0 }),
       fractionDigits: opt.int({ minimum: 0, maximum: 15 }),
+      ...exclusiveOptions,
     },
     output: 'float',
     plainText: true,
+    rowOptions: ['min', 'max'],
     create: (o) => {
+      const step = floatStep(o);
+      if (readsRow(o.min, o.max)) return rowBoundFloat(o, step, step === undefined ? 0 : decimalsOf(step));
       const min = o.min ?? 0;
       const max = o.max ?? 1;
-      const step = floatStep(o);
-      if (step === undefined) return (rng) => min + rng.float53() * (max - min);
+      if (step === undefined) {
+        if (o.minExclusive || o.maxExclusive) return (rng) => openFloat(min + rng.float53() * (max - min), min, max, o);
+        return (rng) => min + rng.float53() * (max - min);
+      }
       const scale = 10 ** decimalsOf(step);
-      const lo = Math.ceil(min / step);
-      const hi = Math.floor(max / step);
+      const [lo, hi] = floatSteps(o, step);
       return (rng) => Math.round(rng.intBetween(lo, hi) * step * scale) / scale;
     },
     space: (o) => {
       const step = floatStep(o);
       if (step === undefined) return undefined;
       const scale = 10 ** decimalsOf(step);
-      const lo = Math.ceil((o.min ?? 0) / step);
-      const hi = Math.floor((o.max ?? 1) / step);
+      const [lo, hi] = floatSteps(o, step);
       if (hi < lo) return undefined;
       return { size: hi - lo + 1, at: (i) => Math.round((lo + i) * step * scale) / scale };
     },

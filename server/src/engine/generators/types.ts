@@ -67,6 +67,16 @@ export interface GeneratorDef {
   outputFor?(options: Record<string, unknown>): OutputType;
   /** Overrides of the default SQL column type for `output`. */
   sqlType?: Partial<Record<Dialect, string>>;
+  /** Column types that depend on the options (an array's element type), over `sqlType`. */
+  sqlTypeFor?(options: Record<string, any>): Partial<Record<Dialect, string>> | undefined;
+  /**
+   * How SQL spells a non-null value where a quoted string would not load
+   * (bytes, PostgreSQL arrays): `columnType` is the column's type in that
+   * dialect, `quote` quotes text as a string literal. Undefined: the default.
+   */
+  sqlLiteral?(value: Value, dialect: Dialect, columnType: string, quote: (text: string) => string): string | undefined;
+  /** The text of a non-null value in CSV/TSV, when not its JSON (arrays as PostgreSQL's COPY reads them). */
+  delimitedText?(value: Value): string;
   create(options: Record<string, any>, ctx: BuildContext): CellFn;
   /** Largest value in UTF-8 bytes for these literal options, when known: templates and formulas add up what they read at save time. */
   maxBytes?(options: Record<string, any>, ctx: BuildContext): number | undefined;

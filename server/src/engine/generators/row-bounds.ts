@@ -1,0 +1,103 @@
+/**
+ * Bounds read from the row: `date.between` from `{rental_date}`,
+ * `number.int` min `{start}`. This is how two-column CHECKs of an imported
+ * schema (`return_date >= rental_date`, `end > start`) hold by construction.
+ * With literal bounds the generators keep their own (faster) paths; these are
+ * used only when a bound arrives as a reader of the row.
+ */
+import type { CellRng } from '../random/cell-rng';
+import type { CellFn, OutputType, RowView, Value } from './types';
+import { DAY_MS, formatDate, formatDateTime, parseDateOption } from './helpers';
+
+// Module bindings, not `Math.*` globals: see random/hash.ts.
+const { floor, ceil, max } = Math;
+
+/** Per generator: the options that may read the row, and the field types each may read. */
+export const ROW_BOUND_OPTIONS: Record<string, { what: string; options: Record<string, readonly OutputType[]> }> = {
+  'number.int': { what: 'number', options: { min: ['integer', 'float'], max: ['integer', 'float'] } },
+  'number.float': { what: 'number', options: { min: ['integer', 'float'], max: ['integer', 'float'] } },
+  'date.between': { what: 'date', options: { from: ['date', 'datetime'], to: ['date', 'datetime'] } },
+};
+
+type Bound = unknown;
+
+/** A bound as the row gives it: a reader (`(row) => value`) or a literal. */
+function reader(bound: Bound): (row: RowView) => Value | undefined {
+  return typeof bound === 'function' ? (bound as (row: RowView) => Value) : () => bound as Value;
+}
+
+export function readsRow(...bounds: Bound[]): boolean {
+  return bounds.some((b) => typeof b === 'function');
+}
+
+const numberOf = (v: Value | undefined, fallback: number): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : fallback;
+};
+
+/**
+ * An integer in [min, max] with either bound from the row (NULL: the
+ * generator's default). When the row's bound passes the other one, the row's
+ * bound wins: the comparison of two columns is what the schema checks.
+ */
+export function rowBoundInt(o: Record<string, any>, defaults: { min: number; max: number }): CellFn {
+  const readMin = reader(o.min);
+  const readMax = reader(o.max);
+  const step = o.multipleOf ?? 1;
+  const minFromRow = typeof o.min === 'function';
+  return (rng, row) => {
+    let lo = ceil(numberOf(readMin(row), defaults.min) / step) + (o.minExclusive ? 1 : 0);
+    let hi = floor(numberOf(readMax(row), defaults.max) / step) - (o.maxExclusive ? 1 : 0);
+    if (hi < lo) minFromRow ? (hi = lo) : (lo = hi);
+    return rng.intBetween(lo, hi) * step;
+  };
+}
+
+/** A decimal in [min, max] (or open at an exclusive end) with either bound from the row. */
+export function rowBoundFloat(o: Record<string, any>, step: number | undefined, decimals: number): CellFn {
+  const readMin = reader(o.min);
+  const readMax = reader(o.max);
+  const minFromRow = typeof o.min === 'function';
+  const scale = 10 ** decimals;
+  return (rng, row) => {
+    let min = numberOf(readMin(row), 0);
+    let max = numberOf(readMax(row), 1);
+    if (max < min) minFromRow ? (max = min) : (min = max);
+    if (step === undefined) return openFloat(min + rng.float53() * (max - min), min, max, o);
+    let lo = Math.ceil(min / step);
+    let hi = Math.floor(max / step);
+    if (o.minExclusive && lo * step <= min) lo++;
+    if (o.maxExclusive && hi * step >= max) hi--;
+    if (hi < lo) minFromRow ? (hi = lo) : (lo = hi);
+    return Math.round(rng.intBetween(lo, hi) * step * scale) / scale;
+  };
+}
+
+/** A continuous draw that hit an exclusive end moves to the middle: a measure-zero event, kept deterministic. */
+export function openFloat(value: number, min: number, max: number, o: Record<string, any>): number {
+  if ((o.minExclusive && value <= min) || (o.maxExclusive && value >= max)) return min + (max - min) / 2;
+  return value;
+}
+
+/**
+ * `date.between` with `from` or `to` read from the row. A date-only value
+ * bounded below by a timestamp starts the day after (a date is its midnight,
+ * which comes before the timestamp), and above by a timestamp ends that day.
+ * Timestamps are whole seconds, as they are written.
+ */
+export function rowBoundDate(o: Record<string, any>, fallback: { from: number; to: number }): CellFn {
+  const readFrom = reader(o.from);
+  const readTo = reader(o.to);
+  const dateOnly = !!o.dateOnly;
+  const unit = dateOnly ? DAY_MS : 1000;
+  const fromFromRow = typeof o.from === 'function';
+  return (rng: CellRng, row) => {
+    const from = parseDateOption(readFrom(row), fallback.from);
+    const to = parseDateOption(readTo(row), fallback.to);
+    let lo = ceil(from / unit) + (o.fromExclusive ? 1 : 0);
+    let hi = floor(to / unit) - (o.toExclusive ? 1 : 0);
+    if (hi < lo) fromFromRow ? (hi = lo) : (lo = hi);
+    const at = (lo + rng.intBetween(0, max(0, hi - lo))) * unit;
+    return dateOnly ? formatDate(at) : formatDateTime(at);
+  };
+}
