@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { compileBlueprint, listGenerators, previewRows, SUPPORTED_LOCALES } from '../../src/engine';
+import { compileBlueprint, getGenerator, listGenerators, previewRows, SUPPORTED_LOCALES } from '../../src/engine';
 import type { FieldDef } from '../../src/engine/document/types';
 import type { Value } from '../../src/engine/generators/types';
 import type { Format } from '../../src/engine/formats/types';
@@ -35,6 +35,11 @@ function everyGenerator(): FieldDef[] {
 }
 
 const text = (v: Value) => (v == null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A cell's CSV text: its generator's own where it has one (arrays as PostgreSQL's COPY reads them). */
+const textOf = (field: FieldDef, v: Value) => {
+  const own = getGenerator(field.generator)?.delimitedText;
+  return v != null && own ? own(v) : text(v);
+};
 
 /**
  * Bytes of rows [OFFSET, OFFSET + rows) encoded by cell writers and from
@@ -58,7 +63,7 @@ function expectSameBytes(fields: FieldDef[], locale: string, rows: number) {
   // Quoting and escaping are right, not just the same both ways: every cell parses back to its value.
   const values = previewRows(plan, 't', OFFSET, rows).rows;
   const records: string[][] = parse(encode('csv'));
-  expect(records).toEqual(values.map((row) => row.map(text)));
+  expect(records).toEqual(values.map((row) => row.map((v, k) => textOf(fields[k], v))));
   // Rows after the stream's first start with a line break: this range starts past it.
   const objects = encode('ndjson').toString('utf8').trim().split('\n').map((line) => JSON.parse(line));
   expect(objects).toEqual(values.map((row) => Object.fromEntries(fields.map((f, k) => [f.name, row[k]]))));

@@ -10,6 +10,12 @@ export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
 
+/** Enum and domain names: identifiers, optionally schema-qualified (`public.mpaa_rating`). */
+const SQL_TYPE_NAME = '^[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?$';
+export const MAX_SQL_TYPE = 128;
+const MAX_TYPES = 1000;
+const MAX_ENUM_LABELS = 1000;
+
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 
 export const blueprintJsonSchema = {
@@ -27,6 +33,29 @@ export const blueprintJsonSchema = {
     locale: { type: 'string', minLength: 2, maxLength: 20, description: 'Default locale of generated values, such as `en` or `de`.' },
     seed: { type: 'integer', minimum: 0, maximum: 2147483647, description: 'Default seed.' },
     refDate: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Anchors relative dates (YYYY-MM-DD); never the clock.' },
+    sqlDialect: { enum: ['postgres', 'mysql', 'sqlite'], description: "Dialect the fields' `sqlType`s are written in (default postgres)." },
+    enums: {
+      type: 'object',
+      description: 'Enum types by name, each the list of its labels in order.',
+      maxProperties: MAX_TYPES,
+      propertyNames: { pattern: SQL_TYPE_NAME },
+      additionalProperties: { type: 'array', minItems: 1, maxItems: MAX_ENUM_LABELS, items: { type: 'string', maxLength: 63 } },
+    },
+    domains: {
+      type: 'object',
+      description: 'Domains by name: a base type and an optional CHECK as the source SQL wrote it.',
+      maxProperties: MAX_TYPES,
+      propertyNames: { pattern: SQL_TYPE_NAME },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['type'],
+        properties: {
+          type: { type: 'string', minLength: 1, maxLength: MAX_SQL_TYPE, description: 'The base type.' },
+          check: { type: 'string', maxLength: 2000, description: 'The CHECK expression over VALUE, as the source SQL wrote it.' },
+        },
+      },
+    },
     tables: {
       type: 'array',
       minItems: 1,
@@ -48,7 +77,16 @@ export const blueprintJsonSchema = {
             { $ref: '#/definitions/perParent' },
           ],
         },
-        primaryKey: { ...identifier, description: 'Name of the field that identifies a row.' },
+        primaryKey: {
+          description: 'Name of the field that identifies a row, or the list of fields whose tuple does (a composite key).',
+          anyOf: [identifier, { type: 'array', minItems: 1, maxItems: 32, items: identifier }],
+        },
+        unique: {
+          type: 'array',
+          description: 'Composite unique keys: each a list of two or more field names whose tuple is distinct.',
+          maxItems: MAX_FIELDS,
+          items: { type: 'array', minItems: 2, maxItems: 32, items: identifier },
+        },
         fields: {
           type: 'array',
           minItems: 1,
@@ -80,6 +118,12 @@ export const blueprintJsonSchema = {
         options: { type: 'object', description: "The generator's options; `{field}` in a string reads another field of the row." },
         nullRate: { type: 'number', minimum: 0, maximum: 1 },
         unique: { type: 'boolean' },
+        sqlType: {
+          type: 'string',
+          minLength: 1,
+          maxLength: MAX_SQL_TYPE,
+          description: "The column type the source declared, in the document's sqlDialect; written verbatim in that dialect's SQL.",
+        },
       },
     },
   },

@@ -3,6 +3,8 @@
  * travels in — exported, imported, stored as a revision, run by the CLI.
  */
 
+import type { Dialect } from '../generators/types';
+
 export const DOCUMENT_VERSION = 1;
 
 export type Distribution = 'uniform' | 'poisson' | 'zipf';
@@ -43,13 +45,28 @@ export interface FieldDef {
   /** Share of NULL values, in [0, 1]. */
   nullRate?: number;
   unique?: boolean;
+  /**
+   * The column type the source schema declared, in the document's
+   * `sqlDialect` (`varchar(40)`, `mpaa_rating`, `text[]`): SQL output in that
+   * dialect writes it verbatim; other dialects use the engine's own mapping.
+   */
+  sqlType?: string;
 }
 
 export interface TableDef {
   name: string;
   rows: RowCount;
-  primaryKey?: string;
+  /** The field that identifies a row, or the fields whose tuple does (a composite key). */
+  primaryKey?: string | string[];
+  /** Composite unique keys, each a list of two or more field names (one field: `"unique": true` on it). */
+  unique?: string[][];
   fields: FieldDef[];
+}
+
+/** A domain: a named base type with an optional CHECK, as the source SQL wrote it. */
+export interface DomainDef {
+  type: string;
+  check?: string;
 }
 
 export interface BlueprintDocument {
@@ -60,6 +77,12 @@ export interface BlueprintDocument {
   seed?: number;
   /** Anchors relative dates; ISO date. Never the clock. */
   refDate?: string;
+  /** Dialect the fields' `sqlType`s are written in (default postgres). */
+  sqlDialect?: Dialect;
+  /** Enum types by name: their labels, in order. */
+  enums?: Record<string, string[]>;
+  /** Domains by name. */
+  domains?: Record<string, DomainDef>;
   tables: TableDef[];
 }
 
@@ -71,6 +94,20 @@ export interface DocumentIssue {
 
 /** Generator id of a field that references another table's key. */
 export const REF_GENERATOR = 'ref';
+
+/** The fields of a table's primary key, in key order (none, one, or a composite key's). */
+export function primaryKeyFields(table: Pick<TableDef, 'primaryKey'>): string[] {
+  const key = table.primaryKey;
+  if (typeof key === 'string') return [key];
+  return Array.isArray(key) ? key.filter((k): k is string => typeof k === 'string') : [];
+}
+
+/** The single field a reference points at by default: the primary key when it is one field. */
+export function singlePrimaryKey(table: Pick<TableDef, 'primaryKey'>): string | undefined {
+  const key = table.primaryKey;
+  if (typeof key === 'string') return key;
+  return Array.isArray(key) && key.length === 1 && typeof key[0] === 'string' ? key[0] : undefined;
+}
 
 export function isPerParent(rows: RowCount): rows is PerParentRows {
   return typeof rows === 'object' && rows !== null;

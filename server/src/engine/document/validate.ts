@@ -8,7 +8,7 @@
  */
 import Ajv, { type ErrorObject } from 'ajv';
 import { blueprintJsonSchema } from './json-schema';
-import { isPerParent, REF_GENERATOR, type DocumentIssue, type TableDef } from './types';
+import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type TableDef } from './types';
 import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
 import { describeAjvError, formatLimit } from '../validate/messages';
@@ -91,7 +91,7 @@ function nameIssues(doc: Record<string, unknown>): DocumentIssue[] {
 }
 
 /** The single field a reference points at by default: the primary key when it is one field. */
-const singleKey = (table: TableDef): string | undefined => (typeof table.primaryKey === 'string' ? table.primaryKey : undefined);
+const singleKey = (table: TableDef): string | undefined => singlePrimaryKey(table);
 
 function fieldIndex(table: TableDef, name: string): number {
   const lower = name.toLowerCase();
@@ -144,7 +144,7 @@ function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
       }
       const parent = tables[p];
       const target = options.field ?? singleKey(parent);
-      if (target === undefined && Array.isArray(parent.primaryKey)) {
+      if (target === undefined && Array.isArray(parent.primaryKey) && parent.primaryKey.length > 1) {
         issues.push({ path: `${base}.field`, message: `table "${parent.name}" has a composite primary key: name one of its unique fields` });
         continue;
       }

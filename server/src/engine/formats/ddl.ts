@@ -1,12 +1,13 @@
 import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { quoteIdent, tableOptions } from './sql';
+import { keyClauses, quoteIdent, tableOptions } from './sql';
+import { declaredTypesDdl } from './sql-types';
 
 /** One table's schema, split so a bulk loader can add keys after the rows are in. */
 export interface TableDdl {
   table: string;
-  /** CREATE TABLE with the columns and NOT NULL only. */
+  /** CREATE TABLE with the columns and NOT NULL only, after the enum types and domains they name (PostgreSQL). */
   create: string;
   /** ALTER TABLE … ADD PRIMARY KEY / UNIQUE, to run once the rows are loaded. */
   keys: string[];
@@ -28,10 +29,10 @@ function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
   const columns = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   const alter = `ALTER TABLE ${q(table.name)} ADD`;
   const keys: string[] = [];
-  if (table.primaryKey) keys.push(`${alter} PRIMARY KEY (${q(table.primaryKey)})`);
-  for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) keys.push(`${alter} UNIQUE (${q(f.name)})`);
+  for (const key of keyClauses(table, dialect)) keys.push(`${alter} ${key}`);
   const foreignKeys = table.fields
     .filter((f) => f.ref?.field.unique)
     .map((f) => `${alter} FOREIGN KEY (${q(f.name)}) REFERENCES ${q(f.ref!.table.name)} (${q(f.ref!.field.name)})`);
-  return { table: table.name, create: `CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
+  // The enum types and domains the columns name come first (each runs once however often it is said).
+  return { table: table.name, create: `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
 }

@@ -1,5 +1,5 @@
 import type { CellFormat, Value } from '../generators/types';
-import type { FieldPlan } from '../plan/types';
+import type { FieldPlan, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { EncodeContext, Encoder, RowSource } from './types';
 import type { ResolvedOutput } from './output';
@@ -34,6 +34,10 @@ function tsvEscape(v: Value): string {
 
 /** Columns whose values can be joined as they are (Array#join prints NULL as empty text). */
 const passThrough = (f: FieldPlan) => f.plainText && f.type !== 'json';
+
+/** Per column, the generator's own text for CSV/TSV (arrays as PostgreSQL reads them), where it has one. */
+type CellText = ((v: Value) => string) | undefined;
+const cellTexts = (table: TablePlan): CellText[] => table.fields.map((f) => (f.ref ? f.ref.field.def : f.def).delimitedText);
 
 /** Any value as `format` writes it in a cell, NULL included (as the row loop below does): what cell writers pre-encode. */
 export function delimitedCell(format: DelimitedFormat, v: Value): string {
@@ -90,11 +94,12 @@ function rulesOf(format: DelimitedFormat, output: ResolvedOutput | undefined): D
 function delimitedRows(format: DelimitedFormat, ctx: EncodeContext, rows: RowSource, from: number, to: number, sink: ByteSink): void {
   const { table } = ctx;
   const d = rulesOf(format, ctx.output);
-  if (ctx.output && !ctx.output.defaultCells) return joinedRows(d, table.fields.map(() => false), rows, from, to, sink);
+  const texts = cellTexts(table);
+  if (ctx.output && !ctx.output.defaultCells) return joinedRows(d, table.fields.map(() => false), texts, rows, from, to, sink);
   const writers = rows.useWriters(d.format);
   const n = table.fields.length;
   const plain = table.fields.map(passThrough);
-  if (writers.every((w) => !w)) return joinedRows(d, plain, rows, from, to, sink);
+  if (writers.every((w) => !w)) return joinedRows(d, plain, texts, rows, from, to, sink);
   const separator = d.separator.charCodeAt(0);
   for (let r = from; r < to; r++) {
     const values = rows.generate(r);
@@ -107,13 +112,13 @@ function delimitedRows(format: DelimitedFormat, ctx: EncodeContext, rows: RowSou
       const v = values[k];
       if (v == null) sink.writeAscii(d.null);
       else if (typeof v === 'number') sink.putNumber(v);
-      else sink.putText(plain[k] ? String(v) : d.encode(v));
+      else sink.putText(plain[k] ? String(v) : d.encode(texts[k] ? texts[k]!(v) : v));
     }
     sink.writeAscii(d.lineEnd);
   }
 }
 
-function joinedRows(d: Delimited, plain: boolean[], rows: RowSource, from: number, to: number, sink: ByteSink): void {
+function joinedRows(d: Delimited, plain: boolean[], texts: CellText[], rows: RowSource, from: number, to: number, sink: ByteSink): void {
   const encoded = plain.map((p, k) => (p ? -1 : k)).filter((k) => k >= 0);
   const parts: Value[] = new Array(plain.length);
   for (let r = from; r < to; r++) {
@@ -121,7 +126,7 @@ function joinedRows(d: Delimited, plain: boolean[], rows: RowSource, from: numbe
     for (let k = 0; k < values.length; k++) parts[k] = values[k] == null ? d.null : values[k];
     for (let q = 0; q < encoded.length; q++) {
       const v = values[encoded[q]];
-      if (v != null) parts[encoded[q]] = d.encode(v);
+      if (v != null) parts[encoded[q]] = d.encode(texts[encoded[q]] ? texts[encoded[q]]!(v) : v);
     }
     sink.write(parts.join(d.separator));
     sink.writeAscii(d.lineEnd);

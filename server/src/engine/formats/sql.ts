@@ -2,6 +2,7 @@ import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
 import { isForwardReference } from '../plan/order';
+import { declaredTypesDdl } from './sql-types';
 import type { EncodeContext, Encoder } from './types';
 
 /** Rows per multi-row INSERT: big enough to amortize parsing, small enough for every server's packet limit. */
@@ -25,7 +26,17 @@ function quoteString(s: string, dialect: Dialect): string {
 
 type Literal = (v: Value) => string;
 
-function literalFor(field: FieldPlan, dialect: Dialect): Literal {
+function literalFor(field: FieldPlan, dialect: Dialect, plan?: Plan): Literal {
+  const plain = plainLiteralFor(field, dialect);
+  // Values a quoted string would not load as (bytes, PostgreSQL arrays) are spelled by their generator.
+  const own = (field.ref ? field.ref.field.def : field.def).sqlLiteral;
+  if (!own) return plain;
+  const columnType = sqlTypeOfField(field, dialect, plan);
+  const quote = (s: string) => quoteString(s, dialect);
+  return (v) => (v == null ? 'NULL' : own(v, dialect, columnType, quote) ?? plain(v));
+}
+
+function plainLiteralFor(field: FieldPlan, dialect: Dialect): Literal {
   const type = field.ref ? field.ref.field.type : field.type;
   switch (type) {
     case 'integer':
@@ -57,15 +68,24 @@ function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
   const q = (n: string) => quoteIdent(n, dialect);
   const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
-  if (table.primaryKey) lines.push(`  PRIMARY KEY (${q(table.primaryKey)})`);
-  for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) lines.push(`  UNIQUE (${q(f.name)})`);
+  for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
   for (const f of table.fields) {
     const fk = foreignKey(f, dialect);
     if (!fk) continue;
     if (!isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
-  return `CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
+  return `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
+}
+
+/** PRIMARY KEY (composite too), then UNIQUE for unique fields and composite unique keys. */
+export function keyClauses(table: TablePlan, dialect: Dialect): string[] {
+  const list = (names: string[]) => names.map((n) => quoteIdent(n, dialect)).join(', ');
+  const clauses: string[] = [];
+  if (table.keyFields.length) clauses.push(`PRIMARY KEY (${list(table.keyFields)})`);
+  for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) clauses.push(`UNIQUE (${list([f.name])})`);
+  for (const key of table.uniqueKeys) clauses.push(`UNIQUE (${list(key)})`);
+  return clauses;
 }
 
 /**
@@ -113,7 +133,7 @@ export const sqlEncoder: Encoder = {
   extension: 'sql',
   header: (ctx) => scriptPreamble(ctx.dialect) + createTable(ctx.plan, ctx.table, ctx.dialect),
   rows(ctx, source, from, to, sink) {
-    const literals = ctx.table.fields.map((f) => literalFor(f, ctx.dialect));
+    const literals = ctx.table.fields.map((f) => literalFor(f, ctx.dialect, ctx.plan));
     const prefix = insertPrefix(ctx);
     const parts: string[] = new Array(literals.length);
     for (let r = from; r < to; r++) {

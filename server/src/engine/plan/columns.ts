@@ -31,12 +31,22 @@ function fieldBytes(plan: Plan, field: FieldPlan): number | undefined {
  * values the field can make; without it their size is unknown.
  */
 export function sqlTypeOfField(field: FieldPlan, dialect: Dialect, plan?: Plan): string {
-  // A reference column takes the exact SQL type of the key it points at.
-  if (field.ref) return sqlTypeOfField(field.ref.field, dialect, plan);
+  // The type the document declared, in its own dialect, is written as it is (validation keeps it a type name).
+  if (field.sqlType !== undefined && dialect === (plan?.sqlDialect ?? 'postgres')) return field.sqlType;
+  // A reference column takes the exact SQL type of the key it points at (a serial key's column is its integer).
+  if (field.ref) return referencingType(sqlTypeOfField(field.ref.field, dialect, plan));
+  const hinted = field.sqlTypeHint?.[dialect];
+  if (hinted) return hinted;
   if (dialect !== 'mysql' || field.type !== 'string') return sqlTypeOf(field.def, field.type, dialect);
   const declared = field.def.output === 'string' ? field.def.sqlType?.mysql : undefined;
   if (declared && !field.unique) return declared;
   return mysqlStringType(plan ? fieldBytes(plan, field) : undefined, field.unique);
+}
+
+const SERIALS: Record<string, string> = { serial: 'integer', serial4: 'integer', bigserial: 'bigint', serial8: 'bigint', smallserial: 'smallint', serial2: 'smallint' };
+
+function referencingType(keyType: string): string {
+  return SERIALS[keyType.trim().toLowerCase()] ?? keyType;
 }
 
 /** Column names and types of a table, as previews and DDL show them. */

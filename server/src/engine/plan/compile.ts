@@ -1,4 +1,6 @@
-import { isPerParent, REF_GENERATOR, type BlueprintDocument } from '../document/types';
+import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument } from '../document/types';
+import { canonicalValue } from '../document/canonical';
+import { applyTupleKeys } from './tuple-keys';
 import { getGenerator } from '../generators/catalog';
 import { localeData, DEFAULT_LOCALE } from '../locale/locales';
 import { parseDateOption } from '../generators/helpers';
@@ -68,6 +70,10 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
   const types = new FieldTypes(doc);
   const { order } = tableOrder(doc);
   const tables: TablePlan[] = doc.tables.map((def, t) => {
+    // Key names match fields case-insensitively, as validation reads them.
+    const named = (name: string) => def.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+    const singleKey = singlePrimaryKey(def) && named(singlePrimaryKey(def)!);
+    const keyFields = primaryKeyFields(def).map(named);
     const fields: FieldPlan[] = def.fields.map((f, j) => ({
       name: f.name,
       index: j,
@@ -76,20 +82,24 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       def: getGenerator(f.generator)!,
       type: types.typeOf(t, j),
       nullRate: f.nullRate ?? 0,
-      nullThreshold: Math.floor((f.unique || f.name === def.primaryKey ? 0 : f.nullRate ?? 0) * 4294967296),
-      unique: !!f.unique || f.name === def.primaryKey,
+      nullThreshold: Math.floor((f.unique || keyFields.includes(f.name) ? 0 : f.nullRate ?? 0) * 4294967296),
+      unique: !!f.unique || f.name === singleKey,
       uniqueStrategy: { kind: 'none' },
       valueKey: streamKey(seed, def.name, f.name),
       nullKey: streamKey(seed, def.name, f.name, 'null'),
       dependsOn: [],
       produce: () => null,
       plainText: false,
+      sqlType: f.sqlType,
+      sqlTypeHint: getGenerator(f.generator)?.sqlTypeFor?.(canonicalValue(f.options ?? {})),
     }));
     return {
       name: def.name,
       index: t,
       def,
-      primaryKey: def.primaryKey,
+      primaryKey: singleKey,
+      keyFields,
+      uniqueKeys: (def.unique ?? []).map((key) => key.map(named)),
       fields,
       fieldByName: new Map(fields.map((f) => [f.name, f])),
       evalOrder: [],
@@ -102,6 +112,9 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
     seed,
     locale: doc.locale ?? DEFAULT_LOCALE,
     refDate: parseDateOption(doc.refDate, DEFAULT_REF_DATE),
+    sqlDialect: doc.sqlDialect ?? 'postgres',
+    enums: doc.enums ?? {},
+    domains: doc.domains ?? {},
     tables,
     order: order.map((i) => tables[i].name),
     rowOverrides,
@@ -161,6 +174,7 @@ export function finishPlan({ plan, order }: PlanDraft): Plan {
     const defs = doc.tables[t].fields;
     for (const field of table.fields) if (field.generator === REF_GENERATOR) buildField(env, table, field, defs[field.index]);
     for (const field of table.fields) if (field.generator !== REF_GENERATOR) buildField(env, table, field, defs[field.index]);
+    applyTupleKeys(env, table);
     table.evalOrder = fieldOrder(table);
   }
   return plan;

@@ -1,4 +1,4 @@
-import { REF_GENERATOR, type BlueprintDocument, type FieldDef, type TableDef } from '../document/types';
+import { REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type FieldDef, type TableDef } from '../document/types';
 import { getGenerator } from '../generators/catalog';
 import type { OutputType, RowView, Value } from '../generators/types';
 import { compileFormula, FormulaError, type FormulaScope } from '../formula/compile';
@@ -24,7 +24,7 @@ export class FieldTypes {
   refTarget(field: FieldDef): { table: TableDef; tableIndex: number; field: FieldDef; fieldIndex: number } | undefined {
     const found = this.findTable(String(field.options?.table ?? ''));
     if (!found) return undefined;
-    const keyName = String(field.options?.field ?? found.table.primaryKey ?? '');
+    const keyName = String(field.options?.field ?? singlePrimaryKey(found.table) ?? '');
     const fieldIndex = found.table.fields.findIndex((f) => f.name === keyName);
     if (fieldIndex < 0) return undefined;
     return { table: found.table, tableIndex: found.index, field: found.table.fields[fieldIndex], fieldIndex };

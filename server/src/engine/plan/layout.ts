@@ -226,6 +226,12 @@ export class PerParentLayout implements TableLayout {
     return this.lastParent;
   }
 
+  /** Position of child `row` among its parent's children (0 for the first). */
+  rankInParent(row: number): number {
+    this.parentOf(row);
+    return row - this.lastStart;
+  }
+
   private findBlock(row: number): number {
     const starts = this.starts();
     let lo = 0;

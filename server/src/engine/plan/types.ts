@@ -2,7 +2,7 @@ import type { CellRng } from '../random/cell-rng';
 import type { StreamKey } from '../random/hash';
 import type { KeyedPermutation } from '../random/permutation';
 import type { Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
-import type { BlueprintDocument, TableDef } from '../document/types';
+import type { BlueprintDocument, DomainDef, TableDef } from '../document/types';
 import type { TableLayout } from './layout';
 
 /** A row under generation: values by field position, plus the parent row each ref field chose. */
@@ -22,8 +22,12 @@ export type UniqueStrategy =
   | { kind: 'injective' }
   /** Row index → keyed permutation → index into a finite value space. */
   | { kind: 'permuted'; permutation: KeyedPermutation }
-  /** Salted retries against the values already produced: sequential, replayed for offsets. */
-  | { kind: 'retry' };
+  /**
+   * Salted retries against the values already produced: sequential, replayed
+   * for offsets. `tuple`: the other fields of a composite key, whose values
+   * join this one's in what must be new.
+   */
+  | { kind: 'retry'; tuple?: number[] };
 
 export interface FieldPlan {
   name: string;
@@ -50,13 +54,22 @@ export interface FieldPlan {
   ref?: { table: TablePlan; field: FieldPlan };
   /** Values never need CSV quoting. */
   plainText: boolean;
+  /** The column type the document declared (`sqlType`), written verbatim in `Plan.sqlDialect`. */
+  sqlType?: string;
+  /** Column types the generator derives from its options (an array's element type). */
+  sqlTypeHint?: Partial<Record<Dialect, string>>;
 }
 
 export interface TablePlan {
   name: string;
   index: number;
   def: TableDef;
+  /** The primary key when it is one field (what a `ref` points at by default). */
   primaryKey?: string;
+  /** Every field of the primary key, in key order: one, or a composite key's (empty: none). */
+  keyFields: string[];
+  /** Composite unique keys (table `unique`), as field names. */
+  uniqueKeys: string[][];
   fields: FieldPlan[];
   fieldByName: Map<string, FieldPlan>;
   /** Field indexes in generation order (dependencies first). */
@@ -77,6 +90,11 @@ export interface Plan {
   seed: number;
   locale: string;
   refDate: number;
+  /** Dialect the fields' declared `sqlType`s are written in. */
+  sqlDialect: Dialect;
+  /** Enum types and domains the document declares (by name). */
+  enums: Record<string, string[]>;
+  domains: Record<string, DomainDef>;
   tables: TablePlan[];
   /** Table names in dependency order (parents before children). */
   order: string[];

@@ -27,6 +27,14 @@ export class RetryUnique {
     this.salts = Array.from({ length: MAX_ATTEMPTS }, (_, a) => streamKey(seed, table, field.name, `unique-retry-${a}`));
   }
 
+  /** The value, or with a composite key the whole tuple (the other fields are made first). */
+  private identityOf(value: Value, row: RowState): string {
+    const strategy = this.field.uniqueStrategy;
+    const tuple = strategy.kind === 'retry' ? strategy.tuple : undefined;
+    if (!tuple) return identity(value);
+    return JSON.stringify([...tuple.map((i) => identity(row.values[i])), identity(value)]);
+  }
+
   reset(): void {
     this.cursor = 0;
     this.seen = new Set();
@@ -34,13 +42,13 @@ export class RetryUnique {
 
   next(rng: CellRng, row: RowState): Value {
     let value = this.field.produce(rng, row);
-    let id = identity(value);
+    let id = this.identityOf(value, row);
     for (let attempt = 0; this.seen.has(id); attempt++) {
       if (attempt === MAX_ATTEMPTS) {
         throw uniqueExhausted(`${this.field.path}.unique`, this.field.name, `no new value after ${MAX_ATTEMPTS} attempts at row ${row.index} (${this.seen.size} distinct so far)`);
       }
       value = this.field.produce(rng.reset(cellSeed(this.salts[attempt], row.index)), row);
-      id = identity(value);
+      id = this.identityOf(value, row);
     }
     this.seen.add(id);
     this.cursor = row.index + 1;

@@ -3,9 +3,10 @@ import { validateDocument } from '../document/validate';
 import { isWalkable, walkableCopy } from '../document/walk';
 import { validateGeneratorOptions, type ValidateOptions } from './options';
 import { engineShapeIssues } from './shape';
+import { schemaKeyIssues } from './keys';
 
 /** Checks that read every table and field as the engine's types say: they run when the whole document can be read that way (one line each). */
-const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [];
+const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues];
 
 /**
  * Every issue of a blueprint document in one pass, each with its path:

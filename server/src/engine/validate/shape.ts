@@ -1,4 +1,4 @@
-import { isPerParent, ROW_SPEC_LIMITS, type DocumentIssue } from '../document/types';
+import { isPerParent, primaryKeyFields, ROW_SPEC_LIMITS, type DocumentIssue } from '../document/types';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -24,6 +24,7 @@ export function engineShapeIssues(doc: unknown): DocumentIssue[] {
     checkRows(issues, path, table.rows, tables);
     if (!Array.isArray(table.fields) || table.fields.length === 0) return issues.push({ path: `${path}.fields`, message: 'must be a non-empty array' });
     const fieldNames = new Set<string>();
+    const keyFields = primaryKeyFields(table);
     table.fields.forEach((field: any, f: number) => {
       const fp = `${path}.fields[${f}]`;
       if (!field || typeof field !== 'object') return issues.push({ path: fp, message: 'must be an object' });
@@ -33,9 +34,9 @@ export function engineShapeIssues(doc: unknown): DocumentIssue[] {
       if (typeof field.generator !== 'string') issues.push({ path: `${fp}.generator`, message: 'must be a generator id' });
       const nullRate = field.nullRate ?? 0;
       if (typeof nullRate !== 'number' || !(nullRate >= 0 && nullRate <= 1)) issues.push({ path: `${fp}.nullRate`, message: 'must be a number in [0, 1]' });
-      else if (nullRate > 0 && (field.unique || field.name === table.primaryKey)) issues.push({ path: `${fp}.nullRate`, message: 'a unique or primary-key field cannot be nullable' });
+      else if (nullRate > 0 && (field.unique || keyFields.includes(field.name))) issues.push({ path: `${fp}.nullRate`, message: 'a unique or primary-key field cannot be nullable' });
     });
-    if (table.primaryKey !== undefined && !table.fields.some((f: any) => f?.name === table.primaryKey)) {
+    if (table.primaryKey !== undefined && !keyFields.every((k) => table.fields.some((f: any) => f?.name === k))) {
       issues.push({ path: `${path}.primaryKey`, message: `names no field of "${table.name}"` });
     }
   });
