@@ -55,7 +55,7 @@ port.on('message', (message: ToWorker) => {
     const chunks = plans.get(message.planId);
     if (!chunks) throw new Error(`chunk worker has no plan ${message.planId}`);
     if (chunks instanceof Error) throw chunks;
-    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to);
+    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output);
     // The sink's buffer is its own ArrayBuffer: transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {

@@ -13,22 +13,27 @@ export interface EncodeInOrderOptions {
 
 /**
  * The chunks of `requests`, encoded by this thread and a pool's threads
- * together and yielded strictly in order. The pool keeps a few chunks in
- * flight ahead; whenever the chunk due is not back yet, this thread encodes
- * the next unclaimed one itself instead of waiting. So this thread and one
- * helper share the work whatever their speeds, and the bytes are those of
- * `local.encode` for every request, whoever made them.
+ * together and yielded strictly in order: Seedbed's one ordered-parallel
+ * mechanism (the rows API's streams, the CLI and run shards all use it). The
+ * pool keeps a few chunks in flight ahead; whenever the chunk due is not back
+ * yet, this thread encodes the next unclaimed one itself instead of waiting,
+ * unless `local` is null (a server keeping its event loop free), when it
+ * waits. So this thread and its helpers share the work whatever their speeds,
+ * and the bytes are those of `ChunkEncoder.encode` for every request,
+ * whoever made them. Stopping early (`return`) sends no more chunks; those
+ * in flight finish and are dropped.
  */
 export async function* encodeInOrder(
   plan: Plan,
   requests: readonly ChunkRequest[],
-  local: ChunkEncoder,
+  local: ChunkEncoder | null,
   { pool, poolDepth = 2, window = 6 }: EncodeInOrderOptions = {},
 ): AsyncGenerator<Buffer> {
+  if (!local && !pool) throw new Error('encodeInOrder needs this thread or a pool');
   const results: (Buffer | Promise<Buffer> | undefined)[] = new Array(requests.length);
   const here = (i: number) => {
-    const { table, format, dialect, streamStart, from, to } = requests[i];
-    results[i] = local.encode(table, format, dialect, streamStart, from, to);
+    const { table, format, dialect, streamStart, from, to, output } = requests[i];
+    results[i] = local!.encode(table, format, dialect, streamStart, from, to, output);
   };
   let inFlight = 0;
   let claimed = 0;
@@ -48,8 +53,8 @@ export async function* encodeInOrder(
     if (Buffer.isBuffer(next)) {
       results[due++] = undefined;
       yield next;
-    } else if (next && (claimed >= requests.length || claimed - due >= window)) {
-      await next; // nothing left to take: wait for it
+    } else if (next && (!local || claimed >= requests.length || claimed - due >= window)) {
+      await next; // nothing left to take (or nobody here to take it): wait for it
     } else {
       // The chunk due is unclaimed (make it), or still being made elsewhere (make a later one meanwhile).
       here(claimed++);

@@ -3,6 +3,7 @@ import type { Dialect } from '../generators/types';
 import type { Format } from '../formats';
 import type { CompileOptions } from '../plan/compile';
 import type { PerParentRows } from '../document/types';
+import type { OutputOptions } from '../formats/output';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
 export const PLANS_PER_WORKER = 4;
@@ -10,7 +11,7 @@ export const PLANS_PER_WORKER = 4;
 /** Messages between the main thread and chunk workers. */
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
-  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number }
+  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions }
   | ({ type: 'layout'; id: number } & LayoutRequest);
 
 /** Child rows per block of 1024 parents, for blocks [fromBlock, toBlock) of a per-parent table. */

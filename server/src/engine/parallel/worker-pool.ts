@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Dialect } from '../generators/types';
 import type { Format } from '../formats';
+import type { OutputOptions } from '../formats/output';
 import type { Plan } from '../plan/types';
 import { EngineError, type EngineErrorCode } from '../errors';
 import { resolvedLayouts } from '../plan/layout';
@@ -23,6 +24,8 @@ export interface ChunkRequest {
   streamStart: number;
   from: number;
   to: number;
+  /** The user's output options (delimiter, NULL marker, pretty JSON…); each format's defaults when unset. */
+  output?: OutputOptions;
 }
 
 interface Task {
