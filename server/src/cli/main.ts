@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '../engine';
 import { generate } from './generate';
 import { load } from './load';
+import { mockCommand } from './mock';
 import { printIssues, readBlueprint } from './io';
 import { ServerRefusedError, ServerUnreachableError } from './remote';
 import { EXIT, USAGE, UsageError } from './usage';
@@ -53,6 +54,8 @@ export async function main(argv: string[]): Promise<number> {
         return listGenerators(rest);
       case 'load':
         return await load(rest);
+      case 'mock':
+        return await mockCommand(rest);
       case undefined:
       case 'help':
       case '--help':

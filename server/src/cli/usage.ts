@@ -7,6 +7,8 @@ export const USAGE = `Usage:
                    (the API key in SEEDBED_KEY)
   seedbed load BLUEPRINT.json --database postgres://... [--seed S] [--truncate]
                [--rows N [--table T]] [--workers W]
+  seedbed mock BLUEPRINT.json [--port P] [--seed S] [--host H]
+               (a mock GraphQL API of the blueprint's data at http://127.0.0.1:4001/graphql)
   seedbed validate BLUEPRINT.json
   seedbed generators [--search WORD] [--category C] [--json]
 

@@ -69,7 +69,8 @@ export function mockRoute({ services, db, config, limiter, log }: MockRouteOptio
       if (req.method === 'GET' && operation?.operation === 'mutation') throw new AppError('BAD_USER_INPUT', 'Send mutations with POST.', {}, 405);
       const result = await executeMock(mock, store, { document, variables: params.variables, operationName: params.operationName }, authorizeWrite);
       res.setHeader('cache-control', 'no-store');
-      res.status(200).json(result.errors ? { ...result, errors: formatAll(result.errors) } : result);
+      // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input, as Apollo codes them.
+      res.status(result.data === undefined ? 400 : 200).json(result.errors ? { ...result, errors: formatAll(result.errors.map((e) => (e.path ? e : coded(e, 'BAD_USER_INPUT')))) } : result);
     },
   );
   return router;

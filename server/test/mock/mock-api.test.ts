@@ -144,6 +144,8 @@ describe('the mock GraphQL API', () => {
     expect([depth.status, depth.body.errors[0].extensions.code]).toEqual([400, 'QUERY_TOO_COMPLEX']);
     const aliases = await post(viewerKey, `{ ${Array.from({ length: 16 }, (_, i) => `a${i}: userById(id: ${i + 10}) { id }`).join(' ')} }`);
     expect(aliases.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+    const badVariable = await post(viewerKey, 'query($id: Int!) { userById(id: $id) { id } }', { id: 'x' });
+    expect([badVariable.status, badVariable.body.errors[0].extensions.code]).toEqual([400, 'BAD_USER_INPUT']);
     const cost = await post(viewerKey, '{ allUsers(first: 100) { nodes { orders(first: 100) { nodes { items(first: 100) { nodes { id } } } } } } }');
     expect(cost.body.errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
 

@@ -434,6 +434,13 @@ export type ImportSource =
   /** `sqlite3 .schema` output. */
   | 'SQLITE_DDL';
 
+/** A line ending of CSV and TSV output. */
+export type LineEnding =
+  /** `\r\n` (RFC 4180) */
+  | 'CRLF'
+  /** `\n` */
+  | 'LF';
+
 /** Credentials for `logIn`. */
 export type LogInInput = {
   /** The account's email (case-insensitive). */
@@ -640,6 +647,20 @@ export type OutputFormat =
   | 'SQL'
   /** Tab-separated, PostgreSQL's text format, with a header row. */
   | 'TSV';
+
+/** How a file is written beyond its format (runs and downloads); options of another format are ignored, unset ones keep the format's defaults. */
+export type OutputOptionsInput = {
+  /** CSV and TSV: the one character between fields (default `,` and a tab); not a quote, backslash, line break, letter or digit. */
+  delimiter?: InputMaybe<Scalars['String']['input']>;
+  /** CSV and TSV: write the row of column names first (default true). */
+  header?: InputMaybe<Scalars['Boolean']['input']>;
+  /** CSV and TSV: the line ending (default CRLF for CSV, LF for TSV). */
+  lineEnding?: InputMaybe<LineEnding>;
+  /** CSV and TSV: the text of a NULL cell, at most 32 characters (default empty in CSV, `\N` in TSV). CSV quotes a text equal to it. */
+  nullMarker?: InputMaybe<Scalars['String']['input']>;
+  /** JSON: indented by two spaces, one key per line (default false). NDJSON stays one row per line. */
+  pretty?: InputMaybe<Scalars['Boolean']['input']>;
+};
 
 /** Relay pagination info. */
 export type PageInfo = {
@@ -1258,12 +1279,14 @@ export type ResolversTypes = ResolversObject<{
   ImportSource: ImportSource;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   JSON: ResolverTypeWrapper<Scalars['JSON']['output']>;
+  LineEnding: LineEnding;
   LogInInput: LogInInput;
   Membership: ResolverTypeWrapper<MembershipEntity>;
   MembershipConnection: ResolverTypeWrapper<Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversTypes['MembershipEdge']> }>;
   MembershipEdge: ResolverTypeWrapper<Omit<MembershipEdge, 'node'> & { node: ResolversTypes['Membership'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OutputFormat: OutputFormat;
+  OutputOptionsInput: OutputOptionsInput;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Preview: ResolverTypeWrapper<EnginePreview>;
   PreviewColumn: ResolverTypeWrapper<ColumnInfo>;
@@ -1338,6 +1361,7 @@ export type ResolversParentTypes = ResolversObject<{
   MembershipConnection: Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversParentTypes['MembershipEdge']> };
   MembershipEdge: Omit<MembershipEdge, 'node'> & { node: ResolversParentTypes['Membership'] };
   Mutation: Record<PropertyKey, never>;
+  OutputOptionsInput: OutputOptionsInput;
   PageInfo: PageInfo;
   Preview: EnginePreview;
   PreviewColumn: ColumnInfo;

@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { compileBlueprint, previewRows } from '../../src/engine';
+import { SHOP_FAST } from './fixtures';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-mock-cli-'));
+const file = path.join(dir, 'shop.json');
+fs.writeFileSync(file, JSON.stringify(SHOP_FAST));
+
+let child: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  child = spawn(process.execPath, [BIN, 'mock', file, '--port', '0', '--seed', '9'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
+  url = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (b: Buffer) => {
+      text += b.toString();
+      const match = /at (http:\/\/\S+\/graphql)/.exec(text);
+      if (match) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`seedbed mock exited with ${code}: ${text}`)));
+  });
+}, 60_000);
+afterAll(() => {
+  if (child.exitCode === null) child.kill('SIGKILL');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function post(query: string, variables?: Record<string, unknown>) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' }, body: JSON.stringify({ query, variables }) });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+describe('seedbed mock BLUEPRINT.json', () => {
+  it('serves the blueprint rows for its seed, with no server and no database', async () => {
+    const plan = compileBlueprint(SHOP_FAST, { seed: 9 });
+    const orders = previewRows(plan, 'orders', 0, 50).rows;
+    const { status, headers, body } = await post('{ allOrders(first: 50) { totalCount nodes { id userId user { id } } } }');
+    expect(status).toBe(200);
+    expect(headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(body.data.allOrders.totalCount).toBe(previewRows(plan, 'orders', 0, 1).totalRows);
+    expect(body.data.allOrders.nodes).toEqual(orders.map(([id, userId]) => ({ id, userId, user: { id: userId } })));
+  });
+
+  it('keeps mutations in memory until resetMock, and refuses what the server refuses', async () => {
+    await post('mutation { updateUserById(input: { id: 10, userPatch: { name: "Grace" } }) { user { name } } }');
+    expect((await post('{ userById(id: 10) { name } }')).body.data.userById.name).toBe('Grace');
+    expect((await post('mutation { resetMock }')).body.data.resetMock).toBe(1);
+    expect((await post('{ userById(id: 10) { name } }')).body.data.userById.name).not.toBe('Grace');
+    const aliases = await post(`{ ${Array.from({ length: 16 }, (_, i) => `a${i}: userById(id: ${i}) { id }`).join(' ')} }`);
+    expect([aliases.status, aliases.body.errors[0].extensions.code]).toEqual([400, 'QUERY_TOO_COMPLEX']);
+    const page = await post('{ allUsers(first: 500) { nodes { id } } }');
+    expect(page.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    const variables = await post('query($id: Int!) { userById(id: $id) { id } }', { id: 'x' });
+    expect(variables.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('stops on Ctrl-C with exit code 0', async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+  });
+});
