@@ -197,6 +197,53 @@ describeInBrowser('import', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  it('offers samples: the sample beside what was fitted, or the server refusing the source beside the picker', async () => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const { page, projectId } = await signedInProject(stamp);
+    await page.goto(`/p/${projectId}/import`);
+    await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
+
+    // An API response as a mock server's db.json holds it: users, and posts that point at them.
+    const names = ['Ada Lovelace', 'Alan Turing', 'Grace Hopper', 'Edsger Dijkstra'];
+    const users = names.map((name, i) => ({ id: i + 1, name, status: i === 3 ? 'banned' : 'active', karma: 10 + i * 7 }));
+    const posts = Array.from({ length: 10 }, (_, i) => ({ id: i + 1, userId: (i % 4) + 1, title: `Notes on topic ${i + 1}` }));
+    const sample = JSON.stringify({ users, posts }, null, 2);
+    await page.getByLabel('Schema or sample', { exact: true }).fill(sample);
+    expect(await page.getByLabel('Source').inputValue()).toBe('JSON_SAMPLE');
+    await page.getByText('Detected JSON or NDJSON sample: it starts with {.').waitFor();
+
+    // What this server does with samples, asked directly; the screen must show the same.
+    const supported = await gql(page, 'query($i: ImportPreviewInput!) { importPreview(input: $i) { skipped { name } } }', { i: { source: 'JSON_SAMPLE', text: sample } }).then(
+      () => true,
+      (error: Error) => {
+        expect(JSON.parse(error.message)[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'input.source' });
+        return false;
+      },
+    );
+    await page.getByRole('button', { name: 'Review' }).click();
+    if (supported) {
+      await page.getByRole('region', { name: /^2\. Review/ }).waitFor();
+      const status = page.getByRole('list', { name: 'Columns of users' }).getByRole('listitem').filter({ has: page.locator('strong', { hasText: /^status$/ }) });
+      const figures = status.getByRole('table', { name: 'Sample and fitted figures of status' });
+      expect(await figures.getByRole('row').filter({ hasText: /^frequencies: active/ }).count()).toBe(1);
+      await page.getByRole('navigation', { name: 'Imported tables' }).getByRole('button', { name: /^posts/ }).click();
+      await page.getByRole('table', { name: /^Distributions tried for rows of posts/ }).waitFor();
+    } else {
+      const error = page.getByRole('alert').filter({ hasText: /^input\.source / });
+      await error.waitFor();
+      expect(await page.getByLabel('Source').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('Source').getAttribute('aria-describedby')).toContain(await error.getAttribute('id'));
+      await page.getByRole('status').filter({ hasText: 'Not reviewed: one problem, shown beside the input.' }).waitFor();
+    }
+    await shot(page, '12-sample');
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await noSidewaysScroll(page);
+    await shot(page, '13-sample-phone-dark');
+
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   it('creates a blueprint from a document file on the project page; a broken or refused file creates nothing', async () => {
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const { page, projectId } = await signedInProject(stamp);

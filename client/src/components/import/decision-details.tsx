@@ -75,15 +75,19 @@ interface DecisionDetailsProps {
   details: unknown;
   /** Fitted figures known from elsewhere (the field), used where `details.fitted` has none. */
   fitted?: Figures;
+  /** Keys already shown elsewhere (a declared type beside the field's name). */
+  omit?: readonly string[];
 }
 
-export function DecisionDetails({ subject, details, fitted: derived }: DecisionDetailsProps) {
+export function DecisionDetails({ subject, details, fitted: derived, omit = [] }: DecisionDetailsProps) {
   if (!isFigures(details)) return null;
-  const { observed, fitted, candidates, ...rest } = details;
+  const { observed, fitted, candidates, ...all } = details;
+  const rest = Object.fromEntries(Object.entries(all).filter(([key]) => !omit.includes(key)));
   const observedFigures = isFigures(observed) ? observed : undefined;
   const fittedFigures = { ...derived, ...(isFigures(fitted) ? fitted : {}) };
   const rows = observedFigures ? figureRows(observedFigures, fittedFigures) : [];
   const others = Object.entries({ ...rest, ...(observedFigures ? {} : { observed }), ...(isCandidates(candidates) ? {} : { candidates }) }).filter(([, v]) => v !== undefined);
+  if (rows.length === 0 && others.length === 0 && !isCandidates(candidates)) return null;
   const best = isCandidates(candidates) ? Math.min(...candidates.map((c) => c.aic ?? Infinity)) : undefined;
   return (
     <div className="decision-details">

@@ -34,6 +34,8 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
         const decision = byField.get(field.name);
         const level = decision ? confidenceLevel(decision.confidence) : undefined;
         const sqlType = sqlTypeOf(field);
+        const details = (decision?.details ?? null) as { sqlType?: unknown; nullable?: unknown } | null;
+        const notNull = details?.nullable === false;
         return (
           <li key={field.name} className={`decision${level ? ` decision-${level}` : ''}`}>
             <div className="decision-head">
@@ -42,6 +44,7 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
                 {sqlType && <code className="sql-type">{sqlType}</code>}
                 {keys.has(field.name) && <span className="badge key-badge">key</span>}
                 {field.unique && <span className="badge">unique</span>}
+                {notNull && !keys.has(field.name) && <span className="badge">not null</span>}
                 {field.nullRate ? <span className="badge">{percent.format(field.nullRate)} null</span> : null}
               </span>
               <span className="decision-generator">
@@ -58,7 +61,14 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
               </p>
             )}
             <p className="decision-reason">{decision ? decision.reason : 'No reason reported for this field.'}</p>
-            {decision?.details != null && <DecisionDetails subject={field.name} details={decision.details} fitted={fittedFigures(field, observedKeys(decision.details))} />}
+            {decision?.details != null && (
+              <DecisionDetails
+                subject={field.name}
+                details={decision.details}
+                fitted={fittedFigures(field, observedKeys(decision.details))}
+                omit={[...(details?.sqlType === sqlType ? ['sqlType'] : []), ...(typeof details?.nullable === 'boolean' ? ['nullable'] : [])]}
+              />
+            )}
           </li>
         );
       })}

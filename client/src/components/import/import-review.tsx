@@ -122,7 +122,7 @@ export function ImportReview({ result, document, stale, canCreate, creating, cre
                         <Confidence value={d.confidence} />
                       </div>
                       <p className="decision-reason">{d.reason}</p>
-                      {d.details != null && <DecisionDetails subject={`rows of ${table.name} per parent`} details={d.details} />}
+                      {d.details != null && <DecisionDetails subject={`rows of ${table.name} per parent`} details={d.details} omit={['rows']} />}
                     </div>
                   ))}
                 <DecisionList table={table} decisions={result.report.filter((d) => d.table === table.name)} />
