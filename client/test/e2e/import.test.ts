@@ -177,6 +177,14 @@ describeInBrowser('import', () => {
     // Download JSON: the file is the stored document, named after the blueprint.
     expect(await downloadDocument(page)).toEqual({ fileName: 'shop import.json', document: blueprint.document });
 
+    // From the keyboard: the drop zone's button opens the file chooser, and the file is read in the browser.
+    await page.goto(`/p/${projectId}/import`);
+    await page.getByRole('button', { name: 'Choose a file…' }).focus();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await chooser.setFiles({ name: 'schema.sql', mimeType: 'application/sql', buffer: Buffer.from('CREATE TABLE `users` (`id` int) ENGINE=InnoDB;') });
+    await page.getByRole('status').filter({ hasText: /^Read schema\.sql \(\d+ bytes\)\. Detected MySQL \/ MariaDB DDL\.$/ }).waitFor();
+    expect(await page.getByLabel('Source').inputValue()).toBe('MYSQL_DDL');
+
     // At phone width the import screen, dropped file and all, does not scroll sideways.
     await page.setViewportSize(PHONE);
     await page.goto(`/p/${projectId}/import`);
