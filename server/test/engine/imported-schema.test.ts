@@ -8,7 +8,9 @@
 import { spawnSync } from 'node:child_process';
 import { Client } from 'pg';
 import initSqlJs from 'sql.js';
-import { compileBlueprint, streamBlueprintSql, streamTable, type Dialect, type Plan } from '../../src/engine';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import { compileBlueprint, schemaDdl, streamBlueprintSql, streamTable, type Dialect, type Plan } from '../../src/engine';
 import { createEmptyDatabase } from '../support/database';
 import { collect } from './helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from './mariadb-server';
@@ -100,6 +102,32 @@ describe('PostgreSQL', () => {
       const again = psql(database.url, 'CREATE SCHEMA again; SET search_path = again, public;\n' + (await collect(streamTable(plan, 'film', 'sql'))));
       expect(again.stderr).toBe('');
     } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('PostgreSQL, the way load runs fill it', () => {
+  it('creates the schema from schemaDdl (types first), COPYs every table as CSV, then adds the keys', async () => {
+    const database = await createEmptyDatabase();
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const ddl = schemaDdl(plan, 'postgres');
+      await client.query('BEGIN');
+      for (const t of ddl) await client.query(t.create);
+      for (const name of plan.order) {
+        const columns = plan.table(name).fields.map((f) => `"${f.name}"`).join(', ');
+        await pipeline(streamTable(plan, name, 'csv'), client.query(copyFrom(`COPY "${name}" (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`)));
+      }
+      for (const t of ddl) for (const statement of [...t.keys, ...t.foreignKeys]) await client.query(statement);
+      await client.query('COMMIT');
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM film WHERE special_features IS NOT NULL AND octet_length(poster) >= 0`);
+      expect(rows[0].n).toBeGreaterThan(0);
+      const pairs = await client.query('SELECT count(*)::int AS n, count(DISTINCT (actor_id, film_id))::int AS d FROM film_actor');
+      expect(pairs.rows[0].n).toBe(pairs.rows[0].d);
+    } finally {
+      await client.end();
       await database.drop();
     }
   });

@@ -30,7 +30,9 @@ function intSteps(o: Record<string, any>): [number, number, number] {
   const step = o.multipleOf ?? 1;
   const lo = Math.ceil((o.min ?? 0) / step);
   const hi = Math.floor((o.max ?? DEFAULT_INT_MAX) / step);
-  const open = [lo + (o.minExclusive ? 1 : 0), hi - (o.maxExclusive ? 1 : 0)];
+  const min = (o.min ?? 0) / step;
+  const max = (o.max ?? DEFAULT_INT_MAX) / step;
+  const open = [o.minExclusive ? Math.floor(min) + 1 : lo, o.maxExclusive ? Math.ceil(max) - 1 : hi];
   // Validation refuses open ends that leave nothing; a plan compiled without it keeps the closed range.
   return open[0] <= open[1] ? [open[0], open[1], step] : [lo, hi, step];
 }
@@ -49,8 +51,11 @@ function floatSteps(o: Record<string, any>, step: number): [number, number] {
   let lo = Math.ceil(min / step);
   let hi = Math.floor(max / step);
   const closed: [number, number] = [lo, hi];
-  if (o.minExclusive && lo * step <= min) lo++;
-  if (o.maxExclusive && hi * step >= max) hi--;
+  // Compared as written (rounded to the step's decimals): 165 × 0.01 is 1.6500000000000001, not above 1.65.
+  const scale = 10 ** decimalsOf(step);
+  const at = (i: number) => Math.round(i * step * scale) / scale;
+  if (o.minExclusive && at(lo) <= min) lo++;
+  if (o.maxExclusive && at(hi) >= max) hi--;
   return lo <= hi ? [lo, hi] : closed;
 }
 

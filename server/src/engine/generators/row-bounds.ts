@@ -21,6 +21,10 @@ export const ROW_BOUND_OPTIONS: Record<string, { what: string; options: Record<s
 
 type Bound = unknown;
 
+/** The first whole step at or above `x` (strictly above when the end is open), and the last at or below. */
+const above = (x: number, open: unknown) => (open ? floor(x) + 1 : ceil(x));
+const below = (x: number, open: unknown) => (open ? ceil(x) - 1 : floor(x));
+
 /** A bound as the row gives it: a reader (`(row) => value`) or a literal. */
 function reader(bound: Bound): (row: RowView) => Value | undefined {
   return typeof bound === 'function' ? (bound as (row: RowView) => Value) : () => bound as Value;
@@ -46,8 +50,8 @@ export function rowBoundInt(o: Record<string, any>, defaults: { min: number; max
   const step = o.multipleOf ?? 1;
   const minFromRow = typeof o.min === 'function';
   return (rng, row) => {
-    let lo = ceil(numberOf(readMin(row), defaults.min) / step) + (o.minExclusive ? 1 : 0);
-    let hi = floor(numberOf(readMax(row), defaults.max) / step) - (o.maxExclusive ? 1 : 0);
+    let lo = above(numberOf(readMin(row), defaults.min) / step, o.minExclusive);
+    let hi = below(numberOf(readMax(row), defaults.max) / step, o.maxExclusive);
     if (hi < lo) minFromRow ? (hi = lo) : (lo = hi);
     return rng.intBetween(lo, hi) * step;
   };
@@ -66,8 +70,10 @@ export function rowBoundFloat(o: Record<string, any>, step: number | undefined, 
     if (step === undefined) return openFloat(min + rng.float53() * (max - min), min, max, o);
     let lo = Math.ceil(min / step);
     let hi = Math.floor(max / step);
-    if (o.minExclusive && lo * step <= min) lo++;
-    if (o.maxExclusive && hi * step >= max) hi--;
+    // Compared as written (rounded to the step's decimals): 165 × 0.01 is 1.6500000000000001, not above 1.65.
+    const at = (i: number) => Math.round(i * step * scale) / scale;
+    if (o.minExclusive && at(lo) <= min) lo++;
+    if (o.maxExclusive && at(hi) >= max) hi--;
     if (hi < lo) minFromRow ? (hi = lo) : (lo = hi);
     return Math.round(rng.intBetween(lo, hi) * step * scale) / scale;
   };
@@ -94,8 +100,8 @@ export function rowBoundDate(o: Record<string, any>, fallback: { from: number; t
   return (rng: CellRng, row) => {
     const from = parseDateOption(readFrom(row), fallback.from);
     const to = parseDateOption(readTo(row), fallback.to);
-    let lo = ceil(from / unit) + (o.fromExclusive ? 1 : 0);
-    let hi = floor(to / unit) - (o.toExclusive ? 1 : 0);
+    let lo = above(from / unit, o.fromExclusive);
+    let hi = below(to / unit, o.toExclusive);
     if (hi < lo) fromFromRow ? (hi = lo) : (lo = hi);
     const at = (lo + rng.intBetween(0, max(0, hi - lo))) * unit;
     return dateOnly ? formatDate(at) : formatDateTime(at);

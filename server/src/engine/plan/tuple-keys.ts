@@ -170,14 +170,23 @@ function componentOf(env: BuildEnv, table: TablePlan, field: FieldPlan): Compone
 
 /** Way 3: retry the last component that can vary, comparing whole tuples. */
 function retryOverTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[], path: string): void {
-  // A ref along the parent chain is fixed by the row: re-drawing it changes nothing.
+  // A ref along the parent chain is fixed by the row: re-drawing it changes nothing. Of the others, the
+  // one with the most values is re-drawn (a timestamp rather than one of three actors), the last on a tie.
   const canVary = (f: FieldPlan) => f.generator !== 'constant' && !(f.ref && followsParents(env.plan, table, f.ref.table));
-  const target = [...fields].reverse().find(canVary) ?? fields[fields.length - 1];
+  const sizes = new Map(fields.filter(canVary).map((f) => [f, spaceSize(env, table, f)]));
+  let target = fields[fields.length - 1];
+  for (const [f, size] of sizes) if (size >= (sizes.get(target) ?? -1)) target = f;
   if (target.uniqueStrategy.kind !== 'none') throw badInput(path, `fields of this key already make another key distinct; it cannot also be made distinct here`);
   const others = fields.filter((f) => f !== target).map((f) => f.index);
   target.uniqueStrategy = { kind: 'retry', tuple: others };
   target.dependsOn = [...new Set([...target.dependsOn, ...others])];
   target.emitter = undefined;
+}
+
+/** How many values a field can take, Infinity when its generator has no enumerable space. */
+function spaceSize(env: BuildEnv, table: TablePlan, field: FieldPlan): number {
+  if (field.ref) return field.ref.table.layout.rows;
+  return componentOf(env, table, field)?.space.size ?? Infinity;
 }
 
 function followsParents(plan: Plan, table: TablePlan, ancestor: TablePlan): boolean {

@@ -1,0 +1,198 @@
+/**
+ * Composite keys and the other keys an import writes: what validation
+ * refuses (with the path a user fixes), the tuple spaces refused before any
+ * row is made, every strategy keeping tuples distinct, and the same bytes
+ * for any offset or worker split.
+ */
+import { compileBlueprint, EngineError, streamTable, validateBlueprint } from '../../src/engine';
+import type { BlueprintDocument, FieldDef, TableDef } from '../../src/engine/document/types';
+import { ChunkWorkerPool } from '../../src/engine/parallel/worker-pool';
+import { collect, doc } from './helpers';
+import { pagila } from './pagila-fixture';
+
+const films: TableDef = { name: 'film', rows: 12, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }, { name: 'title', generator: 'lorem.words' }] };
+const actors = (rows: number): TableDef => ({ name: 'actor', rows, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }] });
+const ref = (name: string, table: string, extra: Partial<FieldDef> = {}): FieldDef => ({ name, generator: 'ref', options: { table }, ...extra });
+
+function junction(rows: TableDef['rows'], actorRows = 8): BlueprintDocument {
+  return doc([films, actors(actorRows), { name: 'film_actor', rows, primaryKey: ['film_id', 'actor_id'], fields: [ref('film_id', 'film'), ref('actor_id', 'actor')] }]);
+}
+
+async function tuples(d: BlueprintDocument, table: string, fields: string[]): Promise<string[]> {
+  const rows = (await collect(streamTable(compileBlueprint(d), table, 'ndjson'))).trim().split('\n').map((l) => JSON.parse(l));
+  return rows.map((r) => fields.map((f) => JSON.stringify(r[f])).join('/'));
+}
+
+function refusal(d: BlueprintDocument): EngineError {
+  try {
+    compileBlueprint(d);
+  } catch (e) {
+    if (e instanceof EngineError) return e;
+    throw e;
+  }
+  throw new Error('compiled');
+}
+
+const paths = (d: unknown) => validateBlueprint(d).map((i) => i.path);
+
+describe('validation of the import keys', () => {
+  it('points at unknown and repeated key fields, nullable key fields and repeated keys', () => {
+    const d = doc([
+      films,
+      {
+        name: 'pair',
+        rows: 5,
+        primaryKey: ['a', 'nope', 'a'],
+        unique: [['a', 'b'], ['B', 'A'], ['zz', 'a']],
+        fields: [{ name: 'a', generator: 'sequence' }, { name: 'b', generator: 'lorem.word', nullRate: 0.5 }],
+      },
+      { name: 'nullable_key', rows: 5, primaryKey: ['x', 'y'], fields: [{ name: 'x', generator: 'sequence' }, { name: 'y', generator: 'lorem.word', nullRate: 0.1 }] },
+    ]);
+    expect(paths(d)).toEqual(expect.arrayContaining(['tables[1].primaryKey[1]', 'tables[1].primaryKey[2]', 'tables[1].unique[1]', 'tables[1].unique[2][0]', 'tables[2].fields[1].nullRate']));
+  });
+
+  it('refuses a reference to a composite key without `field`', () => {
+    const d = doc([{ name: 'pair', rows: 5, primaryKey: ['a', 'b'], fields: [{ name: 'a', generator: 'sequence' }, { name: 'b', generator: 'sequence' }] }, { name: 'child', rows: 3, fields: [ref('p', 'pair')] }]);
+    expect(paths(d)).toContain('tables[1].fields[0].options.field');
+  });
+
+  it.each([
+    ["text); DROP TABLE users; --"],
+    ["varchar(10"],
+    ["int /* x */"],
+    ["enum('a\\'),(1')"],
+    ['x'.repeat(129)],
+  ])('refuses the sqlType %j, which is no type name', (sqlType) => {
+    const d = doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'sequence', sqlType }] }]);
+    expect(paths(d)).toContain('tables[0].fields[0].sqlType');
+  });
+
+  it.each([['varchar(40)'], ['numeric(10, 2)'], ['text[]'], ['timestamp with time zone'], ['public.mpaa_rating'], ['"Mood"'], ["enum('G','PG-13','it''s')"], ['integer[3][3]']])(
+    'accepts the sqlType %j',
+    (sqlType) => {
+      expect(validateBlueprint(doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'sequence', sqlType }] }]))).toEqual([]);
+    },
+  );
+
+  it('checks enums and domains: repeated labels, clashing names, CHECKs that could end the statement', () => {
+    const d = doc([films], {
+      enums: { mood: ['sad', 'ok', 'sad'] },
+      domains: { Mood: { type: 'text' }, pos: { type: 'integer', check: 'VALUE > 0); DROP TABLE film; --' }, fine: { type: 'numeric(5,2)', check: "VALUE >= 0 AND VALUE::text <> 'x'" } },
+    });
+    expect(validateBlueprint(d).map((i) => i.path).sort()).toEqual(['domains.Mood', 'domains.pos.check', 'enums.mood[2]']);
+  });
+
+  it('takes a row-read bound only as one lone {field} of a type it can hold', () => {
+    const d = doc([
+      {
+        name: 'spans',
+        rows: 5,
+        fields: [
+          { name: 'start', generator: 'date.between', options: { from: '2024-01-01', to: '2024-02-01' } },
+          { name: 'label', generator: 'lorem.word' },
+          { name: 'ok', generator: 'date.between', options: { from: '{start}', to: '2024-06-01' } },
+          { name: 'mixed', generator: 'date.between', options: { from: '{start}x', to: '2024-06-01' } },
+          { name: 'wrong_type', generator: 'number.int', options: { min: '{label}', max: 10 } },
+          { name: 'empty', generator: 'number.int', options: { min: 5, max: 5, minExclusive: true } },
+        ],
+      },
+    ]);
+    expect(validateBlueprint(d).map((i) => i.path).sort()).toEqual(['tables[0].fields[3].options.from', 'tables[0].fields[4].options.min', 'tables[0].fields[5].options.max']);
+  });
+});
+
+describe('distinct tuples', () => {
+  it('gives a junction table sized per parent distinct pairs of existing parents, up to every actor per film', async () => {
+    const pairs = await tuples(junction({ perParent: 'film', min: 8, max: 8 }), 'film_actor', ['film_id', 'actor_id']);
+    expect(pairs).toHaveLength(12 * 8);
+    expect(new Set(pairs).size).toBe(pairs.length);
+  });
+
+  it('refuses more children per parent than the other table has rows, at the rows of the table, before generating', () => {
+    const error = refusal(junction({ perParent: 'film', min: 1, max: 9 }));
+    expect(error.code).toBe('BAD_USER_INPUT');
+    expect(error.path).toBe('tables[2].rows');
+    expect(error.message).toMatch(/up to 9 rows per film.*only 8 distinct \(actor_id\)/);
+  });
+
+  it('permutes a fixed-size table over the product of its key spaces, and refuses rows beyond it', async () => {
+    const d = (rows: number) => doc([films, { name: 'tagged', rows, primaryKey: ['film_id', 'tag'], fields: [ref('film_id', 'film'), { name: 'tag', generator: 'list', options: { values: ['a', 'b', 'c'] } }] }]);
+    const all = await tuples(d(36), 'tagged', ['film_id', 'tag']);
+    expect(new Set(all).size).toBe(36);
+    const error = refusal(d(37));
+    expect([error.path, error.message]).toEqual(['tables[1].rows', expect.stringMatching(/37 rows.*only 36 distinct tuples/)]);
+  });
+
+  it('retries over the tuple when a component has no enumerable space (a timestamp beside a ref)', async () => {
+    const d = doc([
+      actors(3),
+      {
+        name: 'visit',
+        rows: 300,
+        unique: [['at', 'actor_id']],
+        fields: [{ name: 'at', generator: 'date.between', options: { from: '2024-01-01', to: '2024-01-01T00:02:00Z' } }, ref('actor_id', 'actor')],
+      },
+    ]);
+    const pairs = await tuples(d, 'visit', ['at', 'actor_id']);
+    expect(new Set(pairs).size).toBe(300);
+    // Not vacuous: 121 seconds × 3 actors, so 300 draws would repeat without the retries.
+    expect(new Set(pairs.map((p) => p.split('/')[0])).size).toBeLessThan(300);
+  });
+
+  it('keeps a composite key whose component is a sequence as it is (distinct already)', async () => {
+    const d = doc([films, { name: 'n', rows: 30, primaryKey: ['film_id', 'seq'], fields: [ref('film_id', 'film'), { name: 'seq', generator: 'sequence' }] }]);
+    expect(new Set(await tuples(d, 'n', ['film_id', 'seq'])).size).toBe(30);
+  });
+});
+
+describe('bounds read from the row', () => {
+  it('keeps end after start for dates, timestamps and numbers, strictly where asked', async () => {
+    const d = doc([
+      {
+        name: 'spans',
+        rows: 500,
+        fields: [
+          { name: 'starts', generator: 'date.between', options: { from: '2024-01-01', to: '2024-01-03' } },
+          { name: 'ends', generator: 'date.between', options: { from: '{starts}', to: '2024-01-03', fromExclusive: true } },
+          { name: 'end_day', generator: 'date.between', options: { from: '{starts}', to: '2024-01-05', dateOnly: true } },
+          { name: 'low', generator: 'number.int', options: { min: 0, max: 10 } },
+          { name: 'high', generator: 'number.int', options: { min: '{low}', max: 10, minExclusive: true } },
+          { name: 'price', generator: 'number.float', options: { min: 1, max: 2, precision: 0.01 } },
+          { name: 'cost', generator: 'number.float', options: { min: '{price}', max: 3, precision: 0.01, minExclusive: true } },
+        ],
+      },
+    ]);
+    const rows = (await collect(streamTable(compileBlueprint(d), 'spans', 'ndjson'))).trim().split('\n').map((l) => JSON.parse(l));
+    for (const r of rows) {
+      expect(Date.parse(r.ends)).toBeGreaterThan(Date.parse(r.starts));
+      // A date is its midnight: a day after a timestamp starts the next day.
+      expect(Date.parse(`${r.end_day}T00:00:00Z`)).toBeGreaterThanOrEqual(Date.parse(r.starts));
+      expect(r.high > r.low || r.low === 10).toBe(true);
+      expect(r.cost).toBeGreaterThan(r.price);
+    }
+    expect(rows.some((r) => r.low < 9 && r.high - r.low > 1)).toBe(true);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same bytes for the pagila document with any offset, chunk size and worker split', async () => {
+    const plan = compileBlueprint(pagila);
+    const helpers = new ChunkWorkerPool(1);
+    try {
+      for (const format of ['csv', 'sql', 'ndjson'] as const) {
+        for (const name of plan.order) {
+          const whole = await collect(streamTable(plan, name, format, { chunkRows: 10_000 }));
+          expect(await collect(streamTable(plan, name, format, { workers: 2, chunkRows: 7 }))).toBe(whole);
+          expect(await collect(streamTable(compileBlueprint(pagila), name, format, { helpers, chunkRows: 13 }))).toBe(whole);
+          if (format === 'ndjson') {
+            const lines = whole.trim().split('\n');
+            const tail = await collect(streamTable(plan, name, format, { offset: 5, chunkRows: 3 }));
+            expect(tail.trim().split('\n')).toEqual(lines.slice(5));
+          }
+        }
+      }
+    } finally {
+      await helpers.close();
+    }
+  });
+});
