@@ -30,6 +30,9 @@ export interface StreamTableOptions {
   output?: OutputOptions;
 }
 
+/** Rows per chunk when options keep a stream in the caller's thread although it asked for workers: a few milliseconds each. */
+const IN_THREAD_CHUNK_ROWS = 2048;
+
 /**
  * A table (or a row range of it) as a byte stream in `format`, generated
  * chunk by chunk as the consumer reads: backpressure comes from Readable's
@@ -43,11 +46,13 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const { start, end } = rowRange(table, options.offset, options.count);
   const output = options.output ? resolveOutput(format, options.output) : undefined;
   const ctx: EncodeContext = { plan, table, dialect, streamStart: start, output };
-  const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
   // The worker protocol does not carry output options yet: rows whose bytes they change are encoded in this thread.
   const threads = !output || !rowsChangedBy(format, output);
   const workers = threads ? Math.max(1, Math.floor(options.workers ?? 1)) : 1;
+  // A caller that asked for threads keeps its thread responsive: smaller chunks, with its other work between them.
+  const wantedThreads = (options.workers ?? 1) > 1 || options.helpers !== undefined;
+  const chunkRows = options.chunkRows ?? (!threads && wantedThreads ? IN_THREAD_CHUNK_ROWS : DEFAULT_CHUNK_ROWS);
   if (threads && options.helpers && end - start > chunkRows) {
     const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end }));
     const pool = options.helpers;
