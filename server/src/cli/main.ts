@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '../engine';
 import { generate } from './generate';
+import { importCommand } from './import';
 import { load } from './load';
 import { mockCommand } from './mock';
 import { printIssues, readBlueprint } from './io';
@@ -54,6 +55,8 @@ export async function main(argv: string[]): Promise<number> {
         return listGenerators(rest);
       case 'load':
         return await load(rest);
+      case 'import':
+        return await importCommand(rest);
       case 'mock':
         return await mockCommand(rest);
       case undefined:

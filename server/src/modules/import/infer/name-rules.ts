@@ -52,7 +52,7 @@ function byTable(c: NameContext, what: string): NameMatch | undefined {
     if (match) return match;
   }
   const table = c.table.join(' ');
-  const own = (generator: string, confidence: number, options?: Record<string, unknown>) => ({ generator, confidence, reason: `${what} of a ${table}`, ...(options ? { options } : {}) });
+  const own = (generator: string, confidence: number, options?: Record<string, unknown>) => ({ generator, confidence, reason: `${what} of ${/^[aeiou]/.test(table) ? 'an' : 'a'} ${table}`, ...(options ? { options } : {}) });
   if (tableIs(c, PERSON_TABLES)) return own('person.fullName', 0.8);
   if (tableIs(c, COMPANY_TABLES)) return own('company.name', 0.8);
   if (tableIs(c, PRODUCT_TABLES)) return own('commerce.productName', 0.8);

@@ -42,8 +42,9 @@ interface Statement {
   node: Node;
   /** Byte offset of the text the node's locations count from. */
   offset: number;
-  /** Byte offset of the statement itself. */
+  /** Byte offsets of the statement itself. */
   at: number;
+  end: number;
 }
 
 /**
@@ -66,7 +67,10 @@ function* statementsOf(source: SourceText): Generator<Statement> {
     const parsed = parseSync(source.text);
     const stmts = parsed.stmts ?? [];
     if (stmts.length > IMPORT_LIMITS.statements) throw tooManyStatements(stmts.length);
-    for (const s of stmts) yield { node: s.stmt, offset: 0, at: s.stmt_location ?? 0 };
+    for (const s of stmts) {
+      const at = s.stmt_location ?? 0;
+      yield { node: s.stmt, offset: 0, at, end: s.stmt_len ? at + s.stmt_len : source.byteLength };
+    }
     return;
   } catch (error) {
     if ((error as { code?: string }).code === 'BAD_USER_INPUT') throw error;
@@ -77,7 +81,7 @@ function* statementsOf(source: SourceText): Generator<Statement> {
     const sql = source.slice(start, end);
     if (!sql.trim()) continue;
     try {
-      for (const s of parseSync(sql).stmts ?? []) yield { node: s.stmt, offset: start, at: start + (s.stmt_location ?? 0) };
+      for (const s of parseSync(sql).stmts ?? []) yield { node: s.stmt, offset: start, at: start + (s.stmt_location ?? 0), end };
     } catch (error) {
       source.refused(start, sql, (error as Error).message);
     }
@@ -113,11 +117,15 @@ class DdlReader {
   private readonly partitions = new Map<string, string>();
   private readonly partitionKeys = new Map<string, PartitionKey>();
   private readonly partitionBounds = new Map<string, Node[]>();
-  private readonly domainNodes: { node: Node; offset: number }[] = [];
+  private readonly domainNodes: { node: Node; offset: number; end: number }[] = [];
+
+  /** Where the statement being read ends: CHECK texts are looked for up to there. */
+  private statementEnd = 0;
 
   constructor(private readonly source: SourceText) {}
 
-  read({ node, offset, at }: Statement): void {
+  read({ node, offset, at, end }: Statement): void {
+    this.statementEnd = end;
     const [kind] = Object.keys(node ?? {});
     const body = node?.[kind];
     if (!kind || NOISE.has(kind)) return;
@@ -235,8 +243,8 @@ class DdlReader {
     }
   }
 
-  private check(c: Node, offset: number, valueName?: string): CheckModel {
-    const text = parenthesizedAfter(this.source, offset + (c.location ?? 0)) ?? 'CHECK (...)';
+  private check(c: Node, offset: number, valueName?: string, end = this.statementEnd): CheckModel {
+    const text = parenthesizedAfter(this.source, offset + (c.location ?? 0), end) ?? 'CHECK (...)';
     return { name: c.conname, rules: checkRules(c.raw_expr, text, valueName), text };
   }
 
@@ -273,7 +281,7 @@ class DdlReader {
     if (!body.unique) return;
     const table = this.tables.get(body.relation?.relname ?? '');
     if (!table) return;
-    const params = ((body.indexParams ?? []) as Node[]).map((p) => p.IndexElem?.name as string | undefined);
+    const params = ((body.indexParams ?? []) as Node[]).map((p) => p.IndexElem?.name ?? caseFolded(p.IndexElem?.expr));
     if (params.some((p) => !p)) {
       this.schema.skipped.push({ kind: 'index', name: body.idxname ?? table.name, reason: `${this.source.lineOf(offset + (body.relation?.location ?? 0))}: a unique index over expressions is not kept; generated rows may break it.` });
       return;
@@ -282,17 +290,17 @@ class DdlReader {
   }
 
   private domain(body: Node, offset: number): void {
-    this.domainNodes.push({ node: body, offset });
+    this.domainNodes.push({ node: body, offset, end: this.statementEnd });
   }
 
   finish(): SchemaModel {
-    for (const { node, offset } of this.domainNodes) {
+    for (const { node, offset, end } of this.domainNodes) {
       const name = lastName(node.domainname);
       const checks: CheckModel[] = [];
       let notNull = false;
       for (const c of (node.constraints ?? []).map((n: Node) => n.Constraint) as Node[]) {
         if (c?.contype === 'CONSTR_NOTNULL') notNull = true;
-        if (c?.contype === 'CONSTR_CHECK') checks.push(this.check(c, offset, DOMAIN_VALUE));
+        if (c?.contype === 'CONSTR_CHECK') checks.push(this.check(c, offset, DOMAIN_VALUE, end));
       }
       const checkText = checks.map((c) => c.text).join(' AND ') || undefined;
       this.schema.domains[name] = { name, baseType: columnType(node.typeName), notNull, checks, ...(checkText ? { checkText } : {}) };
@@ -315,6 +323,21 @@ class DdlReader {
   }
 }
 
+/**
+ * `lower(email)`, `upper((code)::text)`: a unique index on a column's folded
+ * case; values distinct as written are kept as the column's unique key, and
+ * generators made distinct per row (row-tagged) stay distinct folded too.
+ */
+function caseFolded(expr: Node): string | undefined {
+  const call = expr?.FuncCall;
+  const name = lastName(call?.funcname).toLowerCase();
+  if ((name !== 'lower' && name !== 'upper') || call.args?.length !== 1) return undefined;
+  let arg = call.args[0];
+  while (arg?.TypeCast) arg = arg.TypeCast.arg;
+  const fields = namesOf(arg?.ColumnRef?.fields);
+  return fields.length ? fields.at(-1) : undefined;
+}
+
 /** Statements start after the previous one's `;`: skip the blank lines and comments in between for their line number. */
 function leadingBytes(source: SourceText, at: number): number {
   const text = source.slice(at, Math.min(source.byteLength, at + 4096));
@@ -330,8 +353,8 @@ function leadingBytes(source: SourceText, at: number): number {
 }
 
 /** The text of the parenthesized expression after a constraint's `CHECK`, found by PostgreSQL's scanner. */
-function parenthesizedAfter(source: SourceText, offset: number): string | undefined {
-  const rest = source.slice(offset, source.byteLength);
+function parenthesizedAfter(source: SourceText, offset: number, end: number): string | undefined {
+  const rest = source.slice(offset, Math.max(offset, end));
   let tokens;
   try {
     tokens = scanSync(rest).tokens;
