@@ -7,6 +7,7 @@ import { formulaMaxBytes, SCALAR_BYTES } from '../formula/bounds';
 import { fieldRefsIn, isLiteralOption } from '../plan/option-refs';
 import type { FieldTypes } from '../plan/field-types';
 import { formatCount, textBytes, valueBytes } from '../cell-limits';
+import { regexReason } from './messages';
 
 type Bound = number | undefined;
 
@@ -151,7 +152,7 @@ export function cellSizeIssues(bounds: CellBounds, t: number, f: number, field: 
       if (e instanceof RegexBoundError) return [{ path: `${base}.pattern`, message: e.message }];
       if (e instanceof RangeError) return [{ path: `${base}.pattern`, message: 'is nested too deeply' }];
       // JavaScript accepts some syntax randexp's parser does not (lookbehind): it could never generate.
-      if (e instanceof SyntaxError) return [{ path: `${base}.pattern`, message: `is not supported: ${e.message}` }];
+      if (e instanceof SyntaxError) return [{ path: `${base}.pattern`, message: `is valid JavaScript but not a pattern the regex generator can make: ${regexReason(e)}` }];
       throw e;
     }
   }

@@ -83,13 +83,14 @@ export function describeAjvError(error: ErrorObject, path: string): string {
   }
 }
 
-/**
- * A RegExp's SyntaxError without its doubled preamble: V8 writes
- * "Invalid regular expression: /([a-z/: Unterminated group", we say
- * "is not a valid regular expression: unterminated group".
- */
-export function regexMessage(error: unknown): string {
+/** Why a pattern was refused, without the "Invalid regular expression: /…/:" preamble JavaScript and randexp's parser put first. */
+export function regexReason(error: unknown): string {
   const raw = error instanceof Error ? error.message : String(error);
   const reason = raw.replace(/^Invalid regular expression: \/[\s\S]*\/[a-z]*: /, '').replace(/^Invalid regular expression: /, '');
-  return `is not a valid regular expression: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+  return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+}
+
+/** A RegExp's SyntaxError as an issue: V8's "Invalid regular expression: /([a-z/: Unterminated group" becomes "is not a valid regular expression: unterminated group". */
+export function regexMessage(error: unknown): string {
+  return `is not a valid regular expression: ${regexReason(error)}`;
 }
