@@ -85,6 +85,7 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'phone') ? { generator: 'phone.number', confidence: 0.9, reason: 'a phone number' } : undefined),
   (c) => (has(c, 'zip') ? { generator: 'location.zipCode', confidence: 0.9, reason: 'a postal code' } : undefined),
   (c) => (has(c, 'city') ? { generator: 'location.city', confidence: 0.9, reason: 'a city' } : undefined),
+  (c) => (hasAny(c, 'district', 'borough', 'neighborhood', 'neighbourhood') ? { generator: 'location.county', confidence: 0.7, reason: 'a district of a city' } : undefined),
   (c) => (has(c, 'county') ? { generator: 'location.county', confidence: 0.85, reason: 'a county' } : undefined),
   (c) => (has(c, 'country') && (has(c, 'code') || (c.maxLength ?? 99) <= 3) ? { generator: 'location.countryCode', confidence: 0.9, reason: 'a country code' } : undefined),
   (c) => (has(c, 'country') ? { generator: 'location.country', confidence: 0.9, reason: 'a country' } : undefined),

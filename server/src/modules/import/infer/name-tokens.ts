@@ -40,8 +40,21 @@ const SYNONYMS: Record<string, string> = {
   enabled: 'active', isactive: 'active', flag: 'active',
 };
 
+/** Names repeat (every column is read with its table's other columns): each is split once. Bounded, as names are user input. */
+const cache = new Map<string, string[]>();
+const CACHE_SIZE = 20_000;
+
 /** The words of a name, lower case, synonyms replaced: `customerEMailAddr` → `customer email address`. */
 export function nameTokens(name: string): string[] {
+  const known = cache.get(name);
+  if (known) return known;
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  const words = splitName(name);
+  cache.set(name, words);
+  return words;
+}
+
+function splitName(name: string): string[] {
   const spaced = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')

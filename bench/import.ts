@@ -1,0 +1,80 @@
+/**
+ * Importing a 100-table pg_dump-style schema (target: under 1 s). Times, in
+ * one run: PostgreSQL's parser alone on the same text (the floor any import
+ * pays), the whole import in this thread (parse, schema model, inference of
+ * every column's generator), cold (first in the process: WebAssembly and
+ * generator data loading) and warm, and through the server's import worker
+ * thread (what importPreview waits for), and prints the ratios.
+ *
+ *   npm run bench:import [-- --tables 100 --runs 10]
+ */
+import { parseArgs } from 'node:util';
+import { loadModule, parseSync } from 'libpg-query';
+import { inferDocument } from '../server/src/modules/import/infer/document';
+import { ImportRunner } from '../server/src/modules/import/import-runner';
+import { readPostgresDdl } from '../server/src/modules/import/postgres/ddl';
+import { machineLoad } from './measure';
+
+const { values: flags } = parseArgs({ options: { tables: { type: 'string', default: '100' }, runs: { type: 'string', default: '10' } } });
+const TABLES = Number(flags.tables);
+const RUNS = Number(flags.runs);
+
+const COLUMNS = [
+  'first_name character varying(45) NOT NULL', 'last_name character varying(45) NOT NULL', 'email text', 'phone character varying(20)',
+  'city text', 'postal_code text', 'price numeric(8,2) NOT NULL CHECK (price >= 0)', 'quantity integer CHECK (quantity BETWEEN 1 AND 50)',
+  "status text NOT NULL CHECK (status IN ('new', 'open', 'closed'))", 'rating public.rating', 'created_at timestamp with time zone NOT NULL',
+  'updated_at timestamp with time zone', 'description text', 'is_active boolean DEFAULT true NOT NULL', 'payload jsonb', 'tags text[]',
+];
+
+/** `TABLES` tables in pg_dump's layout: CREATE TABLEs, then their keys and foreign keys as ALTER TABLE, a view and a function to skip. */
+function schema(tables: number): string {
+  const out = ["SET statement_timeout = 0;", "SELECT pg_catalog.set_config('search_path', '', false);", "CREATE TYPE public.rating AS ENUM ('low', 'mid', 'high');"];
+  for (let t = 0; t < tables; t++) {
+    const columns = [`id integer NOT NULL`, ...(t > 0 ? [`parent_id integer NOT NULL`] : []), ...COLUMNS.filter((_, c) => (c + t) % 3 !== 0)];
+    out.push(`CREATE TABLE public.table_${t} (\n    ${columns.join(',\n    ')}\n);`);
+  }
+  for (let t = 0; t < tables; t++) {
+    out.push(`ALTER TABLE ONLY public.table_${t} ADD CONSTRAINT table_${t}_pkey PRIMARY KEY (id);`);
+    if (t > 0) out.push(`ALTER TABLE ONLY public.table_${t} ADD CONSTRAINT table_${t}_parent_fkey FOREIGN KEY (parent_id) REFERENCES public.table_${Math.floor((t - 1) / 2)}(id);`);
+  }
+  out.push('CREATE VIEW public.everything AS SELECT * FROM public.table_0;', 'CREATE FUNCTION public.noop() RETURNS void LANGUAGE sql AS $$ SELECT 1 $$;');
+  return out.join('\n');
+}
+
+async function time(run: () => Promise<unknown> | unknown): Promise<number> {
+  const start = process.hrtime.bigint();
+  await run();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const text = schema(TABLES);
+  console.log(`bench:import — ${TABLES} tables, ${text.length.toLocaleString('en-US')} bytes of DDL, ${RUNS} runs; ${machineLoad()}`);
+  await loadModule();
+  const cold = await time(async () => inferDocument(await readPostgresDdl(text)));
+  const parser: number[] = [];
+  const ours: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    parser.push(await time(() => parseSync(text)));
+    ours.push(await time(async () => inferDocument(await readPostgresDdl(text))));
+  }
+  const runner = new ImportRunner();
+  const workerCold = await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false }));
+  const worker: number[] = [];
+  for (let i = 0; i < RUNS; i++) worker.push(await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false })));
+  await runner.close();
+  const { document, report } = inferDocument(await readPostgresDdl(text));
+
+  const row = (name: string, ms: number) => console.log(`${name.padEnd(52)} ${ms.toFixed(1).padStart(8)} ms`);
+  row('baseline: PostgreSQL parser alone (median)', median(parser));
+  row('import in this thread, warm (median)', median(ours));
+  row('import in this thread, first in the process', cold);
+  row('import through the worker thread, warm (median)', median(worker));
+  row('import through the worker thread, first (thread start)', workerCold);
+  console.log(`ratio import/parser: ${(median(ours) / median(parser)).toFixed(1)}x; ${document.tables.length} tables, ${report.filter((d) => d.field).length} fields`);
+  console.log(`target < 1000 ms warm: ${median(worker) < 1000 ? 'met' : 'MISSED'}`);
+}
+
+void main();
