@@ -114,6 +114,25 @@ describeInBrowser('import', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     await page.getByRole('alert').filter({ hasText: 'input.text Paste a schema or sample, or choose a file.' }).waitFor();
 
+    // Refusals are said beside the input the server names, with its path, and nothing is reviewed.
+    const textError = page.getByRole('alert').filter({ hasText: /^input\.text / });
+    await page.getByLabel('Schema or sample', { exact: true }).fill('CREATE TABLE users (\n  id int,\n  name text,,\n);');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await textError.filter({ hasText: 'No table could be read from the text.' }).waitFor();
+    expect(await page.getByLabel('Schema or sample', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await shot(page, '00-refused');
+    await page.getByLabel('Schema or sample file').setInputFiles({ name: 'huge.sql', mimeType: 'application/sql', buffer: Buffer.from('CREATE TABLE t (id int);\n'.repeat(60_000)) });
+    await page.getByRole('status').filter({ hasText: /^Read huge\.sql \(1\.4 MB\)/ }).waitFor();
+    await page.getByRole('button', { name: 'Review' }).click();
+    await textError.filter({ hasText: 'is larger than the server accepts in one request' }).waitFor();
+    // A pasted URL moves to a password input; an unreachable database is said beside it.
+    await page.getByLabel('Schema or sample', { exact: true }).fill('postgres://user:secret@127.0.0.1:1/nothing');
+    expect(await page.getByLabel('Database URL').getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('alert').filter({ hasText: /^input\.url Could not connect/ }).waitFor();
+    expect(await page.getByRole('region', { name: /^2\. Review/ }).count()).toBe(0);
+    await page.getByLabel('Source').selectOption('POSTGRES_DDL');
+
     // Pasted pg_dump output is recognised as PostgreSQL.
     await page.getByLabel('Schema or sample', { exact: true }).fill(PG_DUMP);
     expect(await page.getByLabel('Source').inputValue()).toBe('POSTGRES_DDL');

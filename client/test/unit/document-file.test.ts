@@ -65,6 +65,11 @@ describe('importErrorsOf', () => {
     expect(errors.form).toEqual([{ path: 'tables[3].name', message: 'too long' }, { path: undefined, message: 'Forbidden' }]);
   });
 
+  it('says a refusal for size is about the text', () => {
+    const errors = importErrorsOf(graphQLError([{ message: 'The text is over the import limit of 5 MB.', extensions: { code: 'PAYLOAD_TOO_LARGE' } }]));
+    expect(errors.fields.text).toEqual([{ path: 'input.text', message: 'The text is over the import limit of 5 MB.' }]);
+  });
+
   it('says a body too large for the server is about the text', () => {
     const error = new ServerError('Payload Too Large', { response: new Response('', { status: 413 }), bodyText: '' } as never);
     expect(importErrorsOf(error).fields.text?.[0].message).toMatch(/larger than the server accepts/);

@@ -58,6 +58,8 @@ export function importErrorsOf(error: unknown): ImportErrors {
       for (const issue of issues as { path?: unknown; message?: unknown }[]) {
         if (typeof issue?.message === 'string') add({ path: pathString(issue.path), message: issue.message });
       }
+    } else if (e.extensions?.code === 'PAYLOAD_TOO_LARGE' && !e.extensions.path) {
+      add({ path: 'input.text', message: e.message });
     } else {
       add({ path: pathString(e.extensions?.path), message: e.message });
     }

@@ -21,8 +21,3 @@ export const IMPORT_SOURCES: readonly SourceInfo[] = [
 export function sourceInfo(source: ImportSource): SourceInfo {
   return IMPORT_SOURCES.find((s) => s.source === source) ?? IMPORT_SOURCES[0];
 }
-
-/** Samples are described by their values, so their decisions carry observed and fitted figures. */
-export function isSample(source: ImportSource): boolean {
-  return source === 'JSON_SAMPLE' || source === 'CSV_SAMPLE';
-}

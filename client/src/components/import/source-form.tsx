@@ -65,7 +65,7 @@ export function SourceForm({ draft, errors, busy, dragging, onText, onUrl, onNam
             ))}
           </select>
           <p id={`${id}-source-hint`} className="hint">
-            {draft.sniffed && !draft.picked
+            {draft.sniffed && (!draft.picked || draft.sniffed.source === draft.source)
               ? `Detected ${sourceInfo(draft.sniffed.source).label}: ${draft.sniffed.because}.`
               : draft.sniffed && draft.sniffed.source !== draft.source
                 ? `You picked this; the text looks like ${sourceInfo(draft.sniffed.source).label} (${draft.sniffed.because}).`
