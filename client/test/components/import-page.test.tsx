@@ -66,7 +66,7 @@ const importPreview = () => ({
 });
 
 function renderPage(answers: Record<string, Answer>) {
-  const server = fakeServer({ ImportPage: project, ...answers });
+  const server = fakeServer({ ImportPage: project, Preview: () => ({ data: null, errors: [{ message: 'not in this test', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }) as FetchResult, ...answers });
   render(
     <ApolloProvider client={server.client}>
       <MemoryRouter initialEntries={['/p/p1/import']}>
@@ -164,5 +164,42 @@ describe('ImportPage', () => {
     // Editing the source after the review says so, and Create still makes what was reviewed.
     paste('[{"id": 2}]');
     expect(screen.getByRole('note').textContent).toMatch(/You changed the source after this review/);
+  });
+
+  it('lets a viewer review but not create', async () => {
+    renderPage({ ImportPage: () => ({ data: { project: { __typename: 'Project', id: 'p1', name: 'Shop', myRole: 'VIEWER' } } }), ImportPreview: importPreview });
+    await screen.findByLabelText('Source');
+    paste('[{"id": 1}]');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByRole('heading', { name: /^2\. Review/ });
+    expect(screen.queryByRole('button', { name: 'Create blueprint' })).toBeNull();
+    expect(screen.getByText('Viewers can review an import; an owner or editor creates the blueprint.')).toBeTruthy();
+  });
+
+  it('creates the reviewed import, not the edited text, and opens its editor', async () => {
+    const server = fakeServer({
+      ImportPage: project,
+      ImportPreview: importPreview,
+      ImportBlueprint: () => ({ data: { importBlueprint: { __typename: 'Blueprint', id: 'b9', name: 'people', description: null, revision: 1, updatedAt: '2026-11-25T00:00:00Z' } } }),
+      Preview: () => ({ data: null, errors: [{ message: 'not in this test' }] }) as FetchResult,
+    });
+    render(
+      <ApolloProvider client={server.client}>
+        <MemoryRouter initialEntries={['/p/p1/import']}>
+          <Routes>
+            <Route path="/p/:project/import" element={<ImportPage />} />
+            <Route path="/p/:project/blueprints/:id" element={<p>editor of blueprint</p>} />
+          </Routes>
+        </MemoryRouter>
+      </ApolloProvider>,
+    );
+    await screen.findByLabelText('Source');
+    paste('[{"id": 1}]');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByRole('heading', { name: /^2\. Review/ });
+    paste('[{"id": 2}]');
+    fireEvent.click(screen.getByRole('button', { name: 'Create blueprint' }));
+    await screen.findByText('editor of blueprint');
+    expect(server.sent.find((s) => s.operation === 'ImportBlueprint')?.variables.input).toEqual({ projectId: 'p1', source: 'JSON_SAMPLE', text: '[{"id": 1}]' });
   });
 });
