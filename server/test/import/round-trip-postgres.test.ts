@@ -68,6 +68,11 @@ describe('PostgreSQL round trip', () => {
       expect(await count(client, 'SELECT count(*) AS n FROM public.customer WHERE last_update < create_date')).toBe(0);
       expect(await count(client, `SELECT count(DISTINCT rating) AS n FROM public.film`)).toBeGreaterThan(1);
       expect(await count(client, 'SELECT count(*) AS n FROM public.customer WHERE referred_by IS NOT NULL')).toBeGreaterThan(0);
+      // Arrays, tsvector, bytea, interval, time, inet and macaddr values, not just NULLs.
+      expect(await count(client, 'SELECT count(*) AS n FROM public.film WHERE cardinality(special_features) > 0')).toBeGreaterThan(0);
+      expect(await count(client, 'SELECT count(*) AS n FROM public.film WHERE length(fulltext) > 0 AND octet_length(poster) > 0 AND running_time > interval \'0\'')).toBeGreaterThan(0);
+      expect(await count(client, 'SELECT count(*) AS n FROM public.customer WHERE cardinality(tags) > 0 AND last_ip IS NOT NULL')).toBeGreaterThan(0);
+      expect(await count(client, "SELECT count(*) AS n FROM public.store_hours WHERE opens BETWEEN '00:00' AND '23:59:59'")).toBe(await count(client, 'SELECT count(*) AS n FROM public.store_hours'));
     } finally {
       await client.end();
     }

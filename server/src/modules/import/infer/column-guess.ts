@@ -101,8 +101,6 @@ function integerMax(facts: ColumnFacts): number {
   return Math.min(Number.MAX_SAFE_INTEGER, 2 ** (facts.unsigned ? bits : bits - 1) - 1);
 }
 
-const TIME_PATTERN = '(0[0-9]|1[0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]';
-
 function byKind(facts: ColumnFacts, words: string[]): ColumnGuess {
   const has = (w: string) => words.includes(w);
   const type = (generator: string, reason: string, confidence: number, options?: Record<string, unknown>): ColumnGuess => ({
@@ -139,20 +137,20 @@ function byKind(facts: ColumnFacts, words: string[]): ColumnGuess {
       if (has('created')) return type('date.between', `when the row was created (from the name "${facts.name}")`, 0.85, { from: DATE_FROM, to: '2025-06-30' });
       return type('date.between', 'a timestamp column', 0.5, { from: DATE_FROM, to: DATE_TO });
     case 'time':
-      return type('regex', 'a time-of-day column', 0.6, { pattern: TIME_PATTERN });
+      return type('date.time', 'a time-of-day column', 0.8);
     case 'interval':
-      return type('regex', 'an interval column', 0.5, { pattern: '[1-9][0-9]? (days|hours|minutes)' });
+      return type('date.interval', 'an interval column: up to 30 days', 0.7, { min: 60, max: 30 * 86_400 });
     case 'json':
-      return type('datatype.json', 'a JSON column', 0.6);
+      return type('json', 'a JSON column: a small object', 0.6, { keys: 3 });
     case 'binary':
-      return type('string.hexadecimal', 'a binary column (hex digits as bytes)', 0.4, { length: 32, casing: 'lower' });
+      return type('bytes', 'a binary column', 0.6, { min: 4, max: Math.max(4, Math.min(facts.maxLength ?? 32, 32)) });
     case 'inet':
     case 'cidr':
       return type('internet.ipv4', `an ${facts.kind} column`, 0.8);
     case 'macaddr':
       return type('internet.mac', 'a macaddr column', 0.9);
     case 'tsvector':
-      return type('lorem.words', 'a tsvector column: words, which PostgreSQL reads as lexemes', 0.5, { count: 5 });
+      return type('lorem.words', 'a tsvector column: words, which PostgreSQL reads as lexemes', 0.4, { count: 5 });
     case 'text':
       return textByLength(facts);
     default:

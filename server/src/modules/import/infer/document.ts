@@ -125,11 +125,14 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
     return undefined;
   } else if (type.arrayOf) {
-    if (!column.notNull) {
-      skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `arrays (${type.sqlType}) are left to the database: the column stays NULL.` });
+    const element = arrayElement(table, column, type.arrayOf, siblings);
+    if (!element) {
+      skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `the elements of ${type.sqlType} have no generator; ${column.notNull ? 'it is NOT NULL, so loading will need a value for it' : 'the column stays NULL'}.` });
       return undefined;
     }
-    guess = { generator: 'constant', options: { value: '{}' }, confidence: 0.3, reason: `an array (${type.sqlType}): empty` };
+    guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
+  } else if (type.kind === 'tsvector') {
+    guess = tsvectorOf(table, column, siblings);
   } else if (inKey && key.length === 1 && type.kind === 'integer') {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
   } else if (inKey && key.length === 1 && type.kind === 'uuid') {
@@ -162,6 +165,27 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   return { field, confidence: guess.confidence, reason: guess.reason };
 }
 
+/** Generators an array's items cannot use: they read the row or make lists themselves. */
+const NOT_ELEMENTS = new Set(['ref', 'formula', 'template', 'array', 'tsvector', 'sequence']);
+
+function arrayElement(table: TableModel, column: ColumnModel, element: ColumnModel['type'], siblings: string[]): ColumnGuess | undefined {
+  if (element.kind === 'unknown') return undefined;
+  if (element.kind === 'enum' && element.enumValues?.length) {
+    return { generator: 'weighted', options: { values: Object.fromEntries(element.enumValues.map((v) => [v, 1])) }, confidence: 0.9, reason: `${element.typeName ?? 'enum'} labels` };
+  }
+  const guess = guessColumn({ table: table.name, name: column.name, kind: element.kind, maxLength: element.maxLength, bits: element.bits, precision: element.precision, scale: element.scale, siblings });
+  if (NOT_ELEMENTS.has(guess.generator)) return { generator: 'lorem.word', confidence: 0.3, reason: 'words' };
+  return guess;
+}
+
+/** A tsvector holds the words of the row's text: its NOT NULL text columns, else words. */
+function tsvectorOf(table: TableModel, column: ColumnModel, siblings: string[]): ColumnGuess {
+  void siblings;
+  const texts = table.columns.filter((c) => c !== column && c.type.kind === 'text' && !c.type.arrayOf && c.notNull).slice(0, 3);
+  if (texts.length === 0) return { generator: 'lorem.words', options: { count: 5 }, confidence: 0.4, reason: 'a tsvector: words, which PostgreSQL reads as lexemes' };
+  return { generator: 'tsvector', options: { source: texts.map((c) => `{${c.name}}`).join(' ') }, confidence: 0.7, reason: `a tsvector of the row's ${texts.map((c) => c.name).join(', ')}` };
+}
+
 function nullRateOf(column: ColumnModel): number {
   const words = nameTokens(column.name);
   return words.some((w) => ['deleted', 'archived', 'cancelled', 'canceled', 'ended', 'closed', 'returned'].includes(w)) ? 0.5 : DEFAULT_NULL_RATE;
@@ -189,7 +213,8 @@ function applyPairRules(rules: { rule: CheckRule; text: string }[], decisions: {
     const left = byName.get(rule.left);
     const right = byName.get(rule.right);
     const pair = [rule.left, rule.right].sort().join('\u0000');
-    if (!left || !right || bounded.has(pair) || !setBound(left, rule.op === '>' || rule.op === '>=' ? 'lower' : 'upper', rule.right)) {
+    const side = rule.op === '>' || rule.op === '>=' ? 'lower' : 'upper';
+    if (!left || !right || bounded.has(pair) || !setBound(left, side, rule.right, rule.op === '>' || rule.op === '<')) {
       if (!bounded.has(pair)) skipped.push({ kind: 'check', name: `${table.name}.${rule.left}`, reason: `CHECK (${text}) compares two columns whose generators cannot read each other; generated rows may break it.` });
       continue;
     }
@@ -198,7 +223,7 @@ function applyPairRules(rules: { rule: CheckRule; text: string }[], decisions: {
   }
 }
 
-function setBound(target: { field: FieldOut; decision: ImportDecision; column: ColumnModel }, side: 'lower' | 'upper', other: string): boolean {
+function setBound(target: { field: FieldOut; decision: ImportDecision; column: ColumnModel }, side: 'lower' | 'upper', other: string, strict: boolean): boolean {
   const { field, column } = target;
   const kind = column.type.kind;
   const reference = `{${other}}`;
@@ -207,13 +232,13 @@ function setBound(target: { field: FieldOut; decision: ImportDecision; column: C
       field.generator = 'date.between';
       field.options = { from: '2020-01-01', to: '2025-12-31', ...(kind === 'date' ? { dateOnly: true } : {}) };
     }
-    field.options = { ...field.options, [side === 'lower' ? 'from' : 'to']: reference };
+    field.options = { ...field.options, [side === 'lower' ? 'from' : 'to']: reference, ...(strict ? { [side === 'lower' ? 'fromExclusive' : 'toExclusive']: true } : {}) };
   } else if (kind === 'integer' || kind === 'decimal' || kind === 'float') {
     if (field.generator !== 'number.int' && field.generator !== 'number.float') {
       field.generator = kind === 'integer' ? 'number.int' : 'number.float';
       field.options = kind === 'integer' ? { min: 0, max: 1000 } : { min: 0, max: 1000, fractionDigits: column.type.scale ?? 2 };
     }
-    field.options = { ...field.options, [side === 'lower' ? 'min' : 'max']: reference };
+    field.options = { ...field.options, [side === 'lower' ? 'min' : 'max']: reference, ...(strict ? { [side === 'lower' ? 'minExclusive' : 'maxExclusive']: true } : {}) };
   } else {
     return false;
   }
