@@ -13,7 +13,7 @@ import { compileBlueprint } from '../engine';
 import { loadConfig } from '../config';
 import { toAppError } from '../errors';
 import { MAX_TOKENS, queryLimits } from '../graphql/query-limits';
-import { buildMockSchema, executeMock, type MockSchema } from '../modules/mock/mock-schema';
+import { buildMockSchema, executeMock, splitDocument, type MockSchema } from '../modules/mock/mock-schema';
 import { MemoryOverlayStore, type OverlayStore } from '../modules/mock/overlay';
 import { parseInteger, readBlueprint } from './io';
 import { EXIT, UsageError } from './usage';
@@ -27,9 +27,9 @@ export interface LocalMock {
 
 /** Starts the mock of a blueprint file; `port` 0 picks a free one. */
 export async function startLocalMock(file: string, options: { port?: number; seed?: number; host?: string } = {}): Promise<LocalMock> {
-  const document = readBlueprint(file);
+  const { generation, graphql } = splitDocument(readBlueprint(file));
   const { limits } = loadConfig({});
-  const mock = buildMockSchema(compileBlueprint(document, { seed: options.seed, maxRows: limits.planRows }), { maxScan: limits.mockScanRows });
+  const mock = buildMockSchema(compileBlueprint(generation, { seed: options.seed, maxRows: limits.planRows }), { maxScan: limits.mockScanRows }, graphql);
   const store = new MemoryOverlayStore();
   const rules = [...specifiedRules, ...queryLimits(limits).validationRules];
   const server = http.createServer((req, res) => {

@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { TestClient } from '../support/client';
 import { addMember, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
+import { availableSources } from '../../src/modules/import/sources';
+import { IMPORT_SOURCES } from '../../src/modules/import/types';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 
@@ -104,6 +106,12 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
     await expectRefused({ source: 'POSTGRES_DDL' }, 'BAD_USER_INPUT', 'input.text');
     await expectRefused({ source: 'POSTGRES_URL', text: SMALL_DDL }, 'BAD_USER_INPUT', 'input.url');
     await expectRefused({ source: 'POSTGRES_DDL', text: SMALL_DDL, name: 'x'.repeat(101) }, 'BAD_USER_INPUT', 'input.name');
+  });
+
+  it('answers a source kind no importer is registered for yet at input.source', async () => {
+    const unregistered = IMPORT_SOURCES.filter((source) => !availableSources().includes(source));
+    for (const source of unregistered) await expectRefused({ source, text: 'a' }, 'BAD_USER_INPUT', 'input.source', /not available/);
+    expect(availableSources()).toEqual(expect.arrayContaining(['POSTGRES_DDL', 'MYSQL_DDL', 'SQLITE_DDL', 'POSTGRES_URL']));
   });
 
   it('refuses a text over the import size limit before reading it', async () => {

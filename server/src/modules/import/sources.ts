@@ -11,6 +11,7 @@ import { readMysqlDdl } from './mysql/ddl';
 import { readPostgresDdl } from './postgres/ddl';
 import { readPostgresUrl } from './postgres-url/read-catalog';
 import { readSqliteDdl } from './sqlite/ddl';
+import { readGraphqlSdl } from './graphql-sdl/read-sdl';
 import { inferDocument } from './infer/document';
 import type { SchemaModel } from './schema-model';
 import type { ImportResult, ImportSource } from './types';
@@ -39,6 +40,7 @@ const SOURCES: Partial<Record<ImportSource, ImportSourceHandler>> = {
   MYSQL_DDL: database('text', readMysqlDdl),
   SQLITE_DDL: database('text', readSqliteDdl),
   POSTGRES_URL: database('url', readPostgresUrl),
+  GRAPHQL_SDL: { input: 'text', run: readGraphqlSdl },
 };
 
 export function importSourceOf(kind: string): ImportSourceHandler | undefined {

@@ -24,7 +24,7 @@ export interface Page {
   to: number;
 }
 
-function encodeCursor(position: number): string {
+export function encodeCursor(position: number): string {
   return Buffer.from(`cursor:${position}`).toString('base64url');
 }
 
@@ -52,7 +52,8 @@ export function pageOf(table: string, data: MockData, selection: Selection, args
   return { table, data, selection, from, to: Math.min(to, selection.count) };
 }
 
-function rowsOf(page: Page): MockRow[] {
+export function rowsOf(page: Page): MockRow[] {
+  page.data.serve(page.to - page.from);
   return page.selection.slice(page.from, page.to).map((ref) => page.data.byRef(page.table, ref)!);
 }
 

@@ -1,5 +1,5 @@
 import type { PlanAccess, Value } from '../../engine';
-import { badInput } from '../../errors';
+import { AppError, badInput } from '../../errors';
 import type { Overlay } from './overlay';
 import { RangeSelection, ListSelection, type RowRef, type Selection } from './selection';
 
@@ -21,6 +21,9 @@ export interface RowQuery {
   order?: { field: string; descending: boolean };
 }
 
+/** Rows one mock request may answer with, however they nest (the cost limit's order of magnitude). */
+export const MAX_ROWS_PER_REQUEST = 5_000;
+
 export function keyText(value: Value): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
@@ -36,6 +39,14 @@ export class MockData {
   private scanned = 0;
 
   constructor(readonly access: PlanAccess, readonly overlay: Overlay) {}
+
+  /** Rows this request has answered with: nested lists multiply, and lists an SDL declares without a page size escape the cost rule. */
+  private served = 0;
+
+  serve(rows: number): void {
+    this.served += rows;
+    if (this.served > MAX_ROWS_PER_REQUEST) throw new AppError('QUERY_TOO_COMPLEX', `This query would answer more than ${MAX_ROWS_PER_REQUEST.toLocaleString('en-US')} rows; ask for smaller pages or fewer nested lists.`);
+  }
 
   private spend(rows: number, what: string) {
     this.scanned += rows;

@@ -1,5 +1,7 @@
 import { execute, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { PlanAccess, type Plan } from '../../engine';
+import { PlanAccess, type BlueprintDocument, type Plan } from '../../engine';
+import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
+import { buildSdlSchema } from './sdl-schema';
 import type { MockContext } from './context';
 import { buildDefaultSchema } from './default-schema';
 import { MockData } from './mock-data';
@@ -20,8 +22,19 @@ export interface MockBounds {
 }
 
 /** The schema a plan's mock serves: the imported SDL's when the document keeps one (§12), else PostGraphile's conventions. */
-export function buildMockSchema(plan: Plan, bounds: MockBounds): MockSchema {
-  return { schema: buildDefaultSchema(plan), access: new PlanAccess(plan, bounds) };
+export function buildMockSchema(plan: Plan, bounds: MockBounds, graphql?: GraphqlDocumentKey): MockSchema {
+  return { schema: graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan), access: new PlanAccess(plan, bounds) };
+}
+
+/**
+ * A document's generation part and its `graphql` key, apart: generation never
+ * reads the SDL, and the engine's validation knows only the generation keys.
+ */
+export function splitDocument(document: BlueprintDocument): { generation: BlueprintDocument; graphql?: GraphqlDocumentKey } {
+  const graphql = graphqlKeyOf(document);
+  if (!('graphql' in document)) return { generation: document };
+  const { graphql: _sdl, ...generation } = document as BlueprintDocument & { graphql?: unknown };
+  return { generation, graphql };
 }
 
 /**

@@ -9,7 +9,7 @@ import { compilePlan, INLINE_REPLAY_ROWS } from '../generation/generation.servic
 import { requireRole, roleIn } from '../project/access';
 import { hasRole } from '../project/role';
 import { ProjectEntity } from '../project/project.entity';
-import { buildMockSchema, MockSchemaCache, type MockSchema } from './mock-schema';
+import { buildMockSchema, MockSchemaCache, splitDocument, type MockSchema } from './mock-schema';
 import { MAX_OVERLAY_ROWS, type OverlayStore } from './overlay';
 import { PgOverlayStore } from './pg-overlay-store';
 
@@ -48,10 +48,10 @@ export class MockService {
     const number = request.revision ?? blueprint.currentRevision;
     const revision = number >= 1 && number <= blueprint.currentRevision ? await scope.loaders.revision.load(`${blueprint.id}:${number}`) : null;
     if (!revision) throw notFound('BlueprintRevision', `${blueprint.id}@${number}`);
-    const document: BlueprintDocument = revision.document;
-    const seed = request.seed ?? document.seed ?? 0;
+    const { generation, graphql } = splitDocument(revision.document as BlueprintDocument);
+    const seed = request.seed ?? generation.seed ?? 0;
     const mock = await this.schemas.get(`${blueprint.id}:${number}:${seed}`, async () =>
-      buildMockSchema(await compilePlan(document, { seed }, this.limits), { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS }),
+      buildMockSchema(await compilePlan(generation, { seed }, this.limits), { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS }, graphql),
     );
     const role = await roleIn(scope, project.id);
     return {

@@ -17,6 +17,8 @@ import { planRelations, type TableRelations } from './relations';
 const MAX_TABLES = 100;
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
+/** A nullable reference whose statistics show no NULL still gets some, so a cycle through it stays generable. */
+const MIN_REF_NULL_RATE = 0.05;
 
 export interface FieldOut {
   name: string;
@@ -159,6 +161,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   if (stats.guess?.options) field.options = stats.guess.options;
   if (stats.guess) field.generator = stats.guess.generator;
   if (field.nullRate === undefined && !column.notNull && !inKey && !unique) field.nullRate = stats.nullRate ?? nullRateOf(column);
+  // A nullable reference may close a cycle (or point at its own table): the engine orders tables by the references that are never NULL.
+  if (ref && !column.notNull && !inKey && !unique && !field.nullRate) field.nullRate = MIN_REF_NULL_RATE;
   if (field.nullRate === 0) delete field.nullRate;
   if (unique && !inKey) field.unique = true;
   field.sqlType = type.sqlType;

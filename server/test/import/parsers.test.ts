@@ -1,0 +1,86 @@
+/**
+ * What each parser does with the awkward parts of real schemas: statements
+ * their parser refuses (skipped with their line), statements that must never
+ * run, cycles, composite foreign keys and CHECKs that become options.
+ */
+import { importText } from './load-helpers';
+
+const field = (document: unknown, table: string, name: string) =>
+  (document as { tables: { name: string; fields: { name: string; generator: string; options?: Record<string, unknown>; nullRate?: number }[] }[] }).tables
+    .find((t) => t.name === table)!.fields.find((f) => f.name === name)!;
+
+describe('PostgreSQL DDL', () => {
+  it('skips a statement its parser refuses, with its line, and reads the rest', async () => {
+    const { document, skipped } = await importText('POSTGRES_DDL', 'CREATE TABLE a (id int PRIMARY KEY);\n\nCREATE TABLE b (id int PRIMARY KEY,, oops);\nCREATE TABLE c (id int PRIMARY KEY);');
+    expect(document.tables.map((t) => t.name)).toEqual(['a', 'c']);
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'statement', reason: expect.stringMatching(/^line 3: the parser refused it/) }));
+  });
+
+  it('drops one key of a cycle of NOT NULL references, and keeps a nullable cycle with NULLs in it', async () => {
+    const { document, skipped } = await importText('POSTGRES_DDL', `
+      CREATE TABLE store (id int PRIMARY KEY, manager_id int NOT NULL);
+      CREATE TABLE staff (id int PRIMARY KEY, store_id int NOT NULL REFERENCES store(id));
+      ALTER TABLE store ADD CONSTRAINT store_manager FOREIGN KEY (manager_id) REFERENCES staff(id);
+      CREATE TABLE team (id int PRIMARY KEY, captain_id int);
+      CREATE TABLE player (id int PRIMARY KEY, team_id int NOT NULL REFERENCES team(id));
+      ALTER TABLE team ADD FOREIGN KEY (captain_id) REFERENCES player(id);`);
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'foreign key', reason: expect.stringMatching(/reference cycle of NOT NULL keys/) }));
+    expect(['ref', 'ref']).not.toEqual([field(document, 'store', 'manager_id').generator, field(document, 'staff', 'store_id').generator]);
+    expect(field(document, 'team', 'captain_id')).toMatchObject({ generator: 'ref', options: { table: 'player' } });
+    expect(field(document, 'team', 'captain_id').nullRate).toBeGreaterThan(0);
+  });
+
+  it('keeps a composite foreign key true by leaving a nullable column NULL, and warns when none may be', async () => {
+    const { document, skipped } = await importText('POSTGRES_DDL', `
+      CREATE TABLE film_actor (film_id int, actor_id int, PRIMARY KEY (film_id, actor_id));
+      CREATE TABLE credit (id int PRIMARY KEY, film_id int, actor_id int, FOREIGN KEY (film_id, actor_id) REFERENCES film_actor);
+      CREATE TABLE award (id int PRIMARY KEY, film_id int NOT NULL, actor_id int NOT NULL, FOREIGN KEY (film_id, actor_id) REFERENCES film_actor);`);
+    expect(field(document, 'credit', 'film_id')).toMatchObject({ generator: 'constant', nullRate: 1 });
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'foreign key', name: 'award(film_id, actor_id)' }));
+  });
+
+  it('turns ranges, IN lists, BETWEEN, lengths and domains into options, and lists the CHECKs it cannot', async () => {
+    const { document, skipped } = await importText('POSTGRES_DDL', `
+      CREATE DOMAIN percent AS numeric(5,2) CHECK (VALUE >= 0 AND VALUE <= 100);
+      CREATE TABLE t (
+        id int PRIMARY KEY,
+        size text NOT NULL CHECK (size IN ('S', 'M', 'L')),
+        score percent NOT NULL,
+        age int CHECK (age BETWEEN 18 AND 65),
+        code varchar(6) NOT NULL CHECK (char_length(code) = 6),
+        odd int CHECK (odd % 2 = 1)
+      );`);
+    expect(field(document, 't', 'size').options).toEqual({ values: [{ value: 'S', weight: 1 }, { value: 'M', weight: 1 }, { value: 'L', weight: 1 }] });
+    expect(field(document, 't', 'score')).toMatchObject({ options: { min: 0, max: 100 }, sqlType: 'percent' });
+    expect(field(document, 't', 'age').options).toMatchObject({ min: 18, max: 65 });
+    expect(field(document, 't', 'code').options).toMatchObject({ length: 6 });
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'check', reason: expect.stringContaining('odd % 2') }));
+    expect((document as unknown as { domains: unknown }).domains).toEqual({ percent: { type: 'numeric(5,2)', check: 'VALUE >= 0 AND VALUE <= 100' } });
+  });
+});
+
+describe('MySQL DDL', () => {
+  it('skips a statement node-sql-parser refuses with its line, and reads the tables around it', async () => {
+    const { document, skipped } = await importText('MYSQL_DDL', [
+      'CREATE TABLE `a` (`id` int NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;',
+      'CREATE TABLE `b` (`id` int NOT NULL, `x` int NOT NULL DEFAULT ((1 + ))) ENGINE=InnoDB;',
+      'CREATE TABLE `c` (`id` int NOT NULL, `a_id` int NOT NULL, PRIMARY KEY (`id`), CONSTRAINT `fk` FOREIGN KEY (`a_id`) REFERENCES `a` (`id`)) ENGINE=InnoDB;',
+    ].join('\n'));
+    expect(document.tables.map((t) => t.name)).toEqual(['a', 'c']);
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'statement', reason: expect.stringMatching(/^line 2: the parser refused it/) }));
+    expect(field(document, 'c', 'a_id')).toMatchObject({ generator: 'ref', options: { table: 'a' } });
+  });
+});
+
+describe('SQLite DDL', () => {
+  it('never runs a query: CREATE TABLE AS SELECT, ATTACH and PRAGMA are skipped, not executed', async () => {
+    const { document, skipped } = await importText('SQLITE_DDL', `
+      CREATE TABLE t (id INTEGER PRIMARY KEY, email TEXT);
+      ATTACH DATABASE '/tmp/seedbed-should-not-exist.db' AS other;
+      CREATE TABLE forever AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;
+      PRAGMA journal_mode = WAL;`);
+    expect(document.tables.map((t) => t.name)).toEqual(['t']);
+    expect(skipped.map((s) => s.kind)).toEqual(expect.arrayContaining(['statement', 'table']));
+    expect(require('node:fs').existsSync('/tmp/seedbed-should-not-exist.db')).toBe(false);
+  });
+});

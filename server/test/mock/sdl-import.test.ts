@@ -1,0 +1,146 @@
+/**
+ * GRAPHQL_SDL: a schema in the style of a public Relay API (a Node interface,
+ * connections on every list, `film(id: ID, filmID: ID)` lookups, enums,
+ * nested objects, a many-to-many), imported; queries written against the SDL
+ * beforehand run unchanged against the blueprint's mock.
+ */
+import { parse, printSchema, buildSchema, type ExecutionResult } from 'graphql';
+import { compileBlueprint, validateBlueprint } from '../../src/engine';
+import { readGraphqlSdl } from '../../src/modules/import/graphql-sdl/read-sdl';
+import { buildMockSchema, executeMock, splitDocument } from '../../src/modules/mock/mock-schema';
+import { MemoryOverlayStore } from '../../src/modules/mock/overlay';
+
+export const FILMS_SDL = /* GraphQL */ `
+"An object with an id."
+interface Node { id: ID! }
+enum Episode { NEWHOPE EMPIRE JEDI }
+enum Side { LIGHT DARK }
+type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
+type Film implements Node {
+  id: ID!
+  title: String!
+  episode: Episode!
+  releaseDate: String
+  openingCrawl: String
+  director: Person!
+  characterConnection(first: Int, after: String): FilmCharactersConnection
+}
+type Person implements Node {
+  id: ID!
+  name: String!
+  email: String
+  birthYear: Int
+  side: Side!
+  homeworld: Planet
+  filmConnection(first: Int, after: String): PersonFilmsConnection
+  directed(first: Int): [Film!]!
+}
+type Planet implements Node {
+  id: ID!
+  name: String
+  population: Float
+  residentConnection(first: Int, after: String): PlanetResidentsConnection
+}
+type FilmCharactersConnection { edges: [FilmCharactersEdge] pageInfo: PageInfo! totalCount: Int }
+type FilmCharactersEdge { node: Person cursor: String! }
+type PersonFilmsConnection { edges: [PersonFilmsEdge] pageInfo: PageInfo! totalCount: Int }
+type PersonFilmsEdge { node: Film cursor: String! }
+type PlanetResidentsConnection { edges: [PlanetResidentsEdge] pageInfo: PageInfo! totalCount: Int }
+type PlanetResidentsEdge { node: Person cursor: String! }
+type FilmsConnection { edges: [FilmsEdge] pageInfo: PageInfo! totalCount: Int }
+type FilmsEdge { node: Film cursor: String! }
+type PeopleConnection { edges: [PeopleEdge] pageInfo: PageInfo! totalCount: Int }
+type PeopleEdge { node: Person cursor: String! }
+type Query {
+  allFilms(first: Int, after: String): FilmsConnection
+  allPeople(first: Int, after: String): PeopleConnection
+  film(id: ID, filmID: ID): Film
+  person(id: ID, personID: ID): Person
+  planet(id: ID, planetID: ID): Planet
+  node(id: ID!): Node
+}
+type LikeFilmPayload { film: Film }
+type Mutation { likeFilm(filmId: ID!): LikeFilmPayload }
+`;
+
+// Written against the SDL before any import, as an app would have them.
+const ALL_FILMS = `query AllFilms($after: String) { allFilms(first: 5, after: $after) { totalCount edges { cursor node { id title episode director { id name } } } pageInfo { hasNextPage endCursor } } }`;
+const FILM = `query Film($id: ID) { film(id: $id) { id title releaseDate characterConnection(first: 3) { totalCount edges { node { id name side homeworld { name population } } } } } }`;
+const PERSON = `query Person($personID: ID) { person(personID: $personID) { name birthYear filmConnection(first: 50) { totalCount edges { node { id title } } } directed(first: 2) { title } } }`;
+const PLANET = `query Planet($id: ID) { planet(id: $id) { id name residentConnection(first: 5) { totalCount edges { node { id homeworld { id } } } } } }`;
+const PEOPLE = `query People { allPeople(first: 3) { edges { node { ... on Node { id } ... on Person { name } } } } }`;
+
+describe('GRAPHQL_SDL import and its mock', () => {
+  let result: Awaited<ReturnType<typeof readGraphqlSdl>>;
+  let run: (query: string, variables?: Record<string, unknown>) => Promise<ExecutionResult<any>>;
+
+  beforeAll(async () => {
+    result = await readGraphqlSdl(FILMS_SDL, { name: 'films', allowPrivateTargets: false });
+    const { generation, graphql } = splitDocument(result.document);
+    const mock = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql);
+    run = (query, variables) => executeMock(mock, new MemoryOverlayStore(), { document: parse(query), variables }, () => {});
+  });
+
+  it('makes tables of the object types only, keeps the SDL, and says what it skipped', () => {
+    const tables = result.document.tables.map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['films', 'people', 'planets']));
+    expect(tables.some((t) => /connection|edge|page_info|payload|quer|mutation/i.test(t))).toBe(false);
+    expect(tables).toHaveLength(4); // and one junction for films ⇄ people
+    const films = result.document.tables.find((t) => t.name === 'films')!;
+    expect(films.rows).toEqual(expect.objectContaining({ perParent: 'people' }));
+    expect(films.fields.find((f) => f.name === 'episode')).toMatchObject({ generator: 'weighted', options: { values: { EMPIRE: 1, JEDI: 1, NEWHOPE: 1 } } });
+    expect(validateBlueprint(splitDocument(result.document).generation)).toEqual([]);
+    expect((result.document as any).graphql.sdl).toBe(FILMS_SDL);
+    expect(result.skipped.map((s) => s.name)).toEqual(expect.arrayContaining(['Query.node', 'Mutation.likeFilm']));
+    expect(result.report.find((d) => d.table === 'people' && d.field === 'email')?.generator).toBe('internet.email');
+  });
+
+  it('serves exactly the imported SDL', async () => {
+    const { generation, graphql } = splitDocument(result.document);
+    const served = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql).schema;
+    expect(printSchema(served)).toBe(printSchema(buildSchema(FILMS_SDL)));
+  });
+
+  it('runs the queries written before the import, unchanged, with no errors and data that agrees', async () => {
+    const all = await run(ALL_FILMS);
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.allFilms.totalCount).toBeGreaterThan(5);
+    const second = await run(ALL_FILMS, { after: all.data!.allFilms.pageInfo.endCursor });
+    expect(second.data!.allFilms.edges[0].node.id).not.toBe(all.data!.allFilms.edges[0].node.id);
+    const [first] = all.data!.allFilms.edges;
+    expect(['NEWHOPE', 'EMPIRE', 'JEDI']).toContain(first.node.episode);
+
+    const film = await run(FILM, { id: first.node.id });
+    expect(film.errors).toBeUndefined();
+    expect(film.data!.film).toMatchObject({ id: first.node.id, title: first.node.title });
+    expect(film.data!.film.characterConnection.totalCount).toBeGreaterThanOrEqual(film.data!.film.characterConnection.edges.length);
+
+    const director = await run(PERSON, { personID: first.node.director.id });
+    expect(director.errors).toBeUndefined();
+    expect(director.data!.person.name).toBe(first.node.director.name);
+    expect(director.data!.person.directed.map((f: { title: string }) => f.title)).toContain(first.node.title);
+
+    // Many-to-many, both ways: a film's characters list that film among theirs.
+    const withCast = [];
+    for (const { node } of [...all.data!.allFilms.edges, ...second.data!.allFilms.edges]) {
+      const cast = (await run(FILM, { id: node.id })).data!.film.characterConnection.edges;
+      if (cast.length) withCast.push({ film: node.id, character: cast[0].node.id });
+    }
+    expect(withCast.length).toBeGreaterThan(0);
+    for (const { film, character } of withCast) {
+      const appears = await run(PERSON, { personID: character });
+      expect(appears.data!.person.filmConnection.edges.map((e: any) => e.node.id)).toContain(film);
+    }
+
+    const people = await run(PEOPLE);
+    expect(people.errors).toBeUndefined();
+    expect(people.data!.allPeople.edges.every((e: any) => e.node.id && e.node.name)).toBe(true);
+    const homeworld = await run('query($id: ID) { person(id: $id) { homeworld { id } } }', { id: people.data!.allPeople.edges[0].node.id });
+    const planet = await run(PLANET, { id: homeworld.data!.person.homeworld.id });
+    expect(planet.errors).toBeUndefined();
+    expect(planet.data!.planet.residentConnection.totalCount).toBeGreaterThan(0);
+    for (const edge of planet.data!.planet.residentConnection.edges) expect(edge.node.homeworld.id).toBe(planet.data!.planet.id);
+    // The same query twice, the same answer.
+    expect(await run(FILM, { id: first.node.id })).toEqual(film);
+  });
+});
