@@ -36,6 +36,7 @@ CREATE TABLE public.customer (
     first_name character varying(45) NOT NULL,
     last_name character varying(45) NOT NULL,
     email character varying(120),
+    legacy_flags text,
     created_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
@@ -143,20 +144,24 @@ describeInBrowser('import', () => {
     await page.getByRole('button', { name: 'Review' }).click();
     const review = page.getByRole('region', { name: /^2\. Review/ });
     await review.waitFor();
-    await page.getByRole('status').filter({ hasText: /^Review ready: 2 tables, 9 columns/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Review ready: 2 tables, 10 columns, 1 with low confidence, 1 left out\.$/ }).waitFor();
     // Focus lands on the review, so keyboard users continue from there.
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('review-heading');
 
     // Each column: its generator, a reason and a confidence.
     const tables = page.getByRole('navigation', { name: 'Imported tables' });
-    expect(await tables.getByRole('button').allTextContents()).toEqual([expect.stringMatching(/^customer5 columns/), expect.stringMatching(/^orders4 columns/)]);
+    expect(await tables.getByRole('button').allTextContents()).toEqual(['customer6 columns · ⚠ 1 low', 'orders4 columns']);
     const customerColumns = page.getByRole('list', { name: 'Columns of customer' }).getByRole('listitem');
-    expect(await customerColumns.count()).toBe(5);
+    expect(await customerColumns.count()).toBe(6);
     for (const reason of await customerColumns.locator('.decision-reason').allTextContents()) expect(reason).not.toBe('No reason reported for this field.');
-    expect(await customerColumns.getByRole('meter').count()).toBe(5);
+    expect(await customerColumns.getByRole('meter').count()).toBe(6);
     const email = customerColumns.filter({ has: page.locator('strong', { hasText: /^email$/ }) });
     expect(await email.locator('.decision-generator code').textContent()).toMatch(/email/i);
     expect(await email.locator('.sql-type').textContent()).toMatch(/^(character varying|varchar)\(120\)$/);
+    // A column nothing tells about is marked for checking, in words as well as colour.
+    const vague = customerColumns.filter({ has: page.locator('strong', { hasText: /^legacy_flags$/ }) });
+    expect(await vague.getByRole('meter').getAttribute('aria-label')).toMatch(/^Confidence \d+%, low$/);
+    expect(await vague.textContent()).toContain('low, check it');
     // The view is left out, with its reason.
     const skipped = page.getByRole('region', { name: /^Left out \(\d+\)$/ });
     expect(await skipped.getByRole('listitem').filter({ hasText: 'big_orders' }).count()).toBe(1);
