@@ -22,12 +22,18 @@ type Documents = {
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": typeof types.RunsTable_RunFragmentDoc,
     "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": typeof types.ApiKeyRow_ApiKeyFragmentDoc,
     "\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n": typeof types.MemberRow_MembershipFragmentDoc,
+    "\n  fragment TemplateCard_template on Template {\n    id\n    name\n    description\n    tables\n    document\n  }\n": typeof types.TemplateCard_TemplateFragmentDoc,
+    "\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n": typeof types.TemplatesDocument,
+    "\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n": typeof types.TemplatePreviewDocument,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintEditor_BlueprintFragmentDoc,
     "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.BlueprintRevisionDocument,
     "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n": typeof types.BlueprintDocumentDocument,
+    "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintFromDocumentDocument,
+    "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n": typeof types.DeleteBlueprintDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": typeof types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": typeof types.CreateProjectDocument,
@@ -35,11 +41,14 @@ type Documents = {
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": typeof types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.ImportBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
-    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
+    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.AddMemberDocument,
     "\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.SetMemberRoleDocument,
     "\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n": typeof types.RemoveMemberDocument,
-    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectRunsDocument,
+    "\n  mutation RenameProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      id\n      name\n      slug\n    }\n  }\n": typeof types.RenameProjectDocument,
+    "\n  mutation DeleteProject($id: ID!) {\n    deleteProject(id: $id)\n  }\n": typeof types.DeleteProjectDocument,
+    "\n  query ProjectRef($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n    }\n  }\n": typeof types.ProjectRefDocument,
+    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectRunsDocument,
     "\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": typeof types.RunProgressDocument,
     "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": typeof types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": typeof types.SessionUserFragmentDoc,
@@ -48,11 +57,12 @@ type Documents = {
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": typeof types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.StartRunDocument,
+    "\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n": typeof types.TestDatabaseTargetDocument,
     "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
-    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.RunPageDocument,
+    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        slug\n        myRole\n      }\n    }\n  }\n": typeof types.RunPageDocument,
 };
 const documents: Documents = {
     "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateBlueprintFromFileDocument,
@@ -63,12 +73,18 @@ const documents: Documents = {
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": types.RunsTable_RunFragmentDoc,
     "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": types.ApiKeyRow_ApiKeyFragmentDoc,
     "\n  fragment MemberRow_membership on Membership {\n    id\n    role\n    createdAt\n    user {\n      id\n      name\n      email\n    }\n  }\n": types.MemberRow_MembershipFragmentDoc,
+    "\n  fragment TemplateCard_template on Template {\n    id\n    name\n    description\n    tables\n    document\n  }\n": types.TemplateCard_TemplateFragmentDoc,
+    "\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n": types.TemplatesDocument,
+    "\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n": types.TemplatePreviewDocument,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintEditor_BlueprintFragmentDoc,
     "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.BlueprintRevisionDocument,
     "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": types.ProjectApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n": types.BlueprintDocumentDocument,
+    "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintFromDocumentDocument,
+    "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n": types.DeleteBlueprintDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintDocument,
     "\n  mutation CreateProject($input: CreateProjectInput!) {\n    createProject(input: $input) {\n      ...ProjectListItem\n    }\n  }\n": types.CreateProjectDocument,
@@ -76,11 +92,14 @@ const documents: Documents = {
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.ImportBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
-    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
+    "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.AddMemberDocument,
     "\n  mutation SetMemberRole($input: SetMemberRoleInput!) {\n    setMemberRole(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.SetMemberRoleDocument,
     "\n  mutation RemoveMember($input: RemoveMemberInput!) {\n    removeMember(input: $input)\n  }\n": types.RemoveMemberDocument,
-    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": types.ProjectRunsDocument,
+    "\n  mutation RenameProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      id\n      name\n      slug\n    }\n  }\n": types.RenameProjectDocument,
+    "\n  mutation DeleteProject($id: ID!) {\n    deleteProject(id: $id)\n  }\n": types.DeleteProjectDocument,
+    "\n  query ProjectRef($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n    }\n  }\n": types.ProjectRefDocument,
+    "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n": types.ProjectRunsDocument,
     "\n  subscription RunProgress($id: ID!) {\n    runProgress(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": types.RunProgressDocument,
     "\n  mutation UpdateBlueprint($input: UpdateBlueprintInput!, $firstRevisions: Int!) {\n    updateBlueprint(input: $input) {\n      ...BlueprintEditor_blueprint\n    }\n  }\n": types.UpdateBlueprintDocument,
     "\n  fragment SessionUser on User {\n    id\n    name\n    email\n  }\n": types.SessionUserFragmentDoc,
@@ -89,11 +108,12 @@ const documents: Documents = {
     "\n  mutation LogIn($input: LogInInput!) {\n    logIn(input: $input) {\n      user {\n        ...SessionUser\n      }\n    }\n  }\n": types.LogInDocument,
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.StartRunDocument,
+    "\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n": types.TestDatabaseTargetDocument,
     "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
-    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.RunPageDocument,
+    "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        slug\n        myRole\n      }\n    }\n  }\n": types.RunPageDocument,
 };
 
 /**
@@ -145,6 +165,18 @@ export function graphql(source: "\n  fragment MemberRow_membership on Membership
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment TemplateCard_template on Template {\n    id\n    name\n    description\n    tables\n    document\n  }\n"): (typeof documents)["\n  fragment TemplateCard_template on Template {\n    id\n    name\n    description\n    tables\n    document\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n"): (typeof documents)["\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n"): (typeof documents)["\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -166,6 +198,18 @@ export function graphql(source: "\n  mutation CreateApiKey($input: CreateApiKeyI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n"): (typeof documents)["\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -197,7 +241,7 @@ export function graphql(source: "\n  query Preview($input: PreviewInput!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -213,7 +257,19 @@ export function graphql(source: "\n  mutation RemoveMember($input: RemoveMemberI
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RenameProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      id\n      name\n      slug\n    }\n  }\n"): (typeof documents)["\n  mutation RenameProject($input: UpdateProjectInput!) {\n    updateProject(input: $input) {\n      id\n      name\n      slug\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProject($id: ID!) {\n    deleteProject(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteProject($id: ID!) {\n    deleteProject(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectRef($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n    }\n  }\n"): (typeof documents)["\n  query ProjectRef($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ProjectRuns($id: ID!, $first: Int!, $after: String) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      runs(first: $first, after: $after) {\n        totalCount\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        edges {\n          node {\n            ...RunsTable_run\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -249,6 +305,10 @@ export function graphql(source: "\n  mutation StartRun($input: StartRunInput!) {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n"): (typeof documents)["\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -265,7 +325,7 @@ export function graphql(source: "\n  query Projects($first: Int!) {\n    project
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        slug\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        slug\n        myRole\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

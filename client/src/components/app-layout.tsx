@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { useLogOut, useSession } from '../hooks/use-session';
 import { describeError } from '../lib/errors';
+import './shell.css';
 
 /** The frame of every signed-in page: brand, the user's name, Log out. */
 export function AppLayout() {
@@ -30,12 +31,17 @@ export function AppLayout() {
           Seedbed
         </Link>
         <div className="session">
+          {/* A plain link: the server answers a browser's GET /graphql with the IDE, signed in with this session. */}
+          <a href="/graphql" className="header-link" aria-label="GraphQL API" title="Explore and try Seedbed's GraphQL API in the browser">
+            {/* "API" alone on a phone, so the user's name keeps room. */}
+            <span className="wide-only">GraphQL </span>API
+          </a>
           {user && (
-            <span className="user-name" title={user.email}>
+            <span className="user-name" title={`${user.name} (${user.email})`}>
               {user.name}
             </span>
           )}
-          <button type="button" className="secondary" onClick={() => void onLogOut()} disabled={loading}>
+          <button type="button" className="secondary log-out" onClick={() => void onLogOut()} disabled={loading}>
             Log out
           </button>
         </div>

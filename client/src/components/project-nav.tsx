@@ -1,13 +1,17 @@
-import { Link, NavLink, useMatch } from 'react-router';
+import { Link, NavLink, useMatch, useParams } from 'react-router';
 
 interface ProjectNavProps {
   projectId: string;
   projectName: string;
+  /** Links use it (`/p/shop-demo`) unless the URL names the project by id, which keeps working. */
+  projectSlug?: string;
 }
 
 /** Breadcrumb back to the projects, then the project's sections as tabs. */
-export function ProjectNav({ projectId, projectName }: ProjectNavProps) {
-  const base = `/p/${projectId}`;
+export function ProjectNav({ projectId, projectName, projectSlug }: ProjectNavProps) {
+  // The URL's own form (slug or id), so the current section's tab is marked whichever was used.
+  const { project: inUrl } = useParams();
+  const base = `/p/${inUrl === projectId ? projectId : (projectSlug ?? projectId)}`;
   // On the project's own page its name is the heading, not a link to itself.
   const atProject = useMatch('/p/:project') !== null;
   return (

@@ -11,6 +11,7 @@ graphql(`
     project(id: $id) {
       id
       name
+      slug
       myRole
       members(first: $firstMembers) {
         totalCount

@@ -11,6 +11,7 @@ graphql(`
     project(id: $id) {
       id
       name
+      slug
       myRole
       runs(first: $first, after: $after) {
         totalCount

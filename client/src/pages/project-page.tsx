@@ -1,16 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
 import { useProjectPageQuery } from '../__generated__/hooks';
 import { ImportActions } from '../components/import/import-actions';
 import { ProjectNav } from '../components/project-nav';
+import { BlueprintList, editorPath } from '../components/blueprint-list';
 import { RecentRuns } from '../components/runs/recent-runs';
+import { TemplateGallery } from '../components/templates/template-gallery';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
 import { FormErrorList, TextField } from '../components/text-field';
 import { useCreateBlueprint } from '../hooks/use-create-blueprint';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 import { NotFound } from './not-found-page';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { projectPath } from '../lib/project-path';
 
 /** A project page shows one page of blueprints (newest first). */
 const BLUEPRINTS_PAGE_SIZE = 50;
@@ -44,6 +47,7 @@ graphql(`
 
 export function ProjectPage() {
   const { project: projectId = '' } = useParams();
+  const navigate = useNavigate();
   const { data, loading, error, refetch } = useProjectPageQuery({
     variables: { id: projectId, first: BLUEPRINTS_PAGE_SIZE },
     // Blueprints are also created by scripts and other members: show the
@@ -58,44 +62,24 @@ export function ProjectPage() {
   // null for a missing id and for a project the user is not a member of alike.
   if (!project) return <NotFound what="project" />;
 
+  const canEdit = project.myRole !== 'VIEWER';
   const { blueprints } = project;
+  const openBlueprint = (blueprintId: string) => navigate(editorPath(project, blueprintId));
   return (
     <>
-      <ProjectNav projectId={project.id} projectName={project.name} />
+      <ProjectNav projectId={project.id} projectSlug={project.slug} projectName={project.name} />
       <h1>{project.name}</h1>
       <p className="meta">
-        {project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
+        /p/{project.slug} · your role: {project.myRole.toLowerCase()} · created <Timestamp value={project.createdAt} />
       </p>
-      {project.myRole !== 'VIEWER' && <NewBlueprintForm projectId={project.id} />}
+      {canEdit && <NewBlueprintForm projectId={project.id} onCreated={openBlueprint} />}
       {project.myRole !== 'VIEWER' && <ImportActions projectId={project.id} />}
       <section aria-labelledby="blueprints-heading">
         <h2 id="blueprints-heading">Blueprints ({blueprints.totalCount})</h2>
         {blueprints.edges.length === 0 ? (
-          <p className="empty">No blueprints yet</p>
+          <p className="empty">No blueprints yet{canEdit ? ': start from a template below, or a blank one above.' : '.'}</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Revision</th>
-                <th scope="col">Updated</th>
-              </tr>
-            </thead>
-            <tbody>
-              {blueprints.edges.map(({ node }) => (
-                <tr key={node.id}>
-                  <td>
-                    <Link to={`/p/${project.id}/blueprints/${node.id}`}>{node.name}</Link>
-                    {node.description && <div className="hint">{node.description}</div>}
-                  </td>
-                  <td>{node.revision}</td>
-                  <td>
-                    <Timestamp value={node.updatedAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <BlueprintList project={project} blueprints={blueprints.edges.map((e) => e.node)} canEdit={canEdit} onChanged={() => void refetch()} />
         )}
         {blueprints.pageInfo.hasNextPage && (
           <p className="hint">
@@ -103,16 +87,16 @@ export function ProjectPage() {
           </p>
         )}
       </section>
-      <RecentRuns projectId={project.id} />
+      {canEdit && <TemplateGallery projectId={project.id} onCreated={openBlueprint} />}
+      <RecentRuns projectId={project.id} projectPath={projectPath(project)} />
     </>
   );
 }
 
 /** Creates a blueprint from a small starter document and opens it in the editor. */
-function NewBlueprintForm({ projectId }: { projectId: string }) {
+function NewBlueprintForm({ projectId, onCreated }: { projectId: string; onCreated(blueprintId: string): void }) {
   const [createBlueprint, { loading }] = useCreateBlueprint();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
-  const navigate = useNavigate();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,7 +104,7 @@ function NewBlueprintForm({ projectId }: { projectId: string }) {
     setErrors(noErrors);
     try {
       const blueprint = await createBlueprint(projectId, name);
-      if (blueprint) navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
+      if (blueprint) onCreated(blueprint.id);
     } catch (error) {
       setErrors(toFormErrors(error, { 'document.name': 'Blueprint name' }));
     }

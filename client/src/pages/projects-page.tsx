@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { graphql } from '../__generated__';
 import { useProjectsQuery } from '../__generated__/hooks';
 import { ErrorMessage, Loading, Timestamp } from '../components/status';
@@ -7,6 +7,7 @@ import { FormErrorList, TextField } from '../components/text-field';
 import { PROJECTS_PAGE_SIZE, useCreateProject } from '../hooks/use-create-project';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { projectPath } from '../lib/project-path';
 
 graphql(`
   fragment ProjectListItem on Project {
@@ -43,10 +44,16 @@ export function ProjectsPage() {
   });
   const projects = data?.projects;
   useDocumentTitle('Projects');
+  const deleted = (useLocation().state as { deleted?: string } | null)?.deleted;
 
   return (
     <>
       <h1>Projects</h1>
+      {deleted && (
+        <p className="status-line" role="status">
+          Deleted project “{deleted}”.
+        </p>
+      )}
       <CreateProjectForm />
       <section aria-labelledby="project-list-heading">
         <h2 id="project-list-heading">Your projects{projects ? ` (${projects.totalCount})` : ''}</h2>
@@ -61,11 +68,11 @@ export function ProjectsPage() {
             <ul className="card-list" aria-label="Projects">
               {projects.edges.map(({ node }) => (
                 <li key={node.id} className="card">
-                  <Link to={`/p/${node.id}`} className="card-title">
+                  <Link to={projectPath(node)} className="card-title">
                     {node.name}
                   </Link>
                   <span className="meta">
-                    {node.myRole.toLowerCase()} · created <Timestamp value={node.createdAt} />
+                    /p/{node.slug} · {node.myRole.toLowerCase()} · created <Timestamp value={node.createdAt} />
                   </span>
                 </li>
               ))}
@@ -80,11 +87,13 @@ export function ProjectsPage() {
   );
 }
 
+/** Creates a project and opens it, so the next step (a blueprint) is one click away. */
 function CreateProjectForm() {
   const [createProject, { loading }] = useCreateProject();
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [created, setCreated] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const navigate = useNavigate();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +108,7 @@ function CreateProjectForm() {
       const project = await createProject(name);
       formRef.current?.reset();
       setCreated(project?.name ?? name);
+      if (project) navigate(projectPath(project));
     } catch (error) {
       setErrors(toFormErrors(error, { name: 'Project name' }));
     }
@@ -109,7 +119,7 @@ function CreateProjectForm() {
       <h2 id="create-project-heading">New project</h2>
       <form ref={formRef} className="inline-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={loading}>
         <FormErrorList messages={errors.form} />
-        <TextField label="Project name" name="name" autoComplete="off" error={errors.fields.name} />
+        <TextField label="Project name" name="name" autoComplete="off" error={errors.fields.name} hint="Its address comes from the name, such as /p/shop-demo." />
         <button type="submit" disabled={loading}>
           Create project
         </button>

@@ -8,6 +8,7 @@ import { ErrorMessage, Loading } from '../components/status';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { RUNS_POLL_MS } from '../hooks/use-project-runs';
 import { useRunProgress } from '../hooks/use-run-progress';
+import { namesProject } from '../lib/project-path';
 import { NotFound } from './not-found-page';
 
 graphql(`
@@ -17,6 +18,7 @@ graphql(`
       project {
         id
         name
+        slug
         myRole
       }
     }
@@ -42,11 +44,11 @@ export function RunPage() {
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;
   if (loading && !data) return <Loading label="Loading run" />;
   // A run reached through another project's URL is treated as missing too.
-  if (!run || run.project.id !== projectId) return <NotFound what="run" />;
+  if (!run || !namesProject(projectId, run.project)) return <NotFound what="run" />;
 
   return (
     <>
-      <ProjectNav projectId={run.project.id} projectName={run.project.name} />
+      <ProjectNav projectId={run.project.id} projectSlug={run.project.slug} projectName={run.project.name} />
       <h1>Run of {run.blueprint?.name ?? 'a deleted blueprint'}</h1>
       <RunDetails
         projectId={run.project.id}

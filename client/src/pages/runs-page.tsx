@@ -5,6 +5,7 @@ import { RunsTable } from '../components/runs/runs-table';
 import { ErrorMessage, Loading } from '../components/status';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProjectRuns } from '../hooks/use-project-runs';
+import { projectPath } from '../lib/project-path';
 import { NotFound } from './not-found-page';
 
 const RUNS_PAGE_SIZE = 25;
@@ -27,7 +28,7 @@ export function RunsPage() {
   const first = (cursors.length - 1) * RUNS_PAGE_SIZE + 1;
   return (
     <>
-      <ProjectNav projectId={project.id} projectName={project.name} />
+      <ProjectNav projectId={project.id} projectSlug={project.slug} projectName={project.name} />
       <h1>Runs</h1>
       {error && <ErrorMessage error={error} retry={refetch} />}
       {runs.length === 0 ? (
@@ -37,7 +38,7 @@ export function RunsPage() {
         </p>
       ) : (
         <>
-          <RunsTable projectId={project.id} runs={runs} caption={`Runs ${first} to ${first + runs.length - 1} of ${totalCount}`} />
+          <RunsTable projectPath={projectPath(project)} runs={runs} caption={`Runs ${first} to ${first + runs.length - 1} of ${totalCount}`} />
           <div className="button-row pager">
             <span className="hint">
               Runs {first}–{first + runs.length - 1} of {totalCount}

@@ -106,21 +106,23 @@ describeInBrowser('web client shell', () => {
     await page.getByText('No projects yet').waitFor();
     await screenshot('03-projects-empty');
 
-    // Create a project; it appears in the list.
+    // Create a project: it opens at once, at a URL made from its name; a new project has no blueprints.
     await page.getByLabel('Project name').fill(projectName);
     await page.getByRole('button', { name: 'Create project' }).click();
-    const projectLink = page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: projectName });
-    await projectLink.waitFor();
-    expect(await page.getByLabel('Project name').inputValue()).toBe('');
-    await screenshot('04-projects-created');
-
-    // Open it: a new project has no blueprints.
-    await projectLink.click();
-    await expectPath(/^\/p\/[^/]+$/);
+    await expectPath(`/p/shop-fixtures-${stamp}`);
     await page.getByRole('heading', { name: projectName }).waitFor();
     await page.getByText('No blueprints yet').waitFor();
     const projectPath = new URL(page.url()).pathname;
     await screenshot('05-project-empty');
+
+    // It is in the list.
+    await page.getByRole('link', { name: 'Projects' }).first().click();
+    const projectLink = page.getByRole('list', { name: 'Projects' }).getByRole('link', { name: projectName });
+    await projectLink.waitFor();
+    expect(await page.getByLabel('Project name').inputValue()).toBe('');
+    await screenshot('04-projects-created');
+    await projectLink.click();
+    await expectPath(projectPath);
 
     // Log out: back at /login, and the app is closed again.
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -148,7 +150,15 @@ describeInBrowser('web client shell', () => {
 
     // A blueprint created through the API is listed on its project and opens
     // in the editor with its fields and revisions (client/test/e2e/editor.test.ts covers editing).
-    const projectId = projectPath.split('/')[2];
+    const { project } = await page.evaluate(async (slug) => {
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query($id: ID!) { project(id: $id) { id } }', variables: { id: slug } }),
+      });
+      return (await response.json()).data;
+    }, projectPath.split('/')[2]);
+    const projectId = project.id as string;
     const created = await page.evaluate(
       async ({ projectId, document }) => {
         const response = await fetch('/graphql', {
@@ -169,7 +179,7 @@ describeInBrowser('web client shell', () => {
     await blueprintLink.waitFor();
     await screenshot('09-project-with-blueprint');
     await blueprintLink.click();
-    await expectPath(`${projectPath}/blueprints/${created.data.createBlueprint.id}`);
+    await expectPath(`/p/${projectId}/blueprints/${created.data.createBlueprint.id}`);
     await page.getByRole('heading', { name: BLUEPRINT.name }).waitFor();
     expect(await page.getByLabel('Name of field 2', { exact: true }).inputValue()).toBe('first_name');
     await page.getByRole('heading', { name: 'Revisions (1)' }).waitFor();

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -26,6 +26,8 @@ export function describeInBrowser(name: string, body: () => void): void {
 
 export interface RunningServer {
   url: string;
+  /** The server's own PostgreSQL (absent with SEEDBED_E2E_URL): a database target that answers. */
+  databaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -35,8 +37,11 @@ export async function startServer(): Promise<RunningServer> {
   if (external) return { url: external.replace(/\/$/, ''), stop: async () => {} };
   if (!fs.existsSync(CLIENT_INDEX)) throw new Error(`${CLIENT_INDEX} is missing: run \`npm run build -w client\` before this test.`);
   // Required lazily so that a machine without Chromium skips without booting anything.
-  const { startTestServer } = require('../../../server/test/support/server') as { startTestServer(): Promise<RunningServer> };
-  const server = await startTestServer();
+  const { startTestServer } = require('../../../server/test/support/server') as {
+    startTestServer(options: { env?: Record<string, string> }): Promise<RunningServer>;
+  };
+  // The test server reads only the env it is given: pass the build this test checked for.
+  const server = await startTestServer({ env: { SEEDBED_CLIENT_DIST: path.dirname(CLIENT_INDEX) } });
   return { ...server, url: server.url.replace(/\/$/, '') };
 }
 
@@ -87,8 +92,10 @@ export function browserSuite(options: { timeoutMs?: number } = {}) {
   return {
     pageErrors,
     serverUrl: () => server.url,
-    async newPage(viewport = DESKTOP): Promise<Page> {
-      const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true });
+    databaseUrl: () => server.databaseUrl,
+    /** `options`: more context options, such as `bypassCSP` for tests that inject a script (axe). */
+    async newPage(viewport = DESKTOP, options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await browser.newContext({ viewport, baseURL: server.url, acceptDownloads: true, ...options });
       context.setDefaultTimeout(options.timeoutMs ?? 10_000);
       contexts.push(context);
       const page = await context.newPage();
@@ -110,10 +117,19 @@ export async function signUp(page: Page, name: string, email: string): Promise<v
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-/** Creates a project from the projects page and opens it, as a visitor would. */
-export async function createProject(page: Page, name: string): Promise<void> {
+/**
+ * Creates a project from the projects page, as a visitor would: the app opens
+ * it at its slug URL (`/p/shop-demo`). Returns its id and slug, and leaves the
+ * page at `/p/<id>` (id URLs keep working), where tests read the id from the URL.
+ */
+export async function createProject(page: Page, name: string): Promise<{ id: string; slug: string }> {
   await page.getByLabel('Project name').fill(name);
   await page.getByRole('button', { name: 'Create project' }).click();
-  await page.getByRole('list', { name: 'Projects' }).getByRole('link', { name }).click();
   await page.waitForURL(/\/p\/[^/]+$/);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  const slug = decodeURIComponent(new URL(page.url()).pathname.split('/')[2]);
+  const { project } = await gql<{ project: { id: string; slug: string } }>(page, 'query($id: ID!) { project(id: $id) { id slug } }', { id: slug });
+  await page.goto(`/p/${project.id}`);
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+  return project;
 }

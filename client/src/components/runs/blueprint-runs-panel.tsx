@@ -26,7 +26,7 @@ export function BlueprintRunsPanel({ projectId, blueprint, canRun }: BlueprintRu
       )}
       <section aria-labelledby="rows-api-heading" className="panel">
         <h2 id="rows-api-heading">Rows API</h2>
-        <RowsApiCommand blueprintId={blueprint.id} tables={tables.map((t) => t.name)} />
+        <RowsApiCommand blueprintId={blueprint.id} tables={tables.map((t) => t.name)} canCreateKeys={canRun} />
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { RunsTable } from './runs-table';
 const RECENT_RUNS = 5;
 
 /** The project page's few newest runs, kept current while any is active. */
-export function RecentRuns({ projectId }: { projectId: string }) {
+export function RecentRuns({ projectId, projectPath }: { projectId: string; projectPath: string }) {
   const { data, loading, error, refetch, runs } = useProjectRuns(projectId, RECENT_RUNS);
   const total = data?.project?.runs.totalCount ?? 0;
   return (
@@ -20,10 +20,10 @@ export function RecentRuns({ projectId }: { projectId: string }) {
         <p className="empty">No runs yet. Start one from a blueprint's page.</p>
       ) : (
         <>
-          <RunsTable projectId={projectId} runs={runs} caption="Recent runs" />
+          <RunsTable projectPath={projectPath} runs={runs} caption="Recent runs" />
           {total > runs.length && (
             <p className="hint">
-              <Link to={`/p/${projectId}/runs`}>All {total} runs</Link>
+              <Link to={`${projectPath}/runs`}>All {total} runs</Link>
             </p>
           )}
         </>

@@ -13,10 +13,12 @@ export function rowsApiCommand(origin: string, blueprintId: string, table: strin
 interface RowsApiCommandProps {
   blueprintId: string;
   tables: string[];
+  /** OWNERs and EDITORs create keys; a VIEWER is told whom to ask instead. */
+  canCreateKeys: boolean;
 }
 
 /** A copyable curl command that streams rows of the saved revision, for scripts and CI. */
-export function RowsApiCommand({ blueprintId, tables }: RowsApiCommandProps) {
+export function RowsApiCommand({ blueprintId, tables, canCreateKeys }: RowsApiCommandProps) {
   const id = useId();
   const [table, setTable] = useState(tables[0] ?? '');
   const [format, setFormat] = useState<RowsFormat>('csv');
@@ -27,7 +29,9 @@ export function RowsApiCommand({ blueprintId, tables }: RowsApiCommandProps) {
   return (
     <div className="rows-api">
       <p className="hint">
-        Rows of the saved revision, streamed. Create an API key in the project's settings and put it in <code>SEEDBED_KEY</code>.
+        Rows of the saved revision, streamed.{' '}
+        {canCreateKeys ? "Create an API key in the project's settings" : 'Ask an owner or editor of this project for an API key'} and put it in{' '}
+        <code>SEEDBED_KEY</code>. The same data, and everything else, is in the <a href="/graphql">GraphQL API</a>.
       </p>
       <div className="settings-grid">
         <div className="field compact">

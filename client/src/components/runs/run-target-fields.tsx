@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import type { OutputFormat, SqlDialect } from '../../__generated__/graphql';
 import { OUTPUT_FORMATS, SQL_DIALECTS, type StartRunValues } from '../../lib/start-run-input';
-import { TextField } from '../text-field';
+import { DatabaseTargetFields } from './database-target-fields';
 
 interface RunTargetFieldsProps {
+  /** The project a database target is tested for. */
+  projectId: string;
   values: StartRunValues;
   errors: Record<string, string>;
   onChange(patch: Partial<StartRunValues>): void;
@@ -12,7 +14,7 @@ interface RunTargetFieldsProps {
 const DIALECT_NAMES: Record<SqlDialect, string> = { POSTGRES: 'PostgreSQL', MYSQL: 'MySQL', SQLITE: 'SQLite' };
 
 /** Where the rows go: files in chosen formats, or a PostgreSQL database. */
-export function RunTargetFields({ values, errors, onChange }: RunTargetFieldsProps) {
+export function RunTargetFields({ projectId, values, errors, onChange }: RunTargetFieldsProps) {
   const id = useId();
   const formatsError = errors['target.files.formats'];
 
@@ -75,17 +77,7 @@ export function RunTargetFields({ values, errors, onChange }: RunTargetFieldsPro
         </>
       ) : (
         <>
-          <TextField
-            label="Database URL"
-            type="text"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="postgres://user:password@host:5432/database"
-            value={values.databaseUrl}
-            onChange={(e) => onChange({ databaseUrl: e.target.value })}
-            hint="Only host, port, database, user, password and sslmode are used. The URL is stored encrypted and never shown again."
-            error={errors['target.database.url']}
-          />
+          <DatabaseTargetFields projectId={projectId} values={values} error={errors['target.database.url']} onChange={onChange} />
           <div className="choice-row">
             <label className="checkbox-label">
               <input type="checkbox" checked={values.truncate} onChange={(e) => onChange({ truncate: e.target.checked })} /> Empty the tables first

@@ -31,17 +31,18 @@ export function targetSummary(target: RunsTable_RunFragment['target']): string {
 }
 
 interface RunsTableProps {
-  projectId: string;
+  /** The project's URL, such as `/p/shop-demo`. */
+  projectPath: string;
   runs: RunsTable_RunFragment[];
   /** Names the table for assistive technology. */
   caption: string;
 }
 
-/** Runs, newest first, each linking to its run page. Scrolls sideways inside its box on a phone. */
-export function RunsTable({ projectId, runs, caption }: RunsTableProps) {
+/** Runs, newest first, each linking to its run page. On a phone each run is a stack of labelled lines. */
+export function RunsTable({ projectPath, runs, caption }: RunsTableProps) {
   return (
     <div className="table-scroll">
-      <table className="data-table runs-table">
+      <table className="data-table runs-table stacked-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -58,19 +59,21 @@ export function RunsTable({ projectId, runs, caption }: RunsTableProps) {
           {runs.map((run) => (
             <tr key={run.id}>
               <td>
-                <Link to={`/p/${projectId}/runs/${run.id}`} aria-label={`Run of ${run.blueprint?.name ?? 'a deleted blueprint'}, created ${new Date(run.createdAt).toLocaleString()}`}>
+                {/* The visible date leads the link's name (voice control users say what they see); the rest is for screen readers. */}
+                <Link to={`${projectPath}/runs/${run.id}`}>
                   <Timestamp value={run.createdAt} />
+                  <span className="visually-hidden">, run of {run.blueprint?.name ?? 'a deleted blueprint'}</span>
                 </Link>
               </td>
-              <td>
+              <td data-label="Status">
                 <RunStatusBadge status={run.status} />
               </td>
-              <td>
+              <td data-label="Blueprint">
                 {run.blueprint ? run.blueprint.name : <span className="hint">deleted blueprint</span>}
                 <div className="hint">revision {run.revision}</div>
               </td>
               <td className="output-cell">{targetSummary(run.target)}</td>
-              <td className="progress-cell">
+              <td className="progress-cell" data-label="Progress">
                 <RunProgressBar compact rowsDone={run.rowsDone} rowsTotal={run.rowsTotal} status={run.status} label={`Progress of the run created ${new Date(run.createdAt).toLocaleString()}`} />
               </td>
             </tr>

@@ -59,7 +59,7 @@ export function StartRunForm({ projectId, blueprintId, revision, sizableTables }
     <form className="start-run-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={loading} aria-label="Start a run">
       <p className="hint">Runs revision {revision}, the last one saved. Save your edits first to include them.</p>
       <FormErrorList messages={errors.form} />
-      <RunTargetFields values={values} errors={errors.fields} onChange={change} />
+      <RunTargetFields projectId={projectId} values={values} errors={errors.fields} onChange={change} />
       <div className="settings-grid">
         <TextField
           label="Rows"

@@ -43,8 +43,8 @@ export function ApiKeyRow({ apiKey, canRevoke, busy, onRevoke }: ApiKeyRowProps)
           </code>
         </div>
       </td>
-      <td>{roleName(apiKey.role)}</td>
-      <td>
+      <td data-label="Role">{roleName(apiKey.role)}</td>
+      <td data-label="Status">
         <span className={`key-status key-status-${apiKey.status.toLowerCase()}`}>{apiKey.status.charAt(0) + apiKey.status.slice(1).toLowerCase()}</span>
         {apiKey.revokedAt ? (
           <div className="hint">
@@ -56,8 +56,8 @@ export function ApiKeyRow({ apiKey, canRevoke, busy, onRevoke }: ApiKeyRowProps)
           </div>
         ) : null}
       </td>
-      <td>{apiKey.lastUsedAt ? <Timestamp value={apiKey.lastUsedAt} /> : <span className="hint">never</span>}</td>
-      <td>
+      <td data-label="Last used">{apiKey.lastUsedAt ? <Timestamp value={apiKey.lastUsedAt} /> : <span className="hint">never</span>}</td>
+      <td data-label="Created">
         <Timestamp value={apiKey.createdAt} />
         {apiKey.createdBy && <div className="hint">by {apiKey.createdBy.name}</div>}
       </td>

@@ -48,7 +48,7 @@ export function ApiKeysSection({ projectId }: { projectId: string }) {
         <p className="empty">No API keys yet.</p>
       ) : (
         <div className="table-scroll">
-          <table className="data-table">
+          <table className="data-table stacked-table">
             <caption className="visually-hidden">API keys</caption>
             <thead>
               <tr>

@@ -37,7 +37,7 @@ export function MemberRow({ member, isSelf, canManage, busy, onSetRole, onRemove
         {isSelf && <span className="badge">you</span>}
         <div className="hint email">{member.user.email}</div>
       </td>
-      <td>
+      <td data-label="Role">
         {canManage ? (
           <select aria-label={`Role of ${name}`} value={member.role} disabled={busy} onChange={(e) => onSetRole(e.target.value as Role)}>
             {ROLES.map((role) => (
@@ -50,7 +50,7 @@ export function MemberRow({ member, isSelf, canManage, busy, onSetRole, onRemove
           roleName(member.role)
         )}
       </td>
-      <td>
+      <td data-label="Added">
         <Timestamp value={member.createdAt} />
       </td>
       {canManage && (

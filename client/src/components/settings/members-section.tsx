@@ -45,7 +45,7 @@ export function MembersSection({ projectId, members, totalCount, canManage, myUs
         </p>
       )}
       <div className="table-scroll">
-        <table className="data-table">
+        <table className="data-table stacked-table">
           <caption className="visually-hidden">Members</caption>
           <thead>
             <tr>

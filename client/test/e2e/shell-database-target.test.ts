@@ -1,0 +1,82 @@
+/**
+ * The run form's database target at 1280 and 390 px: the URL is a password
+ * field with Show/Hide, and "Test connection" answers reachable or not, with
+ * the reason, through the server's run target guard. A VIEWER sees neither,
+ * and is not told to create an API key.
+ */
+import net from 'node:net';
+import type { Page } from 'playwright-core';
+import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, signUp } from './support';
+
+const DOCUMENT = {
+  seedbed: 1,
+  name: 'people',
+  tables: [{ name: 'people', rows: 10, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }] }],
+};
+
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The run form may sit in a tab of the editor; open it when it does. */
+async function openRunForm(page: Page): Promise<void> {
+  const tab = page.getByRole('tab', { name: /^Runs?\b/ });
+  if (await tab.count()) await tab.first().click();
+  await page.getByRole('form', { name: 'Start a run' }).waitFor();
+}
+
+describeInBrowser('database target: hidden URL and Test connection', () => {
+  const { newPage, pageErrors, databaseUrl } = browserSuite({ timeoutMs: 15_000 });
+
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px', async (_width, viewport) => {
+    const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const page = await newPage(viewport);
+    await signUp(page, 'Dana Editor', `target-${stamp}@example.com`);
+    const { createProject: project } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Targets ${stamp}` } });
+    const { createBlueprint: blueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', { input: { projectId: project.id, document: DOCUMENT } });
+    const editor = `/p/${project.id}/blueprints/${blueprint.id}`;
+    await page.goto(editor);
+    await openRunForm(page);
+    const form = page.getByRole('form', { name: 'Start a run' });
+    await form.getByLabel('PostgreSQL database').check();
+
+    const url = form.getByLabel('Database URL', { exact: true });
+    expect(await url.getAttribute('type')).toBe('password');
+    await url.fill(`postgres://seed:secret@127.0.0.1:${await closedPort()}/app`);
+    await form.getByRole('button', { name: 'Show database URL' }).click();
+    expect(await url.getAttribute('type')).toBe('text');
+    await form.getByRole('button', { name: 'Hide database URL' }).click();
+    expect(await url.getAttribute('type')).toBe('password');
+
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText(/^Unreachable: .*ECONNREFUSED/).waitFor();
+
+    await url.fill(databaseUrl()!);
+    await form.getByRole('button', { name: 'Test connection' }).click();
+    await form.getByText(/^Reachable\. Connected to .* \(PostgreSQL/).waitFor();
+    // Editing the URL clears an answer about another URL.
+    await url.fill(`${databaseUrl()}x`);
+    expect(await form.getByText(/^Reachable\./).count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // A VIEWER: no run form, and the rows API says whom to ask for a key.
+    const viewer = await newPage(viewport);
+    const viewerEmail = `viewer-${stamp}@example.com`;
+    await signUp(viewer, 'Vic Viewer', viewerEmail);
+    await gql(page, 'mutation($input: AddMemberInput!) { addMember(input: $input) { id } }', { input: { projectId: project.id, email: viewerEmail, role: 'VIEWER' } });
+    await viewer.goto(editor);
+    const tab = viewer.getByRole('tab', { name: /^Runs?\b|API/ });
+    if (await tab.count()) await tab.first().click();
+    await viewer.getByText('Ask an owner or editor of this project for an API key').waitFor();
+    expect(await viewer.getByText(/Create an API key/).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Test connection' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});
