@@ -4,6 +4,10 @@
  * MariaDB), every constraint in place: zero errors, and every foreign key
  * and unique key holds.
  */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import initSqlJs from 'sql.js';
 import { fixture, importText, insertScripts } from './load-helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
@@ -36,6 +40,38 @@ describe('SQLite round trip', () => {
       expect(db.exec('SELECT count(*) FROM comments WHERE parent_id IS NOT NULL')[0].values[0][0]).toBeGreaterThan(0);
     } finally {
       db.close();
+    }
+  }, 60_000);
+});
+
+const SQLITE3 = ['/usr/bin/sqlite3', '/usr/local/bin/sqlite3'].find((p) => fs.existsSync(p));
+const itWithSqlite3 = SQLITE3 ? it : it.skip;
+
+describe('sqlite3 .schema as the sqlite3 shell prints it', () => {
+  itWithSqlite3('imports what `sqlite3 FILE .schema` printed for the fixture, and its data loads', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-sqlite3-'));
+    try {
+      const file = path.join(dir, 'blog.db');
+      // The shell's build may lack fts modules: the virtual table is left out of the database it prints.
+      const schema = fixture('sqlite3-schema.sql').replace(/CREATE VIRTUAL TABLE[^;]*;/, '').replace('CREATE TABLE sqlite_sequence(name,seq);', '');
+      expect(spawnSync(SQLITE3!, [file], { input: schema, encoding: 'utf8' }).status).toBe(0);
+      const printed = spawnSync(SQLITE3!, [file, '.schema'], { encoding: 'utf8' }).stdout;
+      expect(printed).toMatch(/CREATE TABLE/);
+      const { document } = await importText('SQLITE_DDL', printed);
+      const SQL = await initSqlJs();
+      const db = new SQL.Database();
+      try {
+        db.exec(printed.replace(/CREATE TABLE sqlite_sequence\(name,seq\);/, ''));
+        db.exec('PRAGMA foreign_keys = ON; BEGIN; PRAGMA defer_foreign_keys = ON;');
+        for (const script of (await insertScripts(document, 'sqlite')).scripts) db.exec(script.sql);
+        db.exec('COMMIT');
+        expect(db.exec('PRAGMA foreign_key_check')).toEqual([]);
+        expect(db.exec('SELECT count(*) FROM post_tags')[0].values[0][0]).toBeGreaterThan(0);
+      } finally {
+        db.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });
@@ -76,5 +112,21 @@ describeMariaDb('MariaDB round trip', () => {
     }
     expect(Number(sql('SELECT count(*) FROM orders WHERE shipped_at < ordered_at'))).toBe(0);
     expect(Number(sql('SELECT count(*) FROM customer WHERE referrer_id IS NOT NULL'))).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('imports the schema as MariaDB itself writes it (SHOW CREATE TABLE, what mariadb-dump prints), and its data loads', async () => {
+    const tables = sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'shop' AND table_type = 'BASE TABLE' ORDER BY create_time, table_name").split('\n');
+    // `--raw` keeps the statement's line breaks as mariadb-dump writes them.
+    const ddl = tables.map((t) => `${mariadb.client('shop', `SHOW CREATE TABLE \`${t}\``, '--batch', '--raw', '--skip-column-names').stdout.split('\t').slice(1).join('\t').trim()};`).join('\n\n');
+    expect(ddl).toMatch(/ENGINE=InnoDB/);
+    const { document } = await importText('MYSQL_DDL', `SET FOREIGN_KEY_CHECKS=0;\n${ddl}`);
+    expect(document.tables.map((t) => t.name).sort()).toEqual([...tables].sort());
+    expect(mariadb.client('mysql', 'CREATE DATABASE shop2 CHARACTER SET utf8mb4').status).toBe(0);
+    const create = mariadb.client('shop2', `SET FOREIGN_KEY_CHECKS=0;\n${ddl}`);
+    expect(create.stderr).toBe('');
+    const { scripts } = await insertScripts(document, 'mysql', 2);
+    const load = mariadb.client('shop2', ['SET NAMES utf8mb4;', 'SET FOREIGN_KEY_CHECKS = 0;', ...scripts.map((x) => x.sql)].join('\n'));
+    expect(load.stderr).toBe('');
+    expect(Number(mariadb.client('shop2', 'SELECT count(*) FROM order_item', '--batch', '--skip-column-names').stdout.trim())).toBeGreaterThan(0);
   }, 120_000);
 });

@@ -71,6 +71,14 @@ function lengthOf(node: Node): string | undefined {
   return LENGTHS.has(name) && args.length === 1 ? column(args[0]) : undefined;
 }
 
+/** `json_valid(col)`: MariaDB's JSON columns are LONGTEXT with this check; the column holds JSON. */
+export function jsonValidColumn(expr: Node): string | undefined {
+  const e = Array.isArray(expr) ? expr[0] : expr;
+  if (e?.type !== 'function' || String(e.name?.name?.[0]?.value ?? '').toLowerCase() !== 'json_valid') return undefined;
+  const args = e.args?.value ?? [];
+  return args.length === 1 ? column(args[0]) : undefined;
+}
+
 export function checkRules(expr: Node, text: string): CheckRule[] {
   if (expr?.type === 'binary_expr' && String(expr.operator).toUpperCase() === 'AND') return [...checkRules(expr.left, text), ...checkRules(expr.right, text)];
   return [checkRule(expr) ?? { kind: 'other', text }];

@@ -9,7 +9,7 @@
 import { Parser } from 'node-sql-parser';
 import { badInput } from '../../../errors';
 import { emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
-import { checkRules, columnType, nameOf, type Node } from './ast';
+import { checkRules, columnType, jsonValidColumn, nameOf, type Node } from './ast';
 import { splitMysql, type MysqlStatement } from './split';
 
 const NOISE = new Set(['SET', 'DROP', 'LOCK', 'UNLOCK', 'USE', 'START', 'COMMIT', 'BEGIN', 'ROLLBACK']);
@@ -115,7 +115,8 @@ class MysqlReader {
       column.notNull = true;
     }
     if (def.unique) table.uniques.push([name]);
-    if (def.check) column.checks.push(this.check(def.check));
+    if (def.check && jsonValidColumn(def.check.definition) === name) column.type = { ...type, kind: 'json' };
+    else if (def.check) column.checks.push(this.check(def.check));
     const reference = def.reference_definition;
     if (reference?.table?.[0]?.table) {
       table.foreignKeys.push({ columns: [name], table: String(reference.table[0].table), refColumns: ((reference.definition ?? []) as Node[]).map(nameOf) });
@@ -142,8 +143,11 @@ class MysqlReader {
     else if (kind === 'foreignkey') {
       const reference = def.reference_definition;
       table.foreignKeys.push({ ...(def.constraint ? { name: String(def.constraint) } : {}), columns, table: String(reference?.table?.[0]?.table ?? ''), refColumns: ((reference?.definition ?? []) as Node[]).map(nameOf) });
-    } else if (kind === 'check') table.checks.push(this.check(def));
-    else if (def.resource === 'index' && String(def.index_type ?? def.keyword ?? '').toLowerCase().includes('unique')) table.uniques.push(columns);
+    } else if (kind === 'check') {
+      const json = table.columns.find((c) => c.name === jsonValidColumn(def.definition));
+      if (json) json.type = { ...json.type, kind: 'json' };
+      else table.checks.push(this.check(def));
+    } else if (def.resource === 'index' && String(def.index_type ?? def.keyword ?? '').toLowerCase().includes('unique')) table.uniques.push(columns);
   }
 
   private alterTable(ast: Node, statement: MysqlStatement): void {
