@@ -62,12 +62,19 @@ describe('validation of the import keys', () => {
     ["int /* x */"],
     ["enum('a\\'),(1')"],
     ['x'.repeat(129)],
+    ['integer DEFAULT 1'],
+    ['text CHECK (length(x) > 0)'],
+    ['int GENERATED ALWAYS AS (pg_sleep(9)) STORED'],
+    ['timestamp ON UPDATE CURRENT_TIMESTAMP'],
   ])('refuses the sqlType %j, which is no type name', (sqlType) => {
     const d = doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'sequence', sqlType }] }]);
     expect(paths(d)).toContain('tables[0].fields[0].sqlType');
   });
 
-  it.each([['varchar(40)'], ['numeric(10, 2)'], ['text[]'], ['timestamp with time zone'], ['public.mpaa_rating'], ['"Mood"'], ["enum('G','PG-13','it''s')"], ['integer[3][3]']])(
+  it.each([
+    ['varchar(40)'], ['numeric(10, 2)'], ['text[]'], ['timestamp with time zone'], ['public.mpaa_rating'], ['"Mood"'], ["enum('G','PG-13','it''s','not null')"], ['integer[3][3]'],
+    ['double precision'], ['interval day to second'], ['int unsigned'], ['varchar(255) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin'], ['geometry(Point, 4326)'],
+  ])(
     'accepts the sqlType %j',
     (sqlType) => {
       expect(validateBlueprint(doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'sequence', sqlType }] }]))).toEqual([]);

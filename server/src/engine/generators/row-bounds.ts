@@ -86,24 +86,29 @@ export function openFloat(value: number, min: number, max: number, o: Record<str
 }
 
 /**
- * `date.between` with `from` or `to` read from the row. A date-only value
- * bounded below by a timestamp starts the day after (a date is its midnight,
- * which comes before the timestamp), and above by a timestamp ends that day.
- * Timestamps are whole seconds, as they are written.
+ * `date.between` with `from` or `to` read from the row, drawn as the literal
+ * generator draws (so documents that read the row before give the same
+ * bytes). A date-only value bounded below by a timestamp starts the day
+ * after (a date is its midnight, which comes before the timestamp); open ends
+ * move one second (one day) inwards. Timestamps are whole seconds, as written.
  */
 export function rowBoundDate(o: Record<string, any>, fallback: { from: number; to: number }): CellFn {
   const readFrom = reader(o.from);
   const readTo = reader(o.to);
-  const dateOnly = !!o.dateOnly;
-  const unit = dateOnly ? DAY_MS : 1000;
   const fromFromRow = typeof o.from === 'function';
+  if (o.dateOnly) {
+    return (rng: CellRng, row) => {
+      let first = above(parseDateOption(readFrom(row), fallback.from) / DAY_MS, o.fromExclusive);
+      let last = below(parseDateOption(readTo(row), fallback.to) / DAY_MS, o.toExclusive);
+      if (last < first) fromFromRow ? (last = first) : (first = last);
+      return formatDate((first + rng.below(last - first + 1)) * DAY_MS);
+    };
+  }
   return (rng: CellRng, row) => {
-    const from = parseDateOption(readFrom(row), fallback.from);
-    const to = parseDateOption(readTo(row), fallback.to);
-    let lo = above(from / unit, o.fromExclusive);
-    let hi = below(to / unit, o.toExclusive);
-    if (hi < lo) fromFromRow ? (hi = lo) : (lo = hi);
-    const at = (lo + rng.intBetween(0, max(0, hi - lo))) * unit;
-    return dateOnly ? formatDate(at) : formatDateTime(at);
+    let from = parseDateOption(readFrom(row), fallback.from);
+    let to = parseDateOption(readTo(row), fallback.to);
+    if (o.fromExclusive) from = (floor(from / 1000) + 1) * 1000;
+    if (to < from) fromFromRow ? (to = from) : (from = to);
+    return formatDateTime(from + floor(rng.float53() * max(0, to - from)));
   };
 }

@@ -9,7 +9,7 @@ import type { CellFn, Dialect, GeneratorDef, OutputType, Value } from './types';
 import * as catalog from './catalog';
 import { opt, randomHex } from './helpers';
 import { fieldRefsIn } from '../plan/option-refs';
-import { cellLimitOf, checkCellText } from '../cell-limits';
+import { cellLimitOf, checkCellText, checkCellValue } from '../cell-limits';
 
 /** Generators an array cannot hold: they read other rows, the row, or are arrays themselves. */
 const NOT_ELEMENTS = new Set(['ref', 'formula', 'template', 'array', 'tsvector']);
@@ -62,15 +62,28 @@ export const sqlValueGenerators: GeneratorDef[] = [
       const element = elementOf(o);
       return { postgres: `${element ? PG_ELEMENT[element.output] : 'TEXT'}[]`, mysql: 'JSON', sqlite: 'TEXT' };
     },
+    // Its JSON: each item with quotes and a comma, within brackets (escapes come on top, as for any text).
+    maxBytes: (o, ctx) => {
+      const element = elementOf(o);
+      const each = element?.def.maxBytes?.(element.options, ctx);
+      return each === undefined ? undefined : 2 + Math.max(o.min ?? 1, o.max ?? 3) * (each + 3);
+    },
     create: (o, ctx) => {
       const element = elementOf(o);
       if (!element) throw new Error(`unknown element generator "${o.element}"`);
       const item = element.def.create(element.options, { ...ctx, unique: false });
       const min = o.min ?? 1;
       const max = Math.max(min, o.max ?? 3);
+      const limit = cellLimitOf(ctx);
       return (rng, row) => {
         const items: Value[] = new Array(min + rng.below(max - min + 1));
-        for (let i = 0; i < items.length; i++) items[i] = item(rng, row);
+        let units = 2;
+        for (let i = 0; i < items.length; i++) {
+          const value = (items[i] = item(rng, row));
+          units += (typeof value === 'string' ? value.length : value !== null && typeof value === 'object' ? JSON.stringify(value).length : 24) + 3;
+        }
+        // Items whose size no option bounds (faker text) still make one cell at most.
+        if (units * 3 > limit) checkCellValue(JSON.stringify(items), limit);
         return items;
       };
     },

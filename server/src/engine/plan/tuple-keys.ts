@@ -32,6 +32,8 @@ import type { FieldPlan, Plan, RowState, TablePlan } from './types';
 const MAX_TUPLE_SPACE = 2 ** 52;
 /** Generators whose value never repeats within a table, whatever the options. */
 const ALWAYS_DISTINCT = new Set(['sequence', 'uuid']);
+/** Generators whose value a re-draw does not change. */
+const FIXED_BY_ROW = new Set(['constant', 'formula', 'template']);
 
 interface Component {
   field: FieldPlan;
@@ -172,7 +174,8 @@ function componentOf(env: BuildEnv, table: TablePlan, field: FieldPlan): Compone
 function retryOverTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[], path: string): void {
   // A ref along the parent chain is fixed by the row: re-drawing it changes nothing. Of the others, the
   // one with the most values is re-drawn (a timestamp rather than one of three actors), the last on a tie.
-  const canVary = (f: FieldPlan) => f.generator !== 'constant' && !(f.ref && followsParents(env.plan, table, f.ref.table));
+  // Constants, formulas and templates are fixed by the row too.
+  const canVary = (f: FieldPlan) => !FIXED_BY_ROW.has(f.generator) && !(f.ref && followsParents(env.plan, table, f.ref.table));
   const sizes = new Map(fields.filter(canVary).map((f) => [f, spaceSize(env, table, f)]));
   let target = fields[fields.length - 1];
   for (const [f, size] of sizes) if (size >= (sizes.get(target) ?? -1)) target = f;

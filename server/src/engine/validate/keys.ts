@@ -80,9 +80,17 @@ function tableKeyIssues(table: TableDef, t: number): DocumentIssue[] {
  */
 const TYPE_TOKEN = /\s+|[A-Za-z_][A-Za-z0-9_$]*|\d+|"(?:[^"\0]|"")+"|`[^`\0]+`|'(?:[^'\\\0]|'')*'|[()[\],.]/y;
 
+/**
+ * Words that would make a type more than a type: a default, a constraint, a
+ * generated expression. Refused outside quotes, so the column definition
+ * Seedbed writes around a declared type stays `name type [NOT NULL]`.
+ */
+const CLAUSE_WORDS = new Set(['default', 'check', 'references', 'generated', 'constraint', 'primary', 'unique', 'not', 'null', 'as', 'on', 'auto_increment', 'stored', 'virtual', 'using', 'comment', 'key', 'identity']);
+
 export function isPlausibleSqlType(text: string): boolean {
   if (text.length === 0 || text.length > MAX_SQL_TYPE || !/^["`A-Za-z_]/.test(text)) return false;
-  return balancedTokens(text, TYPE_TOKEN);
+  const words = text.replace(/"(?:[^"]|"")*"|`[^`]*`|'(?:[^']|'')*'/g, ' ').match(/[A-Za-z_][A-Za-z0-9_$]*/g) ?? [];
+  return balancedTokens(text, TYPE_TOKEN) && !words.some((w) => CLAUSE_WORDS.has(w.toLowerCase()));
 }
 
 /** A CHECK as the source wrote it: expression tokens only, parentheses balanced, no `;`, comment, backslash or dollar quote. */
