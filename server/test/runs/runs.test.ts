@@ -65,6 +65,37 @@ describe('a file run', () => {
     expect(sha256(unzipped)).toBe(plain.artifacts.find((a: any) => a.name === 'users.ndjson').sha256);
   });
 
+  it('gzips a file of several shards as one stream of gzip members, each compressed by the worker that made it', async () => {
+    const { gunzipSync } = await import('node:zlib');
+    const plain = await waitForRun(owner, (await startRun(owner, blueprintId, files(['CSV']), { rows: 50_000 })).id, finished);
+    const zipped = await waitForRun(owner, (await startRun(owner, blueprintId, files(['CSV'], { gzip: true }), { rows: 50_000 })).id, finished);
+    const gz = Buffer.from(await (await owner.request(zipped.artifacts.find((a: any) => a.name === 'users.csv.gz').url)).arrayBuffer());
+    expect(sha256(gunzipSync(gz))).toBe(plain.artifacts.find((a: any) => a.name === 'users.csv').sha256);
+    // 3 shards of at most 20,000 rows: 3 members, each starting with the gzip magic bytes.
+    expect(gz.toString('latin1').split('\x1f\x8b\x08').length - 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it('writes files with the output options given, the same bytes as the rows API with them', async () => {
+    const doc = shopDocument();
+    doc.tables[0].rows = 30_000;
+    doc.tables[0].fields.push({ name: 'nickname', generator: 'person.firstName', nullRate: 0.5 } as any);
+    const { id } = await createBlueprint(owner, projectId, doc);
+    const output = { delimiter: ';', lineEnding: 'LF', nullMarker: 'NULL', header: false, pretty: true };
+    const run = await waitForRun(owner, (await startRun(owner, id, files(['CSV', 'JSON']), { output })).id, finished);
+    expect(run.status).toBe('SUCCEEDED');
+    const query = new URLSearchParams({ table: 'users', delimiter: ';', lineEnding: 'lf', nullMarker: 'NULL', header: 'false', pretty: 'true' });
+    for (const format of ['csv', 'json']) {
+      const artifact = run.artifacts.find((a: any) => a.name === `users.${format}`);
+      const body = Buffer.from(await (await owner.request(artifact.url)).arrayBuffer());
+      const instant = Buffer.from(await (await owner.request(`/api/v1/blueprints/${id}/rows.${format}?${query}`)).arrayBuffer());
+      expect(body.equals(instant)).toBe(true);
+    }
+    const csv = await (await owner.request(run.artifacts.find((a: any) => a.name === 'users.csv').url)).text();
+    expect(csv.split('\n')[0]).toMatch(/^1;[^;]+;[^;]+;/);
+    expect(csv).toContain(';NULL\n');
+    expect(csv).not.toContain('\r\n');
+  });
+
   it('reports progress over the subscription, never backwards, ending at the total', async () => {
     const { id } = await startRun(owner, blueprintId, files(['CSV', 'TSV', 'SQL']), { rows: 100_000 });
     const ws = createClient({
@@ -218,6 +249,14 @@ describe('bad run requests', () => {
     ['no formats', { files: { formats: [] } }, 'input.target.files.formats'],
   ])('refuses %s with its path', async (_, target, path) => {
     const error = await owner.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId, target } });
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path } });
+  });
+
+  it.each([
+    ['a delimiter of two characters', files(['CSV']), { delimiter: ';;' }, 'input.output.delimiter'],
+    ['output options for a database', { database: { url: 'postgres://127.0.0.1/x' } }, { pretty: true }, 'input.output'],
+  ])('refuses %s with its path', async (_, target, output, path) => {
+    const error = await owner.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId, target, output } });
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path } });
   });
 

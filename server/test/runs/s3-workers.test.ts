@@ -124,7 +124,7 @@ it.each([
 ])('makes a run of %s with one worker; downloads are the recorded SHA-256, with Range', async (name, blueprint, extra) => {
   await worker();
   const run = await waitForRun(owner, (await startRun(owner, blueprint(), target, extra)).id, finished, 120_000);
-  expect(run.status).toBe('SUCCEEDED');
+  expect({ status: run.status, error: run.error }).toEqual({ status: 'SUCCEEDED', error: null });
   reference[name] = shas(run);
   for (const artifact of run.artifacts) expect(await sha256sum(artifact.url)).toBe(artifact.sha256);
   const csv = run.artifacts.find((a: any) => a.format === 'CSV');
@@ -143,7 +143,7 @@ it('shares runs between two workers that share no folder, with the same bytes', 
   for (const [name, blueprint, extra] of [['shop (shards under 5 MiB: joined in the store)', shopId, { rows: USERS }], ['people (shards over 5 MiB: parts of one upload)', peopleId, {}]] as const) {
     const { id } = await startRun(owner, blueprint, target, extra);
     const run = await waitForRun(owner, id, finished, 120_000);
-    expect(run.status).toBe('SUCCEEDED');
+    expect({ status: run.status, error: run.error }).toEqual({ status: 'SUCCEEDED', error: null });
     expect(shas(run)).toEqual(reference[name]);
   }
   const pids = await server.db.query(`SELECT DISTINCT worker FROM run_shards WHERE worker IS NOT NULL`);
@@ -166,7 +166,7 @@ it('loses nothing when a worker is killed mid-shard', async () => {
   await victim.kill('SIGKILL');
   doneBefore = await server.db.query(`SELECT id FROM run_shards WHERE run_id = $1 AND state = 'DONE'`, [id]);
   const run = await waitForRun(owner, id, finished, 120_000);
-  expect(run.status).toBe('SUCCEEDED');
+  expect({ status: run.status, error: run.error }).toEqual({ status: 'SUCCEEDED', error: null });
   expect(shas(run)).toEqual(reference['shop (shards under 5 MiB: joined in the store)']);
   // The killed worker's shard was made again; none finished before was.
   const [{ redone }] = await server.db.query(`SELECT count(*)::int AS redone FROM run_shards WHERE run_id = $1 AND attempts > 1`, [id]);

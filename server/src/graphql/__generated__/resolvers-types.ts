@@ -1062,6 +1062,8 @@ export type SqlTypes = {
 export type StartRunInput = {
   /** The blueprint (OWNER or EDITOR). */
   blueprintId: Scalars['ID']['input'];
+  /** How files are written beyond their format; each format's defaults when unset. For files only. */
+  output?: InputMaybe<OutputOptionsInput>;
   /** Default: the current revision. */
   revision?: InputMaybe<Scalars['Int']['input']>;
   /** Rows of `table` (default: the first table with a fixed count); child tables scale with it. */

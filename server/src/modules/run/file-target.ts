@@ -10,7 +10,7 @@
  */
 import type { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Dialect, type Format, type Plan } from '../../engine';
+import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan } from '../../engine';
 import type { ArtifactStore, ShardSink } from './artifact-store';
 import type { ShardOutput, ShardOutputs } from './shards-store';
 
@@ -28,6 +28,7 @@ export interface FileOptions {
   formats: Format[];
   dialect: Dialect;
   gzip: boolean;
+  output?: OutputOptions;
 }
 
 /** Rows per encode call: small enough to check for cancellation several times a second. */
@@ -50,16 +51,16 @@ export class RunFiles {
    * dropped and null returned.
    */
   async writeShard(plan: Plan, shard: ShardSpec, options: FileOptions, tick: (rowsDone: number) => Promise<boolean>): Promise<ShardOutputs | null> {
-    const { formats, dialect, gzip } = options;
+    const { formats, gzip } = options;
     const names = formats.map((format) => this.fileName(plan, shard.table, format, gzip));
     const sinks = await Promise.all(names.map(async (name) => this.framed(await this.store.shardSink({ runId: shard.runId, name }, shard.index, shard.count), gzip)));
-    const frames = formats.map((format) => tableFrame(plan, shard.table, format, dialect));
+    const frames = formats.map((format) => tableFrame(plan, shard.table, format, options.dialect, options.output));
     const first = shard.index === 0;
     const last = shard.index === shard.count - 1;
     try {
       if (first) await Promise.all(sinks.map((sink, f) => sink.write(Buffer.from(frames[f].header))));
       let written = 0;
-      for await (const bytes of this.encode(plan, shard, formats, dialect)) {
+      for await (const bytes of this.encode(plan, shard, formats, options)) {
         const f = written % formats.length;
         await sinks[f].write(bytes);
         written++;
@@ -80,9 +81,9 @@ export class RunFiles {
   }
 
   /** Chunks of the table's whole stream (it starts at row 0), one per format in turn. */
-  private encode(plan: Plan, shard: ShardSpec, formats: Format[], dialect: Dialect): AsyncIterable<Buffer> {
+  private encode(plan: Plan, shard: ShardSpec, formats: Format[], { dialect, output }: FileOptions): AsyncIterable<Buffer> {
     const requests: ChunkRequest[] = chunkRanges(shard.from, shard.to, CHUNK_ROWS).flatMap((r) =>
-      formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end })),
+      formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end, output })),
     );
     return encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: this.pool, window: 3 * formats.length });
   }
@@ -128,9 +129,9 @@ export class RunFiles {
     const collected: Buffer[] = [];
     const sink: ShardSink = { write: async (b) => void collected.push(b), finish: async () => ({ size: 0 }), abort: async () => {} };
     const out = this.framed(sink, options.gzip);
-    const frame = tableFrame(plan, shard.table, format, options.dialect);
+    const frame = tableFrame(plan, shard.table, format, options.dialect, options.output);
     if (shard.index === 0) await out.write(Buffer.from(frame.header));
-    for await (const bytes of this.encode(plan, shard, [format], options.dialect)) {
+    for await (const bytes of this.encode(plan, shard, [format], options)) {
       await out.write(bytes);
       yield* collected.splice(0);
     }

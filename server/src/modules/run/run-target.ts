@@ -1,6 +1,6 @@
-import type { Dialect, Format } from '../../engine';
+import type { Dialect, Format, OutputOptions } from '../../engine';
 
 /** Where a run's rows go. A database URL is stored encrypted apart from this (target_secret). */
 export type RunTarget =
-  | { kind: 'FILES'; formats: Format[]; dialect: Dialect; gzip: boolean }
+  | { kind: 'FILES'; formats: Format[]; dialect: Dialect; gzip: boolean; output?: OutputOptions }
   | { kind: 'DATABASE'; host: string; database: string; truncate: boolean; createTables: boolean };

@@ -24,6 +24,8 @@ import { unseal } from './target-secret';
 
 /** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
 const TICK_MS = 250;
+/** A held shard's heartbeat while no chunk is being made. */
+const HEARTBEAT_MS = 1_000;
 
 export class RunWorker {
   private readonly id = `${hostname()}:${process.pid}`;
@@ -90,7 +92,9 @@ export class RunWorker {
     let stop: 'cancelled' | 'lost' | undefined;
     const aborted = new AbortController();
     let lastTick = 0;
+    let rowsSoFar = 0;
     const tick = async (rowsDone: number, force = false): Promise<boolean> => {
+      rowsSoFar = Math.max(rowsSoFar, rowsDone);
       if (job.signal.aborted) stop ??= 'lost';
       if (stop) return false;
       if (!force && Date.now() - lastTick < TICK_MS) return true;
@@ -103,6 +107,8 @@ export class RunWorker {
       return !stop;
     };
 
+    // Between chunks too (a plan being compiled, a shard being synced or uploaded): the worker is alive.
+    const alive = setInterval(() => Date.now() - lastTick >= HEARTBEAT_MS && void tick(rowsSoFar, true).catch(() => {}), HEARTBEAT_MS);
     try {
       const plan = this.plan(run);
       let outputs: ShardOutputs | null = {};
@@ -130,6 +136,8 @@ export class RunWorker {
     } catch (error) {
       if (aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
+    } finally {
+      clearInterval(alive);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
+import type { OutputOptionsInput } from '../../graphql/__generated__/resolvers-types';
 import type { Config } from '../../config';
 import type { Scope } from '../../scope';
 import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
@@ -8,6 +9,7 @@ import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { compilePlan } from '../generation/generation.service';
+import { outputOptionsOf } from '../generation/output-input';
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
@@ -29,6 +31,8 @@ export interface StartRunInput {
     files?: { formats: string[]; dialect?: string | null; gzip?: boolean | null } | null;
     database?: { url: string; truncate?: boolean | null; createTables?: boolean | null } | null;
   };
+  /** Files only: delimiter, header row, line ending, NULL marker, pretty JSON. */
+  output?: OutputOptionsInput | null;
 }
 
 /** The shard that carries a database load: a load is one transaction, so it is never split. */
@@ -85,7 +89,7 @@ export class RunService {
     if (rowsTotal > this.config.limits.runRows) {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
     }
-    const { target, secret } = await this.target(input.target);
+    const { target, secret } = await this.target(input.target, input.output);
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
     const { saved: run, shardIds } = await this.db.transaction(async (manager) => {
@@ -149,8 +153,9 @@ export class RunService {
     });
   }
 
-  private async target(input: StartRunInput['target']): Promise<{ target: RunTarget; secret: string | null }> {
+  private async target(input: StartRunInput['target'], outputInput: StartRunInput['output']): Promise<{ target: RunTarget; secret: string | null }> {
     if (Boolean(input.files) === Boolean(input.database)) throw badInput('input.target', 'give exactly one of files or database');
+    if (outputInput && input.database) throw badInput('input.output', 'output options apply to files; a database load has none');
     if (input.files) {
       const formats = [...new Set(input.files.formats.map((f) => f.toLowerCase()))] as Format[];
       if (!formats.length || formats.some((f) => !FORMATS.includes(f))) {
@@ -158,7 +163,9 @@ export class RunService {
       }
       const dialect = (input.files.dialect ?? 'postgres').toLowerCase() as Dialect;
       if (!DIALECTS.includes(dialect)) throw badInput('input.target.files.dialect', `must be one of ${DIALECTS.join(', ')}`);
-      return { target: { kind: 'FILES', formats, dialect, gzip: input.files.gzip ?? false }, secret: null };
+      const output = outputOptionsOf(outputInput, formats);
+      const files: RunTarget = { kind: 'FILES', formats, dialect, gzip: input.files.gzip ?? false };
+      return { target: output ? { ...files, output } : files, secret: null };
     }
     const database = input.database!;
     // Checked now for a quick answer, and again by the worker when it connects.
