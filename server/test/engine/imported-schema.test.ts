@@ -148,6 +148,19 @@ describe('SQLite (sql.js)', () => {
       db.close();
     }
   });
+
+  it('loads its own whole script, with the composite keys', async () => {
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    try {
+      db.exec('PRAGMA foreign_keys = ON');
+      db.exec(await collect(streamBlueprintSql(plan, 'sqlite')));
+      expect(db.exec('SELECT count(*) FROM film_actor')[0].values[0][0]).toBe(plan.table('film_actor').layout.rows);
+      expect(() => db.exec('INSERT INTO film_actor SELECT * FROM film_actor LIMIT 1')).toThrow(/UNIQUE constraint failed: film_actor.actor_id, film_actor.film_id/);
+    } finally {
+      db.close();
+    }
+  });
 });
 
 if (mariaDbMissing) console.warn(`MariaDB tests skipped: ${mariaDbMissing}`);
@@ -176,5 +189,29 @@ if (mariaDbMissing) console.warn(`MariaDB tests skipped: ${mariaDbMissing}`);
     expect(blob.stdout.trim()).toMatch(/^[0-9A-F]{6,}$/);
     const refused = maria.client('pagila', 'INSERT INTO rental SELECT 99999, rental_date, customer_id, NULL, return_day, NULL, NULL FROM rental LIMIT 1');
     expect(refused.stderr).toMatch(/Duplicate entry/);
+  }, 60_000);
+
+  it('loads its own whole script, the declared PostgreSQL types mapped to MySQL ones', async () => {
+    expect(maria.client('mysql', 'CREATE DATABASE own').status).toBe(0);
+    const run = maria.client('own', await collect(streamBlueprintSql(plan, 'mysql')));
+    expect(run.stderr).toBe('');
+    const keys = maria.client('own', "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION) FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = 'own' AND TABLE_NAME = 'film_actor' AND CONSTRAINT_NAME = 'PRIMARY'", '--batch', '--skip-column-names');
+    expect(keys.stdout.trim()).toBe('actor_id,film_id');
+  }, 60_000);
+
+  it('writes the types of a document imported from MySQL as declared: an inline enum, an unsigned integer', async () => {
+    const mysqlDoc = compileBlueprint({
+      seedbed: 1, name: 'shop', seed: 1, sqlDialect: 'mysql',
+      tables: [{ name: 'item', rows: 50, primaryKey: 'id', fields: [
+        { name: 'id', generator: 'sequence', sqlType: 'int unsigned' },
+        { name: 'size', generator: 'weighted', options: { values: { S: 1, M: 2, L: 1 } }, sqlType: "enum('S','M','L')" },
+      ] }],
+    });
+    const script = await collect(streamBlueprintSql(mysqlDoc, 'mysql'));
+    expect(script).toContain("`size` enum('S','M','L') NOT NULL");
+    expect(maria.client('mysql', 'CREATE DATABASE from_mysql').status).toBe(0);
+    expect(maria.client('from_mysql', script).stderr).toBe('');
+    // PostgreSQL output of the same document maps the types instead.
+    expect(await collect(streamBlueprintSql(mysqlDoc, 'postgres'))).not.toContain('enum(');
   }, 60_000);
 });
