@@ -79,7 +79,7 @@ describe('one validation pass', () => {
 describe('regular expressions', () => {
   it('say once why a pattern is refused, by JavaScript or by the generator', () => {
     const message = (pattern: string) => at(doc([table('t', 1, [{ name: 'code', generator: 'regex', options: { pattern } }])]))['tables[0].fields[0].options.pattern'];
-    expect(message('(?<=a)b')).toBe("is valid JavaScript but not a pattern the regex generator can make: invalid capture group name, character '=' after '<' at column 4");
+    expect(message('(?<=a)b')).toBe("is not supported: valid JavaScript, but the regex generator cannot make it (invalid capture group name, character '=' after '<' at column 4)");
     expect(message('[a-')).not.toMatch(/invalid regular expression.*invalid regular expression/i);
   });
 });

@@ -152,7 +152,7 @@ export function cellSizeIssues(bounds: CellBounds, t: number, f: number, field: 
       if (e instanceof RegexBoundError) return [{ path: `${base}.pattern`, message: e.message }];
       if (e instanceof RangeError) return [{ path: `${base}.pattern`, message: 'is nested too deeply' }];
       // JavaScript accepts some syntax randexp's parser does not (lookbehind): it could never generate.
-      if (e instanceof SyntaxError) return [{ path: `${base}.pattern`, message: `is valid JavaScript but not a pattern the regex generator can make: ${regexReason(e)}` }];
+      if (e instanceof SyntaxError) return [{ path: `${base}.pattern`, message: `is not supported: valid JavaScript, but the regex generator cannot make it (${regexReason(e)})` }];
       throw e;
     }
   }
