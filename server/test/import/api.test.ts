@@ -58,6 +58,16 @@ describe('importPreview', () => {
     expect(await outsider.fails(PREVIEW, { input: { source: 'SQLITE_DDL', text: 'CREATE TABLE t (id INTEGER PRIMARY KEY);', projectId } })).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('reads a live PostgreSQL through the worker thread: catalog and statistics, never personal values', async () => {
+    await server.db.query('ANALYZE');
+    const { importPreview } = await editor.ok(PREVIEW, { input: { source: 'POSTGRES_URL', url: server.databaseUrl } });
+    const users = importPreview.document.tables.find((t: { name: string }) => t.name === 'users');
+    expect(users.fields.find((f: { name: string }) => f.name === 'email')).toMatchObject({ generator: 'internet.email', unique: true });
+    // The signed-up test users' addresses exist in that database; none may reach the document.
+    const { rows } = await server.db.query('SELECT email FROM users LIMIT 3').then((r: { email: string }[]) => ({ rows: r }));
+    for (const { email } of rows) expect(JSON.stringify(importPreview)).not.toContain(email);
+  });
+
   it('reads mysqldump and sqlite3 output', async () => {
     const mysql = (await editor.ok(PREVIEW, { input: { source: 'MYSQL_DDL', text: fixture('mysqldump.sql') } })).importPreview;
     expect(mysql.document.sqlDialect).toBe('mysql');

@@ -19,6 +19,7 @@ import { RevisionBanner } from './revision-banner';
 import { RevisionHistory } from './revision-history';
 import { TableList } from './table-list';
 import { TablePanel } from './table-panel';
+import { MockPanel } from './mock-panel';
 
 interface BlueprintEditorProps {
   blueprint: BlueprintEditor_BlueprintFragment;
@@ -187,6 +188,7 @@ export function BlueprintEditor({ blueprint, canEdit, reload }: BlueprintEditorP
           <PreviewTable tableName={table?.name} preview={preview.previewKey === tableKey ? preview.preview : undefined} loading={preview.loading} invalid={preview.issues.length > 0} error={preview.error} />
           <RelationshipGraph document={shown} selected={selected} onSelect={(index) => dispatch({ type: 'selectTable', index })} />
           <BlueprintSettings document={shown} issues={issues} readOnly={readOnly} dispatch={dispatch} />
+          <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />
         </div>
       </div>
     </div>

@@ -1,8 +1,14 @@
 /**
  * Which function reads which source kind (PRODUCT.md §12). A source is a
  * function of its input and a few options, returning the document, the
- * report and what was skipped; to add one, add a line here. Kinds not listed
- * answer BAD_USER_INPUT at `input.source`.
+ * report and what was skipped; to add one, add a line here, such as
+ *
+ *   JSON_SAMPLE: { input: 'text', run: (text, { name }) => importSample(text, 'JSON_SAMPLE', { name }) },
+ *
+ * Kinds not listed answer BAD_USER_INPUT at `input.source`. A source that
+ * names columns can reuse `guessColumn` (infer/column-guess.ts): words of the
+ * name in its table's context, kind of value, length → generator, options,
+ * confidence and reason.
  *
  * Every source runs in the import worker thread (import-runner.ts), so its
  * parsing never holds up the server's event loop.
@@ -12,6 +18,7 @@ import { readPostgresDdl } from './postgres/ddl';
 import { readPostgresUrl } from './postgres-url/read-catalog';
 import { readSqliteDdl } from './sqlite/ddl';
 import { readGraphqlSdl } from './graphql-sdl/read-sdl';
+import { importSample } from './sample/import-sample';
 import { inferDocument } from './infer/document';
 import type { SchemaModel } from './schema-model';
 import type { ImportResult, ImportSource } from './types';
@@ -41,6 +48,8 @@ const SOURCES: Partial<Record<ImportSource, ImportSourceHandler>> = {
   SQLITE_DDL: database('text', readSqliteDdl),
   POSTGRES_URL: database('url', readPostgresUrl),
   GRAPHQL_SDL: { input: 'text', run: readGraphqlSdl },
+  JSON_SAMPLE: { input: 'text', run: (text, { name }) => importSample(text, 'JSON_SAMPLE', { name }) },
+  CSV_SAMPLE: { input: 'text', run: (text, { name }) => importSample(text, 'CSV_SAMPLE', { name }) },
 };
 
 export function importSourceOf(kind: string): ImportSourceHandler | undefined {

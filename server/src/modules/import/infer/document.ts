@@ -52,7 +52,8 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const relations = planRelations(schema, skipped);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
-  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase())));
+  // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
+  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
   const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
   const domains = Object.fromEntries(
     Object.values(schema.domains)

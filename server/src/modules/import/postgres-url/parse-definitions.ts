@@ -4,7 +4,7 @@
  * dump gives, so a live database and its pg_dump import alike.
  */
 import { parseSync } from 'libpg-query';
-import { checkRules, columnType, type Node } from '../postgres/ast';
+import { caseFolded, checkRules, columnType, type Node } from '../postgres/ast';
 import { partitionKeyOf, type PartitionKey } from '../postgres/partitions';
 import type { CheckModel, ColumnType } from '../schema-model';
 
@@ -48,5 +48,16 @@ export function parsePartitionBound(definition: string): Node {
     return firstStatement(`CREATE TABLE c PARTITION OF p ${definition}`)?.CreateStmt?.partbound;
   } catch {
     return { is_default: true };
+  }
+}
+
+/** `CREATE UNIQUE INDEX … (a, lower(b))` → its columns, a case-folded column counting as the column; undefined for other expressions. */
+export function parseUniqueIndexColumns(definition: string): string[] | undefined {
+  try {
+    const params = (firstStatement(definition)?.IndexStmt?.indexParams ?? []) as Node[];
+    const columns = params.map((p) => (p.IndexElem?.name as string | undefined) ?? caseFolded(p.IndexElem?.expr));
+    return columns.length && columns.every((c) => c) ? (columns as string[]) : undefined;
+  } catch {
+    return undefined;
   }
 }

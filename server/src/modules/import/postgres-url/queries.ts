@@ -28,7 +28,7 @@ export const CATALOG_QUERIES = {
      WHERE conrelid = ANY($1::oid[]) AND contype IN ('p', 'u', 'f', 'c')
      ORDER BY conrelid, contype, conname`,
   uniqueIndexes: `
-    SELECT i.indrelid, ic.relname AS indexname, i.indkey::int2[] AS indkey, i.indexprs IS NOT NULL AS expressions
+    SELECT i.indrelid, ic.relname AS indexname, pg_get_indexdef(i.indexrelid) AS def
       FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid
      WHERE i.indrelid = ANY($1::oid[]) AND i.indisunique AND NOT i.indisprimary
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,

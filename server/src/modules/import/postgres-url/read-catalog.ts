@@ -16,7 +16,7 @@ import { resolveTypes } from '../resolve-types';
 import { emptySchema, IMPORT_LIMITS, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
 import type { SourceOptions } from '../sources';
 import { partitionCheck } from '../postgres/partitions';
-import { parseCheckDefinition, parsePartitionBound, parsePartitionKey, parseTypeName } from './parse-definitions';
+import { parseCheckDefinition, parsePartitionBound, parsePartitionKey, parseTypeName, parseUniqueIndexColumns } from './parse-definitions';
 import { CATALOG_QUERIES } from './queries';
 
 const PATH = 'input.url';
@@ -114,8 +114,8 @@ async function readCatalog(client: Client): Promise<SchemaModel> {
   }
   for (const i of (await client.query<Row>(CATALOG_QUERIES.uniqueIndexes, [oids])).rows) {
     const table = tables.get(Number(i.indrelid))!;
-    const columns = names(Number(i.indrelid), i.indkey);
-    if (i.expressions || columns.some((c) => !c)) schema.skipped.push({ kind: 'index', name: i.indexname, reason: 'a unique index over expressions is not kept; generated rows may break it.' });
+    const columns = parseUniqueIndexColumns(i.def);
+    if (!columns) schema.skipped.push({ kind: 'index', name: i.indexname, reason: 'a unique index over expressions is not kept; generated rows may break it.' });
     else if (!table.uniques.some((u) => u.join() === columns.join())) table.uniques.push(columns);
   }
   const bounds = new Map<number, unknown[]>();

@@ -156,3 +156,18 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
   const { serial: _serial, ...element } = scalar;
   return { kind: element.kind, sqlType: `${sqlType}${'[]'.repeat(dims)}`, arrayOf: element };
 }
+
+/**
+ * `lower(email)`, `upper((code)::text)`: a unique index on a column's folded
+ * case; values distinct as written are kept as the column's unique key, and
+ * generators made distinct per row (row-tagged) stay distinct folded too.
+ */
+export function caseFolded(expr: Node): string | undefined {
+  const call = expr?.FuncCall;
+  const name = lastName(call?.funcname).toLowerCase();
+  if ((name !== 'lower' && name !== 'upper') || call.args?.length !== 1) return undefined;
+  let arg = call.args[0];
+  while (arg?.TypeCast) arg = arg.TypeCast.arg;
+  const fields = namesOf(arg?.ColumnRef?.fields);
+  return fields.length ? fields.at(-1) : undefined;
+}

@@ -8,7 +8,7 @@
 import { loadModule, parseSync, scanSync } from 'libpg-query';
 import { badInput } from '../../../errors';
 import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
-import { checkRules, columnType, lastName, namesOf, type Node } from './ast';
+import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
 import { SourceText } from '../source-text';
@@ -321,21 +321,6 @@ class DdlReader {
     resolveTypes(this.schema);
     return this.schema;
   }
-}
-
-/**
- * `lower(email)`, `upper((code)::text)`: a unique index on a column's folded
- * case; values distinct as written are kept as the column's unique key, and
- * generators made distinct per row (row-tagged) stay distinct folded too.
- */
-function caseFolded(expr: Node): string | undefined {
-  const call = expr?.FuncCall;
-  const name = lastName(call?.funcname).toLowerCase();
-  if ((name !== 'lower' && name !== 'upper') || call.args?.length !== 1) return undefined;
-  let arg = call.args[0];
-  while (arg?.TypeCast) arg = arg.TypeCast.arg;
-  const fields = namesOf(arg?.ColumnRef?.fields);
-  return fields.length ? fields.at(-1) : undefined;
 }
 
 /** Statements start after the previous one's `;`: skip the blank lines and comments in between for their line number. */
