@@ -18,6 +18,8 @@ type Documents = {
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": typeof types.DocumentDownloadDocument,
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": typeof types.GeneratorCategoriesDocument,
+    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": typeof types.MockPanelDocument,
+    "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": typeof types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": typeof types.RunDetails_RunFragmentDoc,
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": typeof types.RunsTable_RunFragmentDoc,
     "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": typeof types.ApiKeyRow_ApiKeyFragmentDoc,
@@ -69,6 +71,8 @@ const documents: Documents = {
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": types.DocumentDownloadDocument,
     "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": types.GeneratorSearchDocument,
     "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": types.GeneratorCategoriesDocument,
+    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": types.MockPanelDocument,
+    "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": types.RunDetails_RunFragmentDoc,
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": types.RunsTable_RunFragmentDoc,
     "\n  fragment ApiKeyRow_apiKey on ApiKey {\n    id\n    name\n    role\n    prefix\n    last4\n    status\n    createdAt\n    lastUsedAt\n    expiresAt\n    revokedAt\n    createdBy {\n      id\n      name\n    }\n  }\n": types.ApiKeyRow_ApiKeyFragmentDoc,
@@ -146,6 +150,14 @@ export function graphql(source: "\n  query GeneratorSearch($search: String, $cat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query GeneratorCategories {\n    generatorCategories\n  }\n"): (typeof documents)["\n  query GeneratorCategories {\n    generatorCategories\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"): (typeof documents)["\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n"): (typeof documents)["\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

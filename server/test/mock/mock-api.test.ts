@@ -161,6 +161,14 @@ describe('the mock GraphQL API', () => {
     expect((await owner.gql('{ __typename }')).data).toEqual({ __typename: 'Query' });
   });
 
+  it("gives the editor a first query that runs against the mock as written", async () => {
+    const { mockExample } = (await owner.ok('query($id: ID!) { blueprint(id: $id) { mockExample } }', { id: blueprint.id })).blueprint;
+    expect(mockExample).toContain('allUsers(first: 5)');
+    const answer = await post(viewerKey, mockExample);
+    expect(answer.body.errors).toBeUndefined();
+    expect(answer.body.data.allUsers.nodes).toHaveLength(5);
+  });
+
   it('answers CORS preflights for the origins the project lists, and serves the IDE to a browser', async () => {
     await owner.ok('mutation($input: SetMockOriginsInput!) { setMockOrigins(input: $input) { mockOrigins } }', { input: { projectId: project.id, origins: ['http://localhost:5173/'] } });
     const preflight = (origin: string) => fetch(`${server.url}${mockPath}`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });

@@ -173,6 +173,8 @@ export type Blueprint = {
   id: Scalars['ID']['output'];
   /** The document's locale, such as `en` or `de`. */
   locale: Scalars['String']['output'];
+  /** A first query for this blueprint's mock API: a page of its first table (or of the imported SDL's first list). */
+  mockExample: Scalars['String']['output'];
   /** Path of this blueprint's mock GraphQL API on this server (`?revision=` and `?seed=` pick other data). */
   mockPath: Scalars['String']['output'];
   /** The document's `name`. */
@@ -1459,6 +1461,7 @@ export type BlueprintResolvers<ContextType = GraphQLContext, ParentType extends 
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mockExample?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mockPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;

@@ -1,4 +1,6 @@
+import type { BlueprintDocument } from '../../engine';
 import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
+import { mockExampleQuery } from './example-query';
 
 /** The mock API's settings in the main schema: a project's CORS origins. The mocks themselves answer at /mock/:project/:blueprint/graphql. */
 export const mockResolvers: Resolvers = {
@@ -10,5 +12,9 @@ export const mockResolvers: Resolvers = {
   },
   Blueprint: {
     mockPath: (blueprint) => `/mock/${blueprint.projectId}/${blueprint.id}/graphql`,
+    mockExample: async (blueprint, _, ctx) => {
+      const revision = await ctx.loaders.revision.load(`${blueprint.id}:${blueprint.currentRevision}`);
+      return mockExampleQuery(revision?.document as BlueprintDocument);
+    },
   },
 };
