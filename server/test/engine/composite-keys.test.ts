@@ -23,9 +23,9 @@ async function tuples(d: BlueprintDocument, table: string, fields: string[]): Pr
   return rows.map((r) => fields.map((f) => JSON.stringify(r[f])).join('/'));
 }
 
-function refusal(d: BlueprintDocument): EngineError {
+function refusal(d: BlueprintDocument, rowOverrides?: Record<string, number>): EngineError {
   try {
-    compileBlueprint(d);
+    compileBlueprint(d, { rowOverrides });
   } catch (e) {
     if (e instanceof EngineError) return e;
     throw e;
@@ -116,7 +116,12 @@ describe('distinct tuples', () => {
   });
 
   it('refuses more children per parent than the other table has rows, at the rows of the table, before generating', () => {
-    const error = refusal(junction({ perParent: 'film', min: 1, max: 9 }));
+    const d = junction({ perParent: 'film', min: 1, max: 9 });
+    expect(validateBlueprint(d)).toEqual([{ path: 'tables[2].rows', message: expect.stringMatching(/up to 9 rows per film.*only 8 distinct \(actor_id\)/) }]);
+    // A count set at generation time (rows of the other table overridden) is refused by the plan itself.
+    const overridden = refusal(junction({ perParent: 'film', min: 1, max: 8 }), { actor: 7 });
+    expect([overridden.path, overridden.message]).toEqual(['tables[2].rows', expect.stringMatching(/only 7 distinct/)]);
+    const error = refusal(d);
     expect(error.code).toBe('BAD_USER_INPUT');
     expect(error.path).toBe('tables[2].rows');
     expect(error.message).toMatch(/up to 9 rows per film.*only 8 distinct \(actor_id\)/);
@@ -128,6 +133,7 @@ describe('distinct tuples', () => {
     expect(new Set(all).size).toBe(36);
     const error = refusal(d(37));
     expect([error.path, error.message]).toEqual(['tables[1].rows', expect.stringMatching(/37 rows.*only 36 distinct tuples/)]);
+    expect(validateBlueprint(d(37)).map((i) => i.path)).toEqual(['tables[1].rows']);
   });
 
   it('retries over the tuple when a component has no enumerable space (a timestamp beside a ref)', async () => {

@@ -15,6 +15,7 @@ import { arrayElementIssues } from '../generators/sql-values';
 import type { GeneratorDef } from '../generators/types';
 import { validateGeneratorOptions } from './options';
 import { parseDateOption } from '../generators/helpers';
+import { tupleSpaceIssues } from './tuple-space';
 
 /** An array's element options, checked as a field of that generator would be: paths come back under `options`. */
 function elementOptionIssues(def: GeneratorDef, options: Record<string, unknown>): DocumentIssue[] {
@@ -34,6 +35,8 @@ export function schemaKeyIssues(doc: BlueprintDocument): DocumentIssue[] {
     });
   });
   issues.push(...typeDefinitionIssues(doc));
+  // Tuple spaces are judged on keys whose fields all exist.
+  if (!issues.some((i) => /\.(primaryKey|unique)\b/.test(i.path))) issues.push(...tupleSpaceIssues(doc));
   return issues;
 }
 
