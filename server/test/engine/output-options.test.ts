@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ChunkEncoder, compileBlueprint, outputIssues, streamTable, tableFrame, type OutputOptions } from '../../src/engine';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, outputIssues, streamTable, tableFrame, type OutputOptions } from '../../src/engine';
 import { collect, doc, shop, table } from './helpers';
 
 const plan = compileBlueprint(shop(40));
@@ -63,6 +63,19 @@ describe('output options', () => {
       const encoder = new ChunkEncoder(plan);
       const body = [0, 13, 27, 40].slice(1).map((to, i, ends) => encoder.encode('users', format, 'postgres', 0, i === 0 ? 0 : ends[i - 1], to, options).toString()).join('');
       expect(header + body + footer).toBe(await users(format, options));
+    }
+  });
+
+  it('give the same bytes from worker threads as from this thread', async () => {
+    const helpers = new ChunkWorkerPool(1);
+    try {
+      for (const [format, output] of [['csv', { delimiter: ';', nullMarker: 'NULL', lineEnding: 'lf' }], ['tsv', { delimiter: '|', header: false }], ['json', { pretty: true }]] as const) {
+        const single = await collect(streamTable(plan, 'users', format, { output, chunkRows: 7 }));
+        expect(await collect(streamTable(plan, 'users', format, { output, chunkRows: 7, workers: 2 }))).toBe(single);
+        expect(await collect(streamTable(plan, 'users', format, { output, chunkRows: 7, helpers }))).toBe(single);
+      }
+    } finally {
+      await helpers.close();
     }
   });
 

@@ -103,9 +103,3 @@ export function resolveOutput(format: Format | string, options?: OutputOptions |
   };
 }
 
-/** Whether `output` changes the bytes of rows (not only the header row) of `format` from its defaults. */
-export function rowsChangedBy(format: Format | string, output: ResolvedOutput): boolean {
-  if (format === 'json') return output.pretty;
-  if (!isDelimited(format)) return false;
-  return !output.defaultCells || output.lineEnd !== DEFAULTS[format].lineEnd;
-}

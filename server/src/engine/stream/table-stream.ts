@@ -3,7 +3,7 @@ import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
-import { resolveOutput, rowsChangedBy, type OutputOptions } from '../formats/output';
+import { resolveOutput, type OutputOptions } from '../formats/output';
 import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
 import { ParallelChunkStream } from '../parallel/parallel-stream';
 import { encodeInOrder } from '../parallel/encode-in-order';
@@ -30,9 +30,6 @@ export interface StreamTableOptions {
   output?: OutputOptions;
 }
 
-/** Rows per chunk when options keep a stream in the caller's thread although it asked for workers: a few milliseconds each. */
-const IN_THREAD_CHUNK_ROWS = 2048;
-
 /**
  * A table (or a row range of it) as a byte stream in `format`, generated
  * chunk by chunk as the consumer reads: backpressure comes from Readable's
@@ -47,14 +44,12 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const output = options.output ? resolveOutput(format, options.output) : undefined;
   const ctx: EncodeContext = { plan, table, dialect, streamStart: start, output };
   const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
-  // The worker protocol does not carry output options yet: rows whose bytes they change are encoded in this thread.
-  const threads = !output || !rowsChangedBy(format, output);
-  const workers = threads ? Math.max(1, Math.floor(options.workers ?? 1)) : 1;
-  // A caller that asked for threads keeps its thread responsive: smaller chunks, with its other work between them.
-  const wantedThreads = (options.workers ?? 1) > 1 || options.helpers !== undefined;
-  const chunkRows = options.chunkRows ?? (!threads && wantedThreads ? IN_THREAD_CHUNK_ROWS : DEFAULT_CHUNK_ROWS);
-  if (threads && options.helpers && end - start > chunkRows) {
-    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end }));
+  const workers = Math.max(1, Math.floor(options.workers ?? 1));
+  const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
+  // Worker threads get the options as given, and resolve them as this thread did.
+  const given = options.output;
+  if (options.helpers && end - start > chunkRows) {
+    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end, output: given }));
     const pool = options.helpers;
     async function* framed() {
       if (frame.header) yield Buffer.from(frame.header);
@@ -64,7 +59,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
     return Readable.from(framed(), { objectMode: false });
   }
   if (workers > 1 && end - start > chunkRows) {
-    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame });
+    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame, output: given });
   }
   const chunks = new ChunkEncoder(plan);
   let position = start;
@@ -82,7 +77,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
           return;
         }
         const to = Math.min(end, position + chunkRows);
-        const bytes = chunks.encode(table.name, format, dialect, start, position, to, options.output);
+        const bytes = chunks.encode(table.name, format, dialect, start, position, to, given);
         position = to;
         this.push(bytes);
       } catch (error) {
