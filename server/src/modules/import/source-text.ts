@@ -2,7 +2,13 @@
  * A source text with byte offsets (what parsers report) turned into line
  * numbers, so every skipped statement and error says where it was.
  */
+import { badInput } from '../../errors';
 import type { SkippedItem } from './types';
+
+/** An import with nothing to import is a mistake in its input, said with the first refusal's line when there is one. */
+export function noTables(firstRefusal?: string) {
+  return badInput('input.text', `No table could be read from the text.${firstRefusal ? ` ${firstRefusal}` : ' It has no CREATE TABLE statement.'}`);
+}
 
 export class SourceText {
   readonly bytes: Buffer;

@@ -68,7 +68,15 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
     ...(Object.keys(domains).length ? { domains } : {}),
     tables,
   } as unknown as BlueprintDocument;
-  return { document, report, skipped };
+  return { document, report, skipped: capped(skipped) };
+}
+
+/** A schema full of noise should not make an answer of megabytes: the first items, then how many more. */
+const MAX_SKIPPED = 500;
+
+function capped(skipped: SkippedItem[]): SkippedItem[] {
+  if (skipped.length <= MAX_SKIPPED) return skipped;
+  return [...skipped.slice(0, MAX_SKIPPED), { kind: 'more', name: `${skipped.length - MAX_SKIPPED} more`, reason: `${skipped.length - MAX_SKIPPED} more items were skipped; the first ${MAX_SKIPPED} are listed.` }];
 }
 
 function usedByDomain(schema: SchemaModel, enumName: string, used: Set<string | undefined>): boolean {

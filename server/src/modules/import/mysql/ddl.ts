@@ -10,6 +10,7 @@ import { Parser } from 'node-sql-parser';
 import { badInput } from '../../../errors';
 import { emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
 import { checkRules, columnType, jsonValidColumn, nameOf, type Node } from './ast';
+import { noTables } from '../source-text';
 import { splitMysql, type MysqlStatement } from './split';
 
 const NOISE = new Set(['SET', 'DROP', 'LOCK', 'UNLOCK', 'USE', 'START', 'COMMIT', 'BEGIN', 'ROLLBACK']);
@@ -172,9 +173,9 @@ class MysqlReader {
 
   finish(): SchemaModel {
     this.schema.tables = [...this.tables.values()];
-    if (this.schema.tables.length === 0 && this.schema.skipped.some((s) => s.kind === 'statement')) {
-      const first = this.schema.skipped.find((s) => s.kind === 'statement')!;
-      throw badInput('input.text', `No table could be read from the text. ${first.reason}`);
+    if (this.schema.tables.length === 0) {
+      const refused = this.schema.skipped.find((s) => s.reason.includes('the parser refused')) ?? this.schema.skipped.find((s) => s.kind === 'statement');
+      throw noTables(refused?.reason);
     }
     return this.schema;
   }

@@ -11,7 +11,7 @@ import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnM
 import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
-import { SourceText } from '../source-text';
+import { noTables, SourceText } from '../source-text';
 
 /** Statements that are part of any dump and mean nothing for data: dropped without a word. */
 const NOISE = new Set([
@@ -63,6 +63,7 @@ function withoutMetaCommands(text: string): string {
 
 /** The whole text parsed at once; when PostgreSQL refuses some statement, each statement alone, the refused ones skipped. */
 function* statementsOf(source: SourceText): Generator<Statement> {
+  let refusal = '';
   try {
     const parsed = parseSync(source.text);
     const stmts = parsed.stmts ?? [];
@@ -74,8 +75,9 @@ function* statementsOf(source: SourceText): Generator<Statement> {
     return;
   } catch (error) {
     if ((error as { code?: string }).code === 'BAD_USER_INPUT') throw error;
+    refusal = refusalOf(source, error);
   }
-  const bounds = statementBounds(source);
+  const bounds = statementBounds(source, refusal);
   if (bounds.length > IMPORT_LIMITS.statements) throw tooManyStatements(bounds.length);
   for (const [start, end] of bounds) {
     const sql = source.slice(start, end);
@@ -88,17 +90,27 @@ function* statementsOf(source: SourceText): Generator<Statement> {
   }
 }
 
+/** `line 3: syntax error at or near "oops"`, from the parser's error and its cursor position (1-based characters). */
+function refusalOf(source: SourceText, error: unknown): string {
+  const message = (error as Error).message ?? String(error);
+  const cursor = (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition;
+  if (typeof cursor !== 'number') return message;
+  const offset = Buffer.byteLength(source.text.slice(0, Math.max(0, cursor - 1)));
+  return `${source.lineOf(offset)}: ${message}`;
+}
+
 function tooManyStatements(count: number) {
   return badInput('input.text', `The schema has ${count} statements; an import reads at most ${IMPORT_LIMITS.statements}.`);
 }
 
 /** Byte ranges between `;` tokens; a `;` inside a string, comment or function body is part of its token. */
-function statementBounds(source: SourceText): [number, number][] {
+function statementBounds(source: SourceText, refusal: string): [number, number][] {
   let tokens;
   try {
     tokens = scanSync(source.text).tokens;
-  } catch (error) {
-    throw badInput('input.text', `The text is not SQL PostgreSQL can read: ${(error as Error).message}.`);
+  } catch {
+    // The scanner stops at what it cannot read (an unterminated quote): the parser's refusal says where.
+    throw badInput('input.text', `The text is not SQL PostgreSQL can read: ${refusal}.`);
   }
   const bounds: [number, number][] = [];
   let start = 0;
@@ -315,9 +327,7 @@ class DdlReader {
     }
     this.schema.tables = [...this.tables.values()];
     this.schema.skipped.push(...this.source.refusals);
-    if (this.schema.tables.length === 0 && this.source.refusals.length > 0) {
-      throw badInput('input.text', `No table could be read from the text. ${this.source.refusals[0].reason}`);
-    }
+    if (this.schema.tables.length === 0) throw noTables(this.source.refusals[0]?.reason);
     resolveTypes(this.schema);
     return this.schema;
   }

@@ -12,7 +12,7 @@ import { loadModule, parseSync } from 'libpg-query';
 import { badInput } from '../../../errors';
 import { checkRules } from '../postgres/ast';
 import { emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
-import { SourceText } from '../source-text';
+import { noTables, SourceText } from '../source-text';
 import { isWord, statementRanges, tokenize, type Token } from './tokenize';
 import { sqliteColumnType } from './types';
 
@@ -49,7 +49,7 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
     db.close();
   }
   schema.skipped.push(...source.refusals);
-  if (schema.tables.length === 0 && source.refusals.length > 0) throw badInput('input.text', `No table could be read from the text. ${source.refusals[0].reason}`);
+  if (schema.tables.length === 0) throw noTables(source.refusals[0]?.reason);
   return schema;
 }
 
