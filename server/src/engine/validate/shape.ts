@@ -1,4 +1,5 @@
 import { isPerParent, primaryKeyFields, ROW_SPEC_LIMITS, type DocumentIssue } from '../document/types';
+import { formatLimit } from './messages';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
@@ -33,7 +34,7 @@ export function engineShapeIssues(doc: unknown): DocumentIssue[] {
       else fieldNames.add(field.name.toLowerCase());
       if (typeof field.generator !== 'string') issues.push({ path: `${fp}.generator`, message: 'must be a generator id' });
       const nullRate = field.nullRate ?? 0;
-      if (typeof nullRate !== 'number' || !(nullRate >= 0 && nullRate <= 1)) issues.push({ path: `${fp}.nullRate`, message: 'must be a number in [0, 1]' });
+      if (typeof nullRate !== 'number' || !(nullRate >= 0 && nullRate <= 1)) issues.push({ path: `${fp}.nullRate`, message: 'must be between 0 and 1 (a share of the rows: 0.25 is 25%)' });
       else if (nullRate > 0 && (field.unique || keyFields.includes(field.name))) issues.push({ path: `${fp}.nullRate`, message: 'a unique or primary-key field cannot be nullable' });
     });
     if (table.primaryKey !== undefined && !keyFields.every((k) => table.fields.some((f: any) => f?.name === k))) {
@@ -56,20 +57,20 @@ function checkRows(issues: DocumentIssue[], path: string, rows: unknown, tables:
   for (const key of ['min', 'max'] as const) {
     const value = spec[key];
     if (value !== undefined && (!Number.isInteger(value) || (value as number) < 0 || (value as number) > ROW_SPEC_LIMITS.perParent)) {
-      issues.push({ path: `${path}.rows.${key}`, message: `must be a whole number from 0 to ${ROW_SPEC_LIMITS.perParent}` });
+      issues.push({ path: `${path}.rows.${key}`, message: `must be a whole number from 0 to ${formatLimit(ROW_SPEC_LIMITS.perParent)}` });
     }
   }
-  if (typeof spec.min === 'number' && typeof spec.max === 'number' && spec.min > spec.max) issues.push({ path: `${path}.rows.max`, message: 'must be ≥ min' });
+  if (typeof spec.min === 'number' && typeof spec.max === 'number' && spec.min > spec.max) issues.push({ path: `${path}.rows.max`, message: 'must be at least min' });
   const distribution = spec.distribution ?? 'uniform';
   if (!['uniform', 'poisson', 'zipf'].includes(String(distribution))) issues.push({ path: `${path}.rows.distribution`, message: 'must be uniform, poisson or zipf' });
   // `typeof` first: NaN, Infinity and numeric strings would otherwise slip through the comparisons.
   const within = (value: unknown, low: number, high: number, lowOpen: boolean) =>
     typeof value === 'number' && Number.isFinite(value) && (lowOpen ? value > low : value >= low) && value <= high;
   if (spec.mean !== undefined && !within(spec.mean, 0, ROW_SPEC_LIMITS.mean, false)) {
-    issues.push({ path: `${path}.rows.mean`, message: `must be a number from 0 to ${ROW_SPEC_LIMITS.mean}` });
+    issues.push({ path: `${path}.rows.mean`, message: `must be a number from 0 to ${formatLimit(ROW_SPEC_LIMITS.mean)}` });
   }
   if (spec.exponent !== undefined && !within(spec.exponent, 0, ROW_SPEC_LIMITS.exponent, true)) {
-    issues.push({ path: `${path}.rows.exponent`, message: `must be a number above 0 and at most ${ROW_SPEC_LIMITS.exponent}` });
+    issues.push({ path: `${path}.rows.exponent`, message: `must be a number above 0 and at most ${formatLimit(ROW_SPEC_LIMITS.exponent)}` });
   }
   if (distribution === 'uniform' && spec.max === undefined && spec.min === undefined) issues.push({ path: `${path}.rows.max`, message: 'is required for a uniform distribution' });
 }
