@@ -98,7 +98,8 @@ function fieldIndex(table: TableDef, name: string): number {
   return fieldEntries(table).find((e) => typeof e.field.name === 'string' && e.field.name.toLowerCase() === lower)?.index ?? -1;
 }
 
-const nullable = (value: unknown) => typeof value === 'number' && value > 0;
+/** A null rate that makes NULLs; one outside [0, 1] is the shape's to report. */
+const nullable = (value: unknown) => typeof value === 'number' && value > 0 && value <= 1;
 
 function keyIssues(doc: Record<string, unknown>): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
