@@ -9,59 +9,8 @@ import { compileBlueprint, validateBlueprint } from '../../src/engine';
 import { readGraphqlSdl } from '../../src/modules/import/graphql-sdl/read-sdl';
 import { buildMockSchema, executeMock, splitDocument } from '../../src/modules/mock/mock-schema';
 import { MemoryOverlayStore } from '../../src/modules/mock/overlay';
+import { FILMS_SDL } from './fixtures';
 
-export const FILMS_SDL = /* GraphQL */ `
-"An object with an id."
-interface Node { id: ID! }
-enum Episode { NEWHOPE EMPIRE JEDI }
-enum Side { LIGHT DARK }
-type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-type Film implements Node {
-  id: ID!
-  title: String!
-  episode: Episode!
-  releaseDate: String
-  openingCrawl: String
-  director: Person!
-  characterConnection(first: Int, after: String): FilmCharactersConnection
-}
-type Person implements Node {
-  id: ID!
-  name: String!
-  email: String
-  birthYear: Int
-  side: Side!
-  homeworld: Planet
-  filmConnection(first: Int, after: String): PersonFilmsConnection
-  directed(first: Int): [Film!]!
-}
-type Planet implements Node {
-  id: ID!
-  name: String
-  population: Float
-  residentConnection(first: Int, after: String): PlanetResidentsConnection
-}
-type FilmCharactersConnection { edges: [FilmCharactersEdge] pageInfo: PageInfo! totalCount: Int }
-type FilmCharactersEdge { node: Person cursor: String! }
-type PersonFilmsConnection { edges: [PersonFilmsEdge] pageInfo: PageInfo! totalCount: Int }
-type PersonFilmsEdge { node: Film cursor: String! }
-type PlanetResidentsConnection { edges: [PlanetResidentsEdge] pageInfo: PageInfo! totalCount: Int }
-type PlanetResidentsEdge { node: Person cursor: String! }
-type FilmsConnection { edges: [FilmsEdge] pageInfo: PageInfo! totalCount: Int }
-type FilmsEdge { node: Film cursor: String! }
-type PeopleConnection { edges: [PeopleEdge] pageInfo: PageInfo! totalCount: Int }
-type PeopleEdge { node: Person cursor: String! }
-type Query {
-  allFilms(first: Int, after: String): FilmsConnection
-  allPeople(first: Int, after: String): PeopleConnection
-  film(id: ID, filmID: ID): Film
-  person(id: ID, personID: ID): Person
-  planet(id: ID, planetID: ID): Planet
-  node(id: ID!): Node
-}
-type LikeFilmPayload { film: Film }
-type Mutation { likeFilm(filmId: ID!): LikeFilmPayload }
-`;
 
 // Written against the SDL before any import, as an app would have them.
 const ALL_FILMS = `query AllFilms($after: String) { allFilms(first: 5, after: $after) { totalCount edges { cursor node { id title episode director { id name } } } pageInfo { hasNextPage endCursor } } }`;
