@@ -84,3 +84,14 @@ describe('SQLite DDL', () => {
     expect(require('node:fs').existsSync('/tmp/seedbed-should-not-exist.db')).toBe(false);
   });
 });
+
+describe('row counts', () => {
+  it('gives a table no more rows than its unique enum can tell apart', async () => {
+    const { document, report } = await importText('POSTGRES_DDL', `
+      CREATE TYPE level AS ENUM ('low', 'mid', 'high');
+      CREATE TABLE tier (id int PRIMARY KEY, level level NOT NULL UNIQUE);
+      CREATE TABLE account (id int PRIMARY KEY, tier_id int NOT NULL REFERENCES tier(id), code text UNIQUE CHECK (code IN ('a', 'b')), note text);`);
+    expect(document.tables.find((t) => t.name === 'tier')!.rows).toBe(3);
+    expect(report.find((d) => d.path === 'tables[0].rows')!.reason).toMatch(/level is unique and has 3 values/);
+  });
+});

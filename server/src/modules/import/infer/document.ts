@@ -108,8 +108,31 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   }
   applyPairRules(pairRules, decisions, table, skipped);
   orderTimestamps(decisions);
-  if (relations.rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: relations.rowsReason, details: { rows: relations.rows } });
+  const rowsReason = fitUniqueSpace(out, relations.rowsReason);
+  if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
   return out;
+}
+
+/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag). */
+function finiteSpace(field: FieldOut): number | undefined {
+  if (field.generator === 'weighted') {
+    const values = field.options?.values;
+    return Array.isArray(values) ? values.length : values && typeof values === 'object' ? Object.keys(values).length : undefined;
+  }
+  if (field.generator === 'constant') return 1;
+  if (field.generator === 'datatype.boolean') return 2;
+  return undefined;
+}
+
+/** A table counted by itself gets no more rows than a unique field of few values can tell apart: a lookup of 3 statuses has 3 rows. */
+function fitUniqueSpace(table: TableOut, reason: string): string {
+  if (typeof table.rows !== 'number') return reason;
+  const keyFields = new Set([table.primaryKey].flat());
+  const limits = table.fields.filter((f) => f.unique || (keyFields.size === 1 && keyFields.has(f.name))).map((f) => [f.name, finiteSpace(f)] as const);
+  const tightest = limits.filter((l): l is readonly [string, number] => l[1] !== undefined).sort((a, b) => a[1] - b[1])[0];
+  if (!tightest || tightest[1] >= table.rows) return reason;
+  table.rows = Math.max(1, tightest[1]);
+  return `${reason ? `${reason}; ` : ''}${table.rows} rows: ${tightest[0]} is unique and has ${tightest[1]} values`;
 }
 
 const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
