@@ -3,15 +3,15 @@ import { Link, NavLink, useMatch, useParams } from 'react-router';
 interface ProjectNavProps {
   projectId: string;
   projectName: string;
-  /** Links use it (`/p/shop-demo`) unless the URL names the project by id, which keeps working. */
+  /** Links outside a project URL use it (`/p/shop-demo`); inside one they keep the URL's form, slug or id. */
   projectSlug?: string;
 }
 
 /** Breadcrumb back to the projects, then the project's sections as tabs. */
 export function ProjectNav({ projectId, projectName, projectSlug }: ProjectNavProps) {
-  // The URL's own form (slug or id), so the current section's tab is marked whichever was used.
+  // The URL's own form (slug or id, it named this project), so the current section's tab is marked whichever was used.
   const { project: inUrl } = useParams();
-  const base = `/p/${inUrl === projectId ? projectId : (projectSlug ?? projectId)}`;
+  const base = `/p/${inUrl ?? projectSlug ?? projectId}`;
   // On the project's own page its name is the heading, not a link to itself.
   const atProject = useMatch('/p/:project') !== null;
   return (
