@@ -30,6 +30,7 @@ import { jsonBody } from './http/json-body';
 import { createMetrics } from './http/metrics';
 import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
+import { sampleUploadRoute } from './http/sample-upload-route';
 import { mockRoute } from './http/mock-route';
 import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
@@ -111,6 +112,8 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     }),
   );
 
+  // Before the JSON body parser: an uploaded sample is read as a stream, within its own limit.
+  app.use(sampleUploadRoute(services, db, limiter, budget, config.limits.sampleBytes));
   app.use('/api', jsonBody(config.limits.bodyBytes), authenticateRequests(services, limiter));
   app.get(ROWS_PATH, limitRowsStreams(config.limits.rowsStreamsPerCaller, budget));
   app.use(rowsRoute(services, db, config.limits.instantRows, config.engineThreads));

@@ -32,10 +32,12 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
-  /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
-  mockScanRows: number;
   /** Bytes of schema or sample text one import reads (the request body limit applies too). */
   importBytes: number;
+  /** Largest sample uploaded as a request body to POST /api/v1/imports/preview. */
+  sampleBytes: number;
+  /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
+  mockScanRows: number;
 }
 
 export interface Config {
@@ -192,8 +194,9 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
-      mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
+      sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
+      mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
     },
   };
 }

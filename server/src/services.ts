@@ -41,7 +41,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
-    imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, allowPrivateTargets: config.allowPrivateTargets }),
+    imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),
     mocks: new MockService(db, blueprints, config.limits),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,

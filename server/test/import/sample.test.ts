@@ -141,7 +141,8 @@ describe('a CSV export', () => {
   it('keeps only category labels of the sample (and the ends of its ranges)', () => {
     // Numbers and dates may appear as the bounds of a range; text may not, but for category labels.
     const isRangeEnd = (v: string) => /^-?[\d.]+$/.test(v) || /^\d{4}-\d{2}-\d{2}$/.test(v);
-    const values = new Set(parseCsv(csv, { columns: true }).flatMap((r: Record<string, string>) => Object.values(r)).filter((v: string) => v.length >= 4 && !isRangeEnd(v)));
+    const records = parseCsv(csv, { columns: true }) as Record<string, string>[];
+    const values = new Set(records.flatMap((r) => Object.values(r)).filter((v) => v.length >= 4 && !isRangeEnd(v)));
     const labels = new Set(['France', 'Germany', 'España', 'Côte d’Ivoire', 'free', 'pro', 'team']);
     const text = JSON.stringify(doc);
     expect([...values].filter((v) => !labels.has(v) && text.includes(v))).toEqual([]);

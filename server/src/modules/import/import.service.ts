@@ -10,6 +10,8 @@ import type { BlueprintService } from '../blueprint/blueprint.service';
 import type { BlueprintEntity } from '../blueprint/blueprint.entity';
 import { requireRole } from '../project/access';
 import { sharedImportRunner, type ImportRunner } from './import-runner';
+import { importSample } from './sample/import-sample';
+import { DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind } from './sample/read';
 import { importSourceOf } from './sources';
 import type { ImportResult, ImportSource } from './types';
 
@@ -24,6 +26,8 @@ export interface ImportInput {
 export interface ImportSettings {
   /** Largest `text` in bytes (SEEDBED_IMPORT_BYTES). */
   importBytes: number;
+  /** Largest sample uploaded as a request body (SEEDBED_SAMPLE_BYTES). */
+  sampleBytes: number;
   allowPrivateTargets: boolean;
 }
 
@@ -43,6 +47,22 @@ export class ImportService {
     if (scope.actor.kind === 'anonymous') throw unauthenticated();
     if (projectId) await requireRole(scope, projectId, 'VIEWER', () => notFound('Project', projectId));
     return this.run(input);
+  }
+
+  /**
+   * A sample uploaded as a stream (`POST /api/v1/imports/preview`): read in
+   * slices on this thread, each a few milliseconds, within `sampleBytes`.
+   */
+  async previewSample(scope: Scope, kind: SampleKind, body: SampleInput, name?: string): Promise<ImportResult> {
+    if (scope.actor.kind === 'anonymous') throw unauthenticated();
+    if (name !== undefined && (name.trim() === '' || name.length > MAX_NAME)) throw badInput('name', `A blueprint name has 1 to ${MAX_NAME} characters.`);
+    try {
+      return await importSample(body, kind, { name, limits: { ...DEFAULT_SAMPLE_LIMITS, maxBytes: this.settings.sampleBytes } });
+    } catch (error) {
+      // The upload's problems are in its body, not in a GraphQL input.
+      if (error instanceof AppError && error.extensions.path === 'input.text') throw new AppError(error.code, error.message, { ...error.extensions, path: 'body' }, error.status);
+      throw error;
+    }
   }
 
   async create(scope: Scope, input: ImportInput & { projectId: string }): Promise<BlueprintEntity> {

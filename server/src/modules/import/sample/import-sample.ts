@@ -7,11 +7,11 @@
 import type { BlueprintDocument } from '../../../engine';
 import { badInput } from '../../../errors';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
-import { chooseGenerator, type NameGuess } from './infer-column';
+import { chooseGenerator, guessTextByName, type NameGuess } from './infer-column';
 import { fitChildCounts } from './fit-counts';
 import { readSample, DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind, type SampleLimits } from './read';
 import { childCountsOf, findReferences, keyColumnOf, type FoundRef } from './relations';
-import { SampleTables, TooManyTables, type SampleTable } from './sample-tables';
+import { SampleTables, TooManyRecords, TooManyTables, type SampleTable } from './sample-tables';
 
 type Table = BlueprintDocument['tables'][number];
 type Field = Table['fields'][number];
@@ -21,8 +21,6 @@ export interface SampleImportOptions {
   limits?: SampleLimits;
   guessByName?: NameGuess;
 }
-
-const noGuess: NameGuess = () => undefined;
 
 /** A blueprint name from the user's, or a plain default; never a sample value. */
 const blueprintName = (name?: string) => (name?.trim() ? name.trim() : 'sample');
@@ -35,11 +33,12 @@ export async function importSample(input: SampleInput, kind: SampleKind, options
     for await (const record of readSample(input, kind, rootName, (name, reason) => skipped.push({ kind: 'value', name, reason }), options.limits ?? DEFAULT_SAMPLE_LIMITS)) tables.add(record);
   } catch (e) {
     if (e instanceof TooManyTables) throw badInput('input.text', `The sample has ${e.message}; split it into smaller samples.`);
+    if (e instanceof TooManyRecords) throw badInput('input.text', `The sample has ${e.message}; a smaller sample describes the data as well.`);
     throw e;
   }
   tables.finish();
   if (![...tables.tables.values()].some((t) => t.rows > 0)) throw badInput('input.text', 'The sample has no records: give an array of objects, an object of arrays, NDJSON, or CSV with a header and rows.');
-  return describe(tables, blueprintName(options.name), options.guessByName ?? noGuess, skipped);
+  return describe(tables, blueprintName(options.name), options.guessByName ?? guessTextByName, skipped);
 }
 
 function describe(sample: SampleTables, name: string, guessByName: NameGuess, skipped: SkippedItem[]): ImportResult {
@@ -74,7 +73,11 @@ function describe(sample: SampleTables, name: string, guessByName: NameGuess, sk
           reason: parentColumn ? `records nested in ${target}` : ref!.reason, details: { observed: { nullRate } },
         });
       } else {
-        const choice = chooseGenerator(table.name, column, stats, guessByName);
+        // A nested object's key is named in its object's context: `company.name` is a firm's name, not a person's.
+        const nested = table.flattened.get(column);
+        const choice = nested
+          ? chooseGenerator(nested.object, nested.key, [...table.flattened].filter(([, f]) => f.object === nested.object).map(([, f]) => f.key), stats, guessByName)
+          : chooseGenerator(table.name, column, [...table.columns.keys()], stats, guessByName);
         field.generator = choice.generator;
         if (choice.options) field.options = choice.options;
         report.push({ path: fieldPath, table: table.name, field: column, generator: choice.generator, confidence: choice.confidence, reason: choice.reason, details: { observed: { nullRate, ...choice.observed } } });

@@ -5,6 +5,9 @@
  * frequencies. Each choice carries a confidence and the reason a person
  * reviewing the import reads.
  */
+import { matchName, type NameMatch } from '../infer/name-rules';
+import { nameTokens, tableTokens } from '../infer/name-tokens';
+import { isPersonal } from '../infer/personal';
 import type { ColumnStats } from './column-stats';
 
 export interface ColumnChoice {
@@ -16,31 +19,18 @@ export interface ColumnChoice {
   observed: Record<string, unknown>;
 }
 
-/** A name-based guess for text whose values say little (names, cities, titles): the database importer's inference. */
-export type NameGuess = (table: string, column: string) => { generator: string; options?: Record<string, unknown>; confidence: number; reason: string } | undefined;
+/** A name-based guess for text whose values say little (names, cities, titles). */
+export type NameGuess = (table: string, column: string, siblings: string[]) => NameMatch | undefined;
 
-const PERSONAL_TOKENS = new Set([
-  'name', 'first', 'last', 'full', 'given', 'family', 'surname', 'middle', 'nickname', 'email', 'mail', 'phone', 'mobile', 'tel', 'telephone', 'fax',
-  'address', 'street', 'city', 'zip', 'zipcode', 'postcode', 'postal', 'suite', 'username', 'login', 'user', 'ssn', 'birth', 'birthday', 'dob', 'passport',
-  'iban', 'card', 'ip', 'lat', 'lng', 'lon', 'geo', 'password', 'token', 'secret', 'avatar', 'website', 'url', 'company', 'employer', 'title', 'body', 'comment', 'note', 'description', 'bio',
-]);
-
-/** `catchPhrase` → catch, phrase; `user_id` → user, id. */
-export function tokensOf(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-}
-
-const isPersonal = (column: string) => tokensOf(column).some((t) => PERSONAL_TOKENS.has(t));
+/** The database importer's name rules, asked about a text column: samples and schemas name things alike. */
+export const guessTextByName: NameGuess = (table, column, siblings) =>
+  matchName({ words: nameTokens(column), table: tableTokens(table), kind: 'text', siblings: siblings.filter((s) => s !== column).map(nameTokens) });
 
 /** At most this many labels make a category; more are free text. */
 const MAX_CATEGORY_LABELS = 20;
 
-function isCategory(column: string, s: ColumnStats): boolean {
-  if (s.overflow || isPersonal(column) || s.format()) return false;
+function isCategory(table: string, column: string, s: ColumnStats): boolean {
+  if (s.overflow || isPersonal(table, column) || s.format()) return false;
   const labels = s.distinct.size;
   return labels <= MAX_CATEGORY_LABELS && s.present >= 5 && labels <= s.present / 2 && s.maxLength <= 40;
 }
@@ -51,10 +41,10 @@ function observedNumbers(s: ColumnStats): Record<string, unknown> {
   return { min: s.min, max: s.max, mean: round(s.mean, 4), stddev: round(s.stddev, 4), decimals: s.decimals };
 }
 
-export function chooseGenerator(table: string, column: string, s: ColumnStats, guessByName: NameGuess): ColumnChoice {
+export function chooseGenerator(table: string, column: string, siblings: string[], s: ColumnStats, guessByName: NameGuess): ColumnChoice {
   const { kind, others } = s.dominantKind();
   const mixed = others > 0 ? ` (${Math.round(others * 100)}% of values were of other kinds and are generated as ${kind})` : '';
-  const tokens = tokensOf(column);
+  const tokens = nameTokens(column);
   if (kind === 'boolean') {
     const trues = (s.distinct.get('true') ?? 0) / Math.max(1, s.present);
     return { generator: 'datatype.boolean', options: { probability: round(trues, 4) }, confidence: 0.95, reason: `true/false values, ${Math.round(trues * 100)}% true${mixed}`, observed: { trueRate: round(trues, 4) } };
@@ -80,13 +70,13 @@ export function chooseGenerator(table: string, column: string, s: ColumnStats, g
   if (kind === 'object' || kind === 'array') {
     return { generator: 'datatype.json', confidence: 0.5, reason: `${kind === 'array' ? 'lists of values' : 'objects whose keys vary from row to row'}, kept as one JSON column${mixed}`, observed: {} };
   }
-  return chooseText(table, column, s, guessByName, mixed);
+  return chooseText(table, column, siblings, s, guessByName, mixed);
 }
 
-function chooseText(table: string, column: string, s: ColumnStats, guessByName: NameGuess, mixed: string): ColumnChoice {
+function chooseText(table: string, column: string, siblings: string[], s: ColumnStats, guessByName: NameGuess, mixed: string): ColumnChoice {
   const observed: Record<string, unknown> = { minLength: s.minLength, maxLength: s.maxLength, distinct: s.overflow ? `over ${s.distinct.size}` : s.distinct.size };
   const format = s.format();
-  if (isCategory(column, s)) {
+  if (isCategory(table, column, s)) {
     const values = Object.fromEntries([...s.distinct].sort((a, b) => b[1] - a[1]));
     const shares = Object.fromEntries(Object.entries(values).map(([label, n]) => [label, round(n / s.present, 4)]));
     return { generator: 'weighted', options: { values }, confidence: 0.85, reason: `a category: ${s.distinct.size} labels over ${s.present} values, weighted as observed${mixed}`, observed: { ...observed, frequencies: shares } };
@@ -107,7 +97,7 @@ function chooseText(table: string, column: string, s: ColumnStats, guessByName: 
     phone: ['phone.number', 'phone numbers'],
     currency: ['commerce.price', 'currency amounts (generated as numbers)'],
   };
-  const named = guessByName(table, column);
+  const named = guessByName(table, column, siblings);
   // A confident name beats a loose format: a zip code can look like a phone number.
   const looseFormat = format === 'phone' || format === 'currency';
   if (named && looseFormat && named.confidence >= 0.85) return { ...named, reason: `${named.reason}${mixed}`, observed };
@@ -121,7 +111,8 @@ function chooseText(table: string, column: string, s: ColumnStats, guessByName: 
     if (named && format === 'url' && /url|image|avatar/i.test(named.generator)) generator = named.generator;
     return { generator, confidence: 0.9, reason: `values are ${what}${mixed}`, observed };
   }
-  if (named) return { ...named, reason: `${named.reason}${mixed}`, observed };
+  // Filler text is sized from the values: a name says "a title", the sample says how many words.
+  if (named && !named.generator.startsWith('lorem.')) return { ...named, reason: `${named.reason}${mixed}`, observed };
   const words = s.totalWords / Math.max(1, s.strings);
   if (words >= 12) {
     const sentences = Math.max(1, Math.round(s.totalSentences / Math.max(1, s.strings)));
@@ -142,8 +133,8 @@ function chooseText(table: string, column: string, s: ColumnStats, guessByName: 
  */
 function emailNameOptions(s: ColumnStats): { options: Record<string, string>; columns: string } | undefined {
   const often = [...s.emailContains].filter(([, n]) => n / Math.max(1, s.strings) >= 0.5).map(([column]) => column);
-  const first = often.find((c) => tokensOf(c).some((t) => ['first', 'given', 'fname'].includes(t)));
-  const last = often.find((c) => tokensOf(c).some((t) => ['last', 'family', 'surname', 'lname'].includes(t)));
+  const first = often.find((c) => nameTokens(c).some((t) => ['first', 'given', 'fname'].includes(t)));
+  const last = often.find((c) => nameTokens(c).some((t) => ['last', 'family', 'surname', 'lname'].includes(t)));
   if (!first && !last) return undefined;
   const options: Record<string, string> = {};
   if (first) options.firstName = `{${first}}`;

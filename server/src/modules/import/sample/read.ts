@@ -77,7 +77,7 @@ async function* bounded(input: SampleInput, maxBytes: number): AsyncGenerator<st
   let bytes = 0;
   for await (const text of chunksOf(input)) {
     bytes += Buffer.byteLength(text);
-    if (bytes > maxBytes) throw refuse(`is larger than ${maxBytes.toLocaleString('en-US')} bytes, the import limit`);
+    if (bytes > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', `The sample is larger than ${maxBytes.toLocaleString('en-US')} bytes, the import limit.`, { path: PATH });
     for (let at = 0; at < text.length; ) {
       if (at > 0) await new Promise((resolve) => setImmediate(resolve));
       let end = Math.min(text.length, at + SLICE);

@@ -4,7 +4,9 @@
  * it. A name is required as well as the values (a `rating` of 1–5 is inside
  * `users.id` 1–10 by chance, not by design).
  */
-import { singular, type SampleTable } from './sample-tables';
+import { PERSON_TABLES } from '../infer/name-rules';
+import { singular } from '../infer/name-tokens';
+import type { SampleTable } from './sample-tables';
 
 export interface FoundRef {
   table: string;
@@ -18,7 +20,6 @@ export interface FoundRef {
 
 /** Columns that name a person by their role, pointing at a table of people. */
 const PERSON_ROLES = new Set(['author', 'owner', 'creator', 'assignee', 'reporter', 'sender', 'recipient', 'customer', 'buyer', 'seller', 'member', 'user', 'manager', 'editor', 'reviewer', 'agent']);
-const PEOPLE_TABLES = new Set(['user', 'person', 'people', 'account', 'member', 'customer', 'author', 'employee', 'profile']);
 
 /** The name a reference column points by: `userId` → `user`, `user_id` → `user`, `author` → `author`. */
 export function referencedName(column: string): { base: string; explicit: boolean } {
@@ -55,7 +56,7 @@ export function findReferences(tables: Map<string, SampleTable>): FoundRef[] {
       const { base, explicit } = referencedName(column);
       for (const [target, { key, values }] of keys) {
         const byName = namesMatch(base, target);
-        const byRole = !byName && PERSON_ROLES.has(base) && PEOPLE_TABLES.has(singular(target.toLowerCase()));
+        const byRole = !byName && PERSON_ROLES.has(base) && PERSON_TABLES.has(singular(target.toLowerCase()));
         if (!byName && !byRole) continue;
         if (![...stats.distinct.keys()].every((v) => values.has(v))) continue;
         found.push({

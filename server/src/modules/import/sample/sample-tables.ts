@@ -5,9 +5,14 @@
  * parent row each record came from, so per-parent counts can be fitted.
  */
 import { ColumnStats, kindOf, typedCell, type ValueKind } from './column-stats';
+import { singular } from '../infer/name-tokens';
 import { RAGGED, type SampleRecord } from './read';
 
-export const SAMPLE_TABLE_LIMITS = { tables: 200, columns: 500, nesting: 4 } as const;
+/**
+ * A million records describe data as well as more would, and bound the work
+ * one sample costs (tiny records cost most: about 10 µs each on one core).
+ */
+export const SAMPLE_TABLE_LIMITS = { tables: 200, columns: 500, nesting: 4, records: 1_000_000 } as const;
 
 interface ObjectShapes {
   present: number;
@@ -28,6 +33,8 @@ export class SampleTable {
   rows = 0;
   readonly columns = new Map<string, ColumnStats>();
   readonly objects = new Map<string, ObjectShapes>();
+  /** A flattened column's nested object and key (`address_city` ← `address`, `city`): name rules read the key in its object's context. */
+  readonly flattened = new Map<string, { object: string; key: string }>();
   /** Columns given up past the column limit. */
   readonly droppedColumns = new Set<string>();
   ragged = 0;
@@ -71,7 +78,10 @@ export class SampleTables {
     return table;
   }
 
+  private records = 0;
+
   add({ collection, record }: SampleRecord): void {
+    if (++this.records > SAMPLE_TABLE_LIMITS.records) throw new TooManyRecords();
     const table = this.table(collection);
     if (record[RAGGED] !== undefined) {
       table.ragged++;
@@ -90,6 +100,7 @@ export class SampleTables {
   private addFields(table: SampleTable, record: Record<string, unknown>, prefix: string, depth: number, rowKey: unknown): void {
     for (const [key, value] of Object.entries(record)) {
       const name = prefix ? `${prefix}_${key}` : key;
+      if (prefix && !table.flattened.has(name)) table.flattened.set(name, { object: prefix.slice(prefix.lastIndexOf('_') + 1), key });
       let kind = kindOf(value);
       if (kind === undefined) {
         // A column seen empty first still takes its place in the source's order (a CSV header's).
@@ -188,6 +199,12 @@ export class TooManyTables extends Error {
   }
 }
 
+export class TooManyRecords extends Error {
+  constructor() {
+    super(`more than ${SAMPLE_TABLE_LIMITS.records.toLocaleString('en-US')} records`);
+  }
+}
+
 function keyOf(record: Record<string, unknown>): unknown {
   for (const k of KEY_NAMES) {
     const v = record[k];
@@ -202,12 +219,4 @@ function hasKey(table: SampleTable): boolean {
 
 function childName(parent: SampleTable, column: string): string {
   return `${parent.name}_${column}`;
-}
-
-/** English singular of a table name, enough for `users` → `user`, `categories` → `category`, `addresses` → `address`. */
-export function singular(name: string): string {
-  if (/ies$/i.test(name)) return name.slice(0, -3) + 'y';
-  if (/(ss|x|ch|sh)es$/i.test(name)) return name.slice(0, -2);
-  if (/s$/i.test(name) && !/ss$/i.test(name)) return name.slice(0, -1);
-  return name;
 }
