@@ -1,4 +1,4 @@
-import { figureRows, formatFigure } from '../../src/components/import/decision-details';
+import { chosenDistribution, figureRows, formatFigure } from '../../src/components/import/decision-details';
 import { fittedFigures } from '../../src/components/import/fitted-figures';
 
 /** A sampled column's figures are compared with what its field will generate. */
@@ -22,6 +22,11 @@ describe('fittedFigures', () => {
     expect(fittedFigures({ name: 'ok', generator: 'datatype.boolean', options: { probability: 0.3 } }, ['trueRate'])).toEqual({ trueRate: 0.3 });
   });
 
+  it('reads a sequence over a table of known size as the integers it counts', () => {
+    expect(fittedFigures({ name: 'id', generator: 'sequence', options: { start: 1 } }, ['min', 'max', 'mean'], 30)).toEqual({ min: 1, max: 30, mean: 15.5 });
+    expect(fittedFigures({ name: 'id', generator: 'sequence' }, ['min', 'max', 'mean'])).toEqual({ min: 1, max: undefined });
+  });
+
   it('leaves unknown what the field does not decide', () => {
     expect(fittedFigures({ name: 'bio', generator: 'lorem.sentence' }, ['minLength', 'maxLength', 'mean'])).toEqual({});
   });
@@ -34,5 +39,23 @@ describe('figure rows', () => {
       ['frequencies: a', '50%', '40%'],
       ['frequencies: b', '—', '60%'],
     ]);
+  });
+});
+
+describe('chosenDistribution', () => {
+  const candidates = [
+    { distribution: 'uniform', aic: 20.64 },
+    { distribution: 'poisson', aic: 36.84 },
+    { distribution: 'zipf', aic: 20.64 },
+  ];
+
+  it('is the one the fitted spec names, not any that ties on AIC', () => {
+    expect(chosenDistribution(candidates, { min: 2, max: 3 })).toBe('uniform');
+    expect(chosenDistribution(candidates, { distribution: 'zipf', min: 2, max: 3, exponent: 0.01 })).toBe('zipf');
+    expect(chosenDistribution([{ distribution: 'fixed', aic: 0 }], { min: 2, max: 2 })).toBe('fixed');
+  });
+
+  it('is the lowest AIC when no spec is given', () => {
+    expect(chosenDistribution([{ distribution: 'uniform', aic: 30 }, { distribution: 'poisson', aic: 12 }], {})).toBe('poisson');
   });
 });

@@ -69,6 +69,22 @@ export function figureRows(observed: Figures, fitted: Figures): FigureRow[] {
   return rows;
 }
 
+/**
+ * The candidate the import kept: the fitted spec names its distribution
+ * (none: uniform, or fixed when that was the only one tried); without a
+ * spec, the lowest AIC. Ties in AIC are common (a fixed count fits several
+ * ways), so the spec decides, not the figures.
+ */
+export function chosenDistribution(candidates: readonly Candidate[], fitted: Figures): string | undefined {
+  const named = typeof fitted.distribution === 'string' ? fitted.distribution : undefined;
+  if (named && candidates.some((c) => c.distribution === named)) return named;
+  if (Object.keys(fitted).length > 0) {
+    const plain = candidates.find((c) => c.distribution === 'uniform') ?? candidates.find((c) => c.distribution === 'fixed');
+    if (plain) return plain.distribution;
+  }
+  return candidates.reduce((a, b) => ((b.aic ?? Infinity) < (a.aic ?? Infinity) ? b : a)).distribution;
+}
+
 interface DecisionDetailsProps {
   /** What the figures are of, for the table's caption: a column name, or "rows per parent". */
   subject: string;
@@ -88,7 +104,7 @@ export function DecisionDetails({ subject, details, fitted: derived, omit = [] }
   const rows = observedFigures ? figureRows(observedFigures, fittedFigures) : [];
   const others = Object.entries({ ...rest, ...(observedFigures ? {} : { observed }), ...(isCandidates(candidates) ? {} : { candidates }) }).filter(([, v]) => v !== undefined);
   if (rows.length === 0 && others.length === 0 && !isCandidates(candidates)) return null;
-  const best = isCandidates(candidates) ? Math.min(...candidates.map((c) => c.aic ?? Infinity)) : undefined;
+  const chosen = isCandidates(candidates) ? chosenDistribution(candidates, fittedFigures) : undefined;
   return (
     <div className="decision-details">
       {rows.length > 0 && (
@@ -127,10 +143,10 @@ export function DecisionDetails({ subject, details, fitted: derived, omit = [] }
             </thead>
             <tbody>
               {candidates.map((c) => (
-                <tr key={c.distribution} className={c.aic === best ? 'best-fit' : undefined}>
+                <tr key={c.distribution} className={c.distribution === chosen ? 'best-fit' : undefined}>
                   <th scope="row">
                     {c.distribution}
-                    {c.aic === best && ' ✓ chosen'}
+                    {c.distribution === chosen && ' ✓ chosen'}
                   </th>
                   <td>{c.params ? Object.entries(c.params).map(([k, v]) => `${k} ${formatFigure(v, k)}`).join(', ') : '—'}</td>
                   <td>{formatFigure(c.aic)}</td>

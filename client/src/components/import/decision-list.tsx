@@ -65,7 +65,7 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
               <DecisionDetails
                 subject={field.name}
                 details={decision.details}
-                fitted={fittedFigures(field, observedKeys(decision.details))}
+                fitted={fittedFigures(field, observedKeys(decision.details), typeof table.rows === 'number' ? table.rows : undefined)}
                 omit={[...(details?.sqlType === sqlType ? ['sqlType'] : []), ...(typeof details?.nullable === 'boolean' ? ['nullable'] : [])]}
               />
             )}

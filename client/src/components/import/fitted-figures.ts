@@ -7,23 +7,26 @@ import type { FieldDef } from '../../lib/blueprint-document';
  * field's generator and options, so the two can be compared side by side.
  * Only figures the field determines are given; the rest stay unknown.
  */
-export function fittedFigures(field: FieldDef, observedKeys: readonly string[]): Record<string, unknown> {
+export function fittedFigures(field: FieldDef, observedKeys: readonly string[], tableRows?: number): Record<string, unknown> {
   const options = field.options ?? {};
   const num = (key: string) => (typeof options[key] === 'number' ? (options[key] as number) : undefined);
   const fitted: Record<string, unknown> = {};
-  const uniform = field.generator === 'number.int' || field.generator === 'number.float' || field.generator.startsWith('location.');
-  const min = num('min');
-  const max = num('max');
+  const sequence = field.generator === 'sequence';
+  // A sequence over a table of known size counts from start to start + rows − 1: the same figures as a uniform integer range.
+  const uniform = field.generator === 'number.int' || field.generator === 'number.float' || field.generator.startsWith('location.') || (sequence && tableRows !== undefined);
+  const start = num('start') ?? 1;
+  const min = sequence ? start : num('min');
+  const max = sequence ? (tableRows !== undefined ? start + tableRows - 1 : undefined) : num('max');
   for (const key of observedKeys) {
     switch (key) {
       case 'nullRate':
         fitted.nullRate = field.nullRate ?? 0;
         break;
       case 'min':
-        fitted.min = field.generator === 'sequence' ? (num('start') ?? 1) : min;
+        fitted.min = min;
         break;
       case 'max':
-        if (field.generator !== 'sequence') fitted.max = max;
+        fitted.max = max;
         break;
       case 'mean':
         if (uniform && min !== undefined && max !== undefined) fitted.mean = (min + max) / 2;
@@ -32,7 +35,7 @@ export function fittedFigures(field: FieldDef, observedKeys: readonly string[]):
         if (uniform && min !== undefined && max !== undefined) {
           // A uniform draw: (max−min)/√12, or over the integers ((n²−1)/12)^½ with n values.
           const n = max - min + 1;
-          fitted.stddev = field.generator === 'number.int' ? Math.sqrt((n * n - 1) / 12) : (max - min) / Math.sqrt(12);
+          fitted.stddev = field.generator === 'number.float' || field.generator.startsWith('location.') ? (max - min) / Math.sqrt(12) : Math.sqrt((n * n - 1) / 12);
         }
         break;
       case 'decimals': {

@@ -29,7 +29,17 @@ function rowsText(table: TableDef): string {
   const rows = table.rows;
   if (!isPerParent(rows)) return `${count.format(rows)} rows`;
   const range = rows.min === rows.max ? `${rows.min ?? 0}` : `${rows.min ?? 0}–${rows.max ?? rows.min ?? 0}`;
-  return `${range} per ${rows.perParent}${rows.distribution && rows.distribution !== 'uniform' ? ` (${rows.distribution})` : ''}`;
+  const shape = rows.distribution === 'poisson' ? `Poisson, mean ${rows.mean}` : rows.distribution === 'zipf' ? `Zipf, exponent ${rows.exponent}` : null;
+  return rows.distribution === 'poisson' ? `${shape} rows per ${rows.perParent} row` : `${range} rows per ${rows.perParent} row${shape ? ` (${shape})` : ''}`;
+}
+
+/** The mean count per parent a per-parent spec draws, to set beside the sample's. */
+function expectedCounts(table: TableDef): Record<string, unknown> | undefined {
+  const rows = table.rows;
+  if (!isPerParent(rows)) return undefined;
+  if (rows.distribution === 'poisson') return { mean: rows.mean };
+  if (rows.distribution === 'zipf' || rows.min === undefined || rows.max === undefined) return undefined;
+  return { mean: (rows.min + rows.max) / 2 };
 }
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -122,7 +132,7 @@ export function ImportReview({ result, document, stale, canCreate, creating, cre
                         <Confidence value={d.confidence} />
                       </div>
                       <p className="decision-reason">{d.reason}</p>
-                      {d.details != null && <DecisionDetails subject={`rows of ${table.name} per parent`} details={d.details} omit={['rows']} />}
+                      {d.details != null && <DecisionDetails subject={`rows of ${table.name} per parent`} details={d.details} fitted={expectedCounts(table)} omit={['rows']} />}
                     </div>
                   ))}
                 <DecisionList table={table} decisions={result.report.filter((d) => d.table === table.name)} />
