@@ -8,7 +8,8 @@
  */
 import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
 import type { SkippedItem } from '../types';
-import { tableTokens } from './name-tokens';
+import { nameTokens, tableTokens } from './name-tokens';
+import { PERSON_TABLES } from './name-rules';
 
 export interface RefField {
   table: string;
@@ -179,7 +180,12 @@ function perParentFromEstimate(child: TableModel, parent: TableModel | undefined
   return Math.max(1, Math.min(PER_PARENT_CAP, Math.ceil((2 * child.rowEstimate) / parent.rowEstimate)));
 }
 
+/** A table of a few named things others point at (categories, languages), not of people or events. */
 function isLookup(table: TableModel): boolean {
-  const plain = table.columns.filter((c) => !/^(last_)?(updated|created|modified)(_at|_on)?$|^last_update$/i.test(c.name));
-  return plain.length <= 4 || tableTokens(table.name).some((w) => LOOKUP_WORDS.has(w));
+  const words = tableTokens(table.name);
+  if (words.some((w) => LOOKUP_WORDS.has(w))) return true;
+  if (words.some((w) => PERSON_TABLES.has(w))) return false;
+  const plain = table.columns.filter((c) => !nameTokens(c.name).some((w) => ['created', 'updated', 'deleted'].includes(w)) && c.name !== 'last_update');
+  const named = plain.some((c) => c.type.kind === 'text' && nameTokens(c.name).some((w) => ['name', 'label', 'title', 'code', 'description'].includes(w)));
+  return plain.length <= 4 && named;
 }

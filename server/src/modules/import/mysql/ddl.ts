@@ -154,11 +154,14 @@ class MysqlReader {
   private alterTable(ast: Node, statement: MysqlStatement): void {
     const table = this.tables.get(String(ast.table?.[0]?.table ?? ''));
     if (!table) return;
+    let ignoredOnce = false;
     for (const expr of (ast.expr ?? []) as Node[]) {
       if (expr.action === 'add' && expr.create_definitions && expr.resource !== 'column') this.constraint(table, expr.create_definitions);
       else if (expr.action === 'add' && expr.resource === 'column') {
         for (const def of [expr].flat()) if (def.column) this.column(table, { ...def, resource: 'column' });
-      } else if (expr.action !== 'add') {
+      } else if (expr.action !== 'add' && !ignoredOnce) {
+        // phpMyAdmin's `MODIFY id ... AUTO_INCREMENT` changes nothing the data needs.
+        ignoredOnce = true;
         this.schema.skipped.push({ kind: 'statement', name: `ALTER TABLE ${table.name}`, reason: `line ${statement.line}: only ADD of columns and constraints is read from ALTER TABLE.` });
       }
     }

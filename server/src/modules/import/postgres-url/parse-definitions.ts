@@ -10,8 +10,19 @@ import type { CheckModel, ColumnType } from '../schema-model';
 
 const firstStatement = (sql: string): Node => parseSync(sql).stmts?.[0]?.stmt;
 
+/** A catalog repeats a few type names for thousands of columns: each is parsed once. */
+const typeCache = new Map<string, ColumnType>();
+
 /** `character varying(45)`, `public.mpaa_rating`, `integer[]` → a column type. */
 export function parseTypeName(type: string): ColumnType {
+  const known = typeCache.get(type);
+  if (known) return structuredClone(known);
+  const parsed = parseTypeNameOnce(type);
+  if (typeCache.size < 10_000) typeCache.set(type, parsed);
+  return structuredClone(parsed);
+}
+
+function parseTypeNameOnce(type: string): ColumnType {
   try {
     const definition = firstStatement(`CREATE TABLE t (c ${type})`)?.CreateStmt?.tableElts?.[0]?.ColumnDef;
     const parsed = columnType(definition?.typeName);
