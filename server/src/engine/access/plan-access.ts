@@ -43,7 +43,7 @@ export function scanLimit(path: string, what: string, rows: number, maxScan: num
  */
 export class PlanAccess {
   private readonly generators = new Map<TablePlan, RowGenerator>();
-  private readonly keyReaders = new Map<TablePlan, RowGenerator>();
+  private readonly readers = new Map<TablePlan, Map<number, RowGenerator>>();
   private readonly indexes = new Map<TablePlan, Map<string, number>>();
   readonly maxScan: number;
 
@@ -143,14 +143,13 @@ export class PlanAccess {
     return found;
   }
 
+  /** A generator of one field (and what it reads), kept per field: sorts and lookups read the same field row after row. */
   private readerFor(t: TablePlan, f: FieldPlan): RowGenerator {
-    // One reader per table for key reads; other fields get their own closure generator.
-    if (f.name === t.primaryKey) {
-      let reader = this.keyReaders.get(t);
-      if (!reader) this.keyReaders.set(t, (reader = new RowGenerator(t, this.plan.seed, closureOf(t, f.index))));
-      return reader;
-    }
-    return new RowGenerator(t, this.plan.seed, closureOf(t, f.index));
+    let readers = this.readers.get(t);
+    if (!readers) this.readers.set(t, (readers = new Map()));
+    let reader = readers.get(f.index);
+    if (!reader) readers.set(f.index, (reader = new RowGenerator(t, this.plan.seed, closureOf(t, f.index))));
+    return reader;
   }
 
   private checkReplay(t: TablePlan, index: number) {

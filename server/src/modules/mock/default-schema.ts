@@ -85,9 +85,9 @@ export function buildDefaultSchema(plan: Plan): GraphQLSchema {
   }
 
   const connectionResolver = (shape: TableShape, parentOf?: (row: MockRow) => RowQuery['parent']) =>
-    (row: unknown, args: ConnectionArgs, ctx: MockContext) => {
+    async (row: unknown, args: ConnectionArgs, ctx: MockContext) => {
       const query: RowQuery = { table: shape.table.name, parent: parentOf?.(row as MockRow), condition: toFieldNames(shape, args.condition), order: orderOf(args.orderBy) };
-      return pageOf(shape.table.name, ctx.data, ctx.data.select(query), args);
+      return pageOf(shape.table.name, ctx.data, await ctx.data.select(query), args);
     };
 
   for (const shape of shapes.values()) {

@@ -21,6 +21,15 @@ export interface RowQuery {
   order?: { field: string; descending: boolean };
 }
 
+/** Rows a filter or sort reads between two turns of the event loop (a few milliseconds). */
+const SCAN_SLICE = 5_000;
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function scanRefused(what: string, rows: number, max: number) {
+  return badInput('condition', `${what} would scan ${rows.toLocaleString('en-US')} rows; at most ${max.toLocaleString('en-US')} may be scanned per request`);
+}
+
 /** Rows one mock request may answer with, however they nest (the cost limit's order of magnitude). */
 export const MAX_ROWS_PER_REQUEST = 5_000;
 
@@ -85,14 +94,14 @@ export class MockData {
   }
 
   /** The row whose `field` (unique, not the key: a ref may point at any unique field) equals `value`. */
-  bySelectedField(table: string, field: string, value: Value): MockRow | null {
+  async bySelectedField(table: string, field: string, value: Value): Promise<MockRow | null> {
     if (value === null || value === undefined) return null;
-    const [ref] = this.select({ table, condition: { [field]: value } }).slice(0, 1);
+    const [ref] = (await this.select({ table, condition: { [field]: value } })).slice(0, 1);
     return ref ? this.byRef(table, ref) : null;
   }
 
   /** The rows a query lists, in order, without generating more of them than filters and sorts need. */
-  select(query: RowQuery): Selection {
+  async select(query: RowQuery): Promise<Selection> {
     const { table } = query;
     const total = this.access.totalRows(table);
     const condition = { ...query.condition };
@@ -117,9 +126,15 @@ export class MockData {
     let selection: Selection;
     if (fields.length) {
       const what = `a condition on ${table}.${fields.join(', ')}`;
-      this.spend(Math.min(end - start, this.access.maxScan), what);
+      if (end - start > this.access.maxScan) throw scanRefused(what, end - start, this.access.maxScan);
+      this.spend(end - start, what);
       const wanted = fields.map((f) => [this.fieldIndex(table, f), condition[f]] as const);
-      const found = this.access.scan(table, fields, (values) => wanted.every(([i, v]) => sameValue(values[i], v)), { from: start, to: end }, what);
+      const found: number[] = [];
+      // In slices with a turn of the event loop between them: a long filter never holds up other requests.
+      for (let from = start; from < end; from += SCAN_SLICE) {
+        if (from > start) await turn();
+        found.push(...this.access.scan(table, fields, (values) => wanted.every(([i, v]) => sameValue(values[i], v)), { from, to: Math.min(end, from + SCAN_SLICE) }, what));
+      }
       const kept = found.filter((r) => {
         const entry = this.overlay.ofBase(table, r);
         return !entry || (entry.values !== null && matches(entry.values));
@@ -133,11 +148,11 @@ export class MockData {
       const excluded = this.overlay.changedBase(table).filter((e) => e.baseIndex! >= start && e.baseIndex! < end && (e.values === null || (parent && keyText(e.values[parent.field]) !== keyText(parent.key)))).map((e) => e.baseIndex!);
       selection = new RangeSelection(start, end, excluded, extras);
     }
-    return query.order ? this.sorted(table, selection, query.order) : selection;
+    return query.order ? await this.sorted(table, selection, query.order) : selection;
   }
 
   /** Rows in the order of a field: generated order when that is the key's own (an ascending sequence), else sorted within the scan bound. */
-  private sorted(table: string, selection: Selection, order: { field: string; descending: boolean }): Selection {
+  private async sorted(table: string, selection: Selection, order: { field: string; descending: boolean }): Promise<Selection> {
     const t = this.access.table(table);
     const def = t.def.fields.find((f) => f.name === order.field);
     const step = (def?.options as { step?: number } | undefined)?.step ?? 1;
@@ -149,7 +164,11 @@ export class MockData {
     }
     this.spend(selection.count, `ordering ${table} by ${order.field}`);
     const refs = selection.slice(0, selection.count);
-    const keyed = refs.map((ref) => ({ ref, value: 'base' in ref && !this.overlay.ofBase(table, ref.base) ? this.access.cell(table, order.field, ref.base) : this.byRef(table, ref)!.values[order.field] }));
+    const keyed: { ref: RowRef; value: Value }[] = [];
+    for (const ref of refs) {
+      if (keyed.length % SCAN_SLICE === SCAN_SLICE - 1) await turn();
+      keyed.push({ ref, value: 'base' in ref && !this.overlay.ofBase(table, ref.base) ? this.access.cell(table, order.field, ref.base) : this.byRef(table, ref)!.values[order.field] });
+    }
     const sign = order.descending ? -1 : 1;
     keyed.sort((a, b) => sign * compareValues(a.value, b.value));
     return new ListSelection(keyed.map((k) => k.ref));

@@ -24,8 +24,8 @@ function pageArgs(args: Record<string, unknown>): PageArgs {
 }
 
 /** A list or connection of rows: `through` maps each listed row to the row the field shows (junctions). */
-function many(ctx: MockContext, query: RowQuery, connection: boolean, args: Record<string, unknown>, through?: (row: MockRow) => MockRow | null) {
-  const page = pageOf(query.table, ctx.data, ctx.data.select(query), pageArgs(args), DEFAULT_PAGE);
+async function many(ctx: MockContext, query: RowQuery, connection: boolean, args: Record<string, unknown>, through?: (row: MockRow) => MockRow | null) {
+  const page = pageOf(query.table, ctx.data, await ctx.data.select(query), pageArgs(args), DEFAULT_PAGE);
   const listed = rowsOf(page);
   const rows = through ? listed.map(through) : listed;
   if (!connection) return rows;
