@@ -5,8 +5,9 @@
  * and is not told to create an API key.
  */
 import net from 'node:net';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, signUp } from './support';
+import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS, signUp } from './support';
 
 const DOCUMENT = {
   seedbed: 1,
@@ -61,6 +62,7 @@ describeInBrowser('database target: hidden URL and Test connection', () => {
     await url.fill(databaseUrl()!);
     await form.getByRole('button', { name: 'Test connection' }).click();
     await form.getByText(/^Reachable\. Connected to .* \(PostgreSQL/).waitFor();
+    await form.screenshot({ path: path.join(SCREENSHOTS, `database-target-${viewport.width}.png`) });
     // Editing the URL clears an answer about another URL.
     await url.fill(`${databaseUrl()}x`);
     expect(await form.getByText(/^Reachable\./).count()).toBe(0);

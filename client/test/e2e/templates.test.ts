@@ -3,7 +3,8 @@
  * templates, each previewed with rows the server generates from its document
  * before anything is created, then created and opened in the editor.
  */
-import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, signUp } from './support';
+import path from 'node:path';
+import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS, signUp } from './support';
 
 describeInBrowser('templates', () => {
   const { newPage, pageErrors } = browserSuite({ timeoutMs: 15_000 });
@@ -44,6 +45,7 @@ describeInBrowser('templates', () => {
     await orders.waitFor();
     expect(await orders.getByRole('columnheader').allTextContents()).toEqual(['id', 'customer_id', 'status', 'ordered_at']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `templates-preview-${viewport.width}.png`), fullPage: true });
 
     await page.getByRole('button', { name: 'Create blueprint from Online shop' }).click();
     await page.waitForURL(new RegExp(`/p/${project.id}/blueprints/[^/]+$`));
