@@ -164,7 +164,8 @@ export function loadConfig(env: Env = process.env): Config {
       s3: s3Store(env),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
       worker: env.SEEDBED_RUN_WORKER !== 'false',
-      concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 1) || 1,
+      // Two: one shard is synced, uploaded and recorded while the next is generated.
+      concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 2) || 2,
       // One helper beside the worker's own thread; none on a single core, where it could only compete.
       threads: int(env, 'SEEDBED_RUN_THREADS', Math.min(1, availableParallelism() - 1)),
       workerLostSeconds: int(env, 'SEEDBED_WORKER_LOST_SECONDS', 30) || 30,

@@ -93,20 +93,34 @@ export class RunWorker {
     const aborted = new AbortController();
     let lastTick = 0;
     let rowsSoFar = 0;
+    const beat = async () => {
+      lastTick = Date.now();
+      const { held, runStatus } = await this.shards.heartbeat(shardId, this.id, rowsSoFar);
+      await this.events.publish(runId, true);
+      if (!held) stop ??= 'lost';
+      else if (runStatus !== 'RUNNING' && runStatus !== 'QUEUED') stop ??= 'cancelled';
+      if (stop) aborted.abort();
+    };
+    let beating: Promise<void> | undefined;
+    /**
+     * Progress, and whether to go on. The heartbeat's round trips run beside
+     * the encoding (a slow database must not stall it); a cancellation or a
+     * lost claim is noticed at the next tick. `force` waits for a fresh answer.
+     */
     const tick = async (rowsDone: number, force = false): Promise<boolean> => {
       rowsSoFar = Math.max(rowsSoFar, rowsDone);
       if (job.signal.aborted) stop ??= 'lost';
       if (stop) return false;
-      if (!force && Date.now() - lastTick < TICK_MS) return true;
-      lastTick = Date.now();
-      const beat = await this.shards.heartbeat(shardId, this.id, rowsDone);
-      await this.events.publish(runId, true);
-      if (!beat.held) stop = 'lost';
-      else if (beat.runStatus !== 'RUNNING' && beat.runStatus !== 'QUEUED') stop = 'cancelled';
-      if (stop) aborted.abort();
+      if (force) {
+        await beating;
+        await beat();
+      } else if (!beating && Date.now() - lastTick >= TICK_MS) {
+        beating = beat()
+          .catch((err) => this.log.warn({ err, runId, shardId }, 'shard heartbeat failed'))
+          .finally(() => (beating = undefined));
+      }
       return !stop;
     };
-
     // Between chunks too (a plan being compiled, a shard being synced or uploaded): the worker is alive.
     const alive = setInterval(() => Date.now() - lastTick >= HEARTBEAT_MS && void tick(rowsSoFar, true).catch(() => {}), HEARTBEAT_MS);
     try {

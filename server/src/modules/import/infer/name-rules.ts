@@ -80,7 +80,8 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'full', 'name') ? { generator: 'person.fullName', confidence: 0.9, reason: 'a full name' } : undefined),
   (c) => (has(c, 'user', 'name') ? { generator: 'internet.username', confidence: 0.9, reason: 'a user name' } : undefined),
   (c) => (has(c, 'display', 'name') ? { generator: 'internet.displayName', confidence: 0.85, reason: 'a display name' } : undefined),
-  (c) => (hasAny(c, 'created', 'updated', 'deleted', 'date', 'timestamp') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!))
+  // `created_at` kept as text is a moment; `created_by` is who.
+  (c) => (!hasAny(c, 'by', 'from', 'to') && (hasAny(c, 'created', 'updated', 'deleted', 'date', 'timestamp') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)))
     ? { generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31', ...((c.maxLength ?? 99) < 20 ? { dateOnly: true } : {}) }, confidence: 0.7, reason: 'a date kept as text' } : undefined),
   (c) => (has(c, 'phone') ? { generator: 'phone.number', confidence: 0.9, reason: 'a phone number' } : undefined),
   (c) => (has(c, 'zip') ? { generator: 'location.zipCode', confidence: 0.9, reason: 'a postal code' } : undefined),
