@@ -106,6 +106,8 @@ describe('the default mock schema (PostGraphile conventions)', () => {
     expect(after.allUsers).toEqual({ totalCount: 301, nodes: [{ name: 'Ada' }] });
     expect(after.allOrders.totalCount).toBe(rowsOf('orders').length - 1);
     expect(after.allOrders.nodes[0].id).toBe(rowsOf('orders')[1][0]);
+    const huge = await run('mutation($name: String) { updateUserById(input: { id: 15, userPatch: { name: $name } }) { user { id } } }', { name: 'x'.repeat(70_000) }, store);
+    expect(huge.errors?.[0].message).toMatch(/at most 65,536 per row/);
     expect((await ok('mutation { resetMock }', undefined, store))!.resetMock).toBe(3);
     const reset: any = await ok('{ userById(id: 10) { name } allUsers(first: 1) { totalCount } }', undefined, store);
     expect(reset).toEqual({ userById: { name: rowsOf('users')[0][1] }, allUsers: { totalCount: 300 } });

@@ -22,6 +22,7 @@ export class MockWrites {
     const values: Record<string, Value> = { ...this.templateRow(table) };
     for (const [field, value] of Object.entries(input)) if (value !== undefined) values[field] = value;
     if (pk && (input[pk] === undefined || input[pk] === null)) values[pk] = this.newKey(table, pk);
+    checkSize(values);
     const key = pk ? keyText(values[pk]) : randomUUID();
     if (pk && this.data.byKey(table, values[pk])) throw conflict(`A ${table} row with ${pk} ${key} exists already.`, { path: `input.${pk}` });
     const entry = await this.store.put({ table, key, baseIndex: null, values });
@@ -36,6 +37,7 @@ export class MockWrites {
     if (patch[pk] !== undefined && keyText(patch[pk]) !== keyText(row.values[pk])) throw badInput(`input.patch.${pk}`, 'the key of a row cannot change: delete it and create another');
     const values = { ...row.values };
     for (const [field, value] of Object.entries(patch)) if (value !== undefined) values[field] = value;
+    checkSize(values);
     const entry = await this.store.put({ table, key: keyText(row.values[pk]), baseIndex: 'base' in row.ref ? row.ref.base : null, values });
     this.data.overlay.add(entry);
     return { ...row, values };
@@ -79,4 +81,12 @@ export class MockWrites {
     while (this.data.overlay.ofKey(table, String(start + index * step))) index++;
     return start + index * step;
   }
+}
+
+/** Bytes one changed row may hold as JSON: with the overlay's row bound, what a mock can make the server keep. */
+export const MAX_OVERLAY_ROW_BYTES = 65_536;
+
+function checkSize(values: Record<string, Value>) {
+  const bytes = Buffer.byteLength(JSON.stringify(values));
+  if (bytes > MAX_OVERLAY_ROW_BYTES) throw badInput('input', `the row holds ${bytes.toLocaleString('en-US')} bytes as JSON; a mock keeps at most ${MAX_OVERLAY_ROW_BYTES.toLocaleString('en-US')} per row`);
 }
