@@ -23,10 +23,11 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
   const source = new SourceText(text);
   const statements = statementRanges(text, tokenize(text));
   if (statements.length > IMPORT_LIMITS.statements) throw badInput('input.text', `The schema has ${statements.length} statements; an import reads at most ${IMPORT_LIMITS.statements}.`);
+  const creates = statements.filter((s) => classify(s.tokens) === 'run' && (isWord(s.tokens[1], 'TABLE') || isWord(s.tokens[2], 'TABLE'))).length;
+  if (creates > IMPORT_LIMITS.tables) throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
   const schema = emptySchema('sqlite');
   const db = new SQL.Database();
   try {
-    let tables = 0;
     for (const statement of statements) {
       const line = lineOf(text, statement.start);
       const verdict = classify(statement.tokens);
@@ -34,9 +35,6 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
       if (verdict !== 'run') {
         schema.skipped.push({ kind: verdict, name: nameOf(statement.tokens), reason: `line ${line}: ${verdict === 'data' ? 'rows are not imported, only the schema' : verdict === 'statement' ? 'not a statement that declares tables' : `${/^[aeiou]/.test(verdict) ? 'an' : 'a'} ${verdict} makes no rows; it is not part of a blueprint`}.` });
         continue;
-      }
-      if (isWord(statement.tokens[1], 'TABLE') || isWord(statement.tokens[2], 'TABLE')) {
-        if (++tables > IMPORT_LIMITS.tables) throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
       }
       try {
         db.run(text.slice(statement.start, statement.end));
