@@ -6,9 +6,11 @@
  * to standard error.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { validateBlueprint } from '../engine';
 import { AppError } from '../errors';
+import { importSample } from '../modules/import/sample/import-sample';
 import { importSourceOf } from '../modules/import/sources';
 import type { ImportResult } from '../modules/import/types';
 import { printIssues } from './io';
@@ -19,6 +21,8 @@ const SOURCES: Record<string, string> = {
   'mysql-ddl': 'MYSQL_DDL',
   'sqlite-ddl': 'SQLITE_DDL',
   'postgres-url': 'POSTGRES_URL',
+  json: 'JSON_SAMPLE',
+  csv: 'CSV_SAMPLE',
 };
 
 const OPTIONS = { from: { type: 'string' }, out: { type: 'string' }, name: { type: 'string' } } as const;
@@ -31,11 +35,15 @@ export async function importCommand(args: string[]): Promise<number> {
   if (!handler) throw new UsageError(`--from ${values.from} is not available`);
   if (positionals.length !== 1) throw new UsageError(`import reads one ${handler.input === 'url' ? 'URL' : 'FILE (- for standard input)'}`);
   const [input] = positionals;
-  const value = handler.input === 'url' ? input : input === '-' ? fs.readFileSync(0, 'utf8') : readFile(input);
+  // Samples are read as a stream (a large export never sits in memory whole); schemas are read whole.
+  const sample = source === 'JSON_SAMPLE' || source === 'CSV_SAMPLE' ? source : undefined;
+  const value = sample || handler.input === 'url' ? input : input === '-' ? fs.readFileSync(0, 'utf8') : readFile(input);
 
   let result: ImportResult;
   try {
-    result = await handler.run(value, { ...(values.name ? { name: values.name } : {}), allowPrivateTargets: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false' });
+    result = sample
+      ? await importSample(input === '-' ? process.stdin : openFile(input), sample, { ...(values.name ? { name: values.name } : {}), ...(input === '-' ? {} : { table: path.basename(input) }) })
+      : await handler.run(value, { ...(values.name ? { name: values.name } : {}), allowPrivateTargets: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false' });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     process.stderr.write(`seedbed: ${error.message}${error.extensions.path ? ` (${String(error.extensions.path).replace(/^input\./, '')})` : ''}\n`);
@@ -52,6 +60,11 @@ export async function importCommand(args: string[]): Promise<number> {
     return EXIT.INVALID;
   }
   return EXIT.OK;
+}
+
+function openFile(file: string): fs.ReadStream {
+  if (!fs.existsSync(file)) throw new UsageError(`cannot read ${file}: ENOENT`);
+  return fs.createReadStream(file);
 }
 
 function readFile(file: string): string {

@@ -9,7 +9,7 @@ export const USAGE = `Usage:
                [--rows N [--table T]] [--workers W]
   seedbed mock BLUEPRINT.json [--port P] [--seed S] [--host H]
                (a mock GraphQL API of the blueprint's data at http://127.0.0.1:4001/graphql)
-  seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url FILE|URL
+  seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url|json|csv FILE|URL
                  [--out blueprint.json] [--name NAME]
                  (FILE - reads standard input; the report goes to standard error)
   seedbed validate BLUEPRINT.json

@@ -13,9 +13,14 @@ const PERSONAL_WORDS = new Set([
   'token', 'secret', 'username', 'display', 'avatar', 'image', 'signature', 'fingerprint', 'useragent', 'content', 'body', 'text',
 ]);
 
+/** The column's own name says it holds people's data (a name, a contact detail, an address, ...). */
+export function isPersonalColumn(column: string): boolean {
+  return nameTokens(column).some((w) => PERSONAL_WORDS.has(w));
+}
+
 export function isPersonal(table: string, column: string): boolean {
   const words = nameTokens(column);
-  if (words.some((w) => PERSONAL_WORDS.has(w))) return true;
+  if (isPersonalColumn(column)) return true;
   // Any free-form column of a table about people could identify someone; only codes and flags are read.
   return nameTokens(table).some((w) => PERSON_TABLES.has(w.replace(/s$/, ''))) && !words.some((w) => ['status', 'type', 'kind', 'active', 'level', 'tier', 'role', 'plan'].includes(w));
 }

@@ -18,6 +18,8 @@ type Field = Table['fields'][number];
 
 export interface SampleImportOptions {
   name?: string;
+  /** The table of a sample that is one list of records (default: from `name`, else `items`/`rows`). */
+  table?: string;
   limits?: SampleLimits;
   guessByName?: NameGuess;
 }
@@ -28,7 +30,8 @@ const blueprintName = (name?: string) => (name?.trim() ? name.trim() : 'sample')
 export async function importSample(input: SampleInput, kind: SampleKind, options: SampleImportOptions = {}): Promise<ImportResult> {
   const skipped: SkippedItem[] = [];
   const tables = new SampleTables(kind === 'CSV_SAMPLE');
-  const rootName = kind === 'CSV_SAMPLE' ? 'rows' : 'items';
+  // One list of records is one table: named for what the user called it, since its name guides the inference (`name` in `users`).
+  const rootName = tableName(options.table) ?? tableName(options.name) ?? (kind === 'CSV_SAMPLE' ? 'rows' : 'items');
   try {
     for await (const record of readSample(input, kind, rootName, (name, reason) => skipped.push({ kind: 'value', name, reason }), options.limits ?? DEFAULT_SAMPLE_LIMITS)) tables.add(record);
   } catch (e) {
@@ -132,6 +135,12 @@ function irregularObjects(table: SampleTable): Set<string> {
     if (shapes.keys.size > 50 || common / shapes.present < 0.8) irregular.add(column);
   }
   return irregular;
+}
+
+/** `Customer export (2024).csv` → `customer_export_2024`; undefined when nothing usable is left. */
+function tableName(name?: string): string | undefined {
+  const slug = name?.replace(/\.[a-z]+$/i, '').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 63);
+  return slug && /^[a-z]/.test(slug) ? slug : undefined;
 }
 
 function round(x: number, digits: number): number {

@@ -7,7 +7,7 @@
  */
 import { matchName, type NameMatch } from '../infer/name-rules';
 import { nameTokens, tableTokens } from '../infer/name-tokens';
-import { isPersonal } from '../infer/personal';
+import { isPersonalColumn } from '../infer/personal';
 import type { ColumnStats } from './column-stats';
 
 export interface ColumnChoice {
@@ -29,8 +29,10 @@ export const guessTextByName: NameGuess = (table, column, siblings) =>
 /** At most this many labels make a category; more are free text. */
 const MAX_CATEGORY_LABELS = 20;
 
-function isCategory(table: string, column: string, s: ColumnStats): boolean {
-  if (s.overflow || isPersonal(table, column) || s.format()) return false;
+function isCategory(column: string, s: ColumnStats): boolean {
+  // The column's name decides, not its table's: a customer's `country` or `plan` is a category a sample
+  // shows the labels of (the live import is stricter, reading statistics of a whole people table).
+  if (s.overflow || isPersonalColumn(column) || s.format()) return false;
   const labels = s.distinct.size;
   return labels <= MAX_CATEGORY_LABELS && s.present >= 5 && labels <= s.present / 2 && s.maxLength <= 40;
 }
@@ -76,7 +78,7 @@ export function chooseGenerator(table: string, column: string, siblings: string[
 function chooseText(table: string, column: string, siblings: string[], s: ColumnStats, guessByName: NameGuess, mixed: string): ColumnChoice {
   const observed: Record<string, unknown> = { minLength: s.minLength, maxLength: s.maxLength, distinct: s.overflow ? `over ${s.distinct.size}` : s.distinct.size };
   const format = s.format();
-  if (isCategory(table, column, s)) {
+  if (isCategory(column, s)) {
     const values = Object.fromEntries([...s.distinct].sort((a, b) => b[1] - a[1]));
     const shares = Object.fromEntries(Object.entries(values).map(([label, n]) => [label, round(n / s.present, 4)]));
     return { generator: 'weighted', options: { values }, confidence: 0.85, reason: `a category: ${s.distinct.size} labels over ${s.present} values, weighted as observed${mixed}`, observed: { ...observed, frequencies: shares } };
