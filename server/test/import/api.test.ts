@@ -154,5 +154,6 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
   it('refuses a URL to a metadata or malformed address with TARGET_REFUSED at input.url', async () => {
     await expectRefused({ source: 'POSTGRES_URL', url: 'postgres://u:p@169.254.169.254/db' }, 'TARGET_REFUSED', 'input.url', /metadata/);
     await expectRefused({ source: 'POSTGRES_URL', url: 'mysql://u:p@example.com/db' }, 'TARGET_REFUSED', 'input.url');
+    await expectRefused({ source: 'POSTGRES_URL', url: 'postgres://u:p@127.0.0.1:1/db' }, 'TARGET_UNREACHABLE', 'input.url');
   });
 });
