@@ -188,6 +188,20 @@ describe('nested arrays and irregular objects', () => {
     expect((row.email as string).toLowerCase()).toContain((row.first_name as string).toLowerCase().replace(/[^a-z]/g, '').slice(0, 3));
   });
 
+  it('keeps the order of dates that never come out of order in the sample', async () => {
+    const orders = Array.from({ length: 40 }, (_, i) => {
+      const day = 1 + (i % 20);
+      return { id: i + 1, created_at: `2025-02-${String(day).padStart(2, '0')}T10:00:00Z`, shipped_at: `2025-02-${String(day + 2).padStart(2, '0')}T09:00:00Z`, delivered_at: i % 5 ? `2025-02-${String(day + 5).padStart(2, '0')}T15:00:00Z` : null };
+    });
+    const { document } = await importSample(JSON.stringify(orders), 'JSON_SAMPLE', { name: 'orders' });
+    expect(fieldOf(document, 'orders', 'created_at').options).not.toHaveProperty('from', expect.stringMatching(/^\{/));
+    expect(fieldOf(document, 'orders', 'shipped_at').options).toMatchObject({ from: '{created_at}' });
+    expect(fieldOf(document, 'orders', 'delivered_at').options).toMatchObject({ from: '{shipped_at}' });
+    const rows = await generate(document, 'orders', 2000);
+    const ordered = (a: unknown, b: unknown) => b === null || (a as string) <= (b as string);
+    expect(rows.every((r) => ordered(r.created_at, r.shipped_at) && ordered(r.shipped_at, r.delivered_at))).toBe(true);
+  });
+
   it('finds a reference from a role name such as `author`', async () => {
     const users = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `user ${i}` }));
     const articles = Array.from({ length: 40 }, (_, i) => ({ id: i + 1, author: (i % 20) + 1, rating: 1 + (i % 5) }));

@@ -85,6 +85,11 @@ function describe(sample: SampleTables, name: string, guessByName: NameGuess, sk
         if (choice.options) field.options = choice.options;
         report.push({ path: fieldPath, table: table.name, field: column, generator: choice.generator, confidence: choice.confidence, reason: choice.reason, details: { observed: { nullRate, ...choice.observed } } });
       }
+      const after = field.generator === 'date.between' ? earlierDate(table, column) : undefined;
+      if (after) {
+        field.options = { ...field.options, from: `{${after}}` };
+        report[report.length - 1].reason += `; never before ${after}, as in every row of the sample`;
+      }
       if (nullRate > 0 && column !== key) field.nullRate = nullRate;
       if (stats.unique && column !== key && stats.present === table.rows && stats.present >= 10 && field.generator !== 'ref' && !['weighted', 'datatype.boolean'].includes(field.generator)) field.unique = true;
       fields.push(field);
@@ -125,6 +130,25 @@ function sizePerParent(doc: Table, table: SampleTable, sample: SampleTables, ref
     reason: `${via}: ${best.distribution === 'fixed' ? `every ${parent} row has ${fit.observed.min}` : `${fit.observed.min} to ${fit.observed.max} per ${parent} row (mean ${fit.observed.mean}), fitted as ${best.distribution}`}`,
     details: { observed: fit.observed, fitted: fit.spec, candidates: fit.candidates },
   });
+}
+
+/**
+ * The date column this one never precedes in the sample (updated_at after
+ * created_at), so generated rows keep the order; the latest-starting such
+ * column when several are (delivered after shipped after ordered).
+ */
+function earlierDate(table: SampleTable, column: string): string | undefined {
+  let best: string | undefined;
+  let bestStart = -Infinity;
+  for (const [key, { both, ordered }] of table.dateOrder) {
+    const [a, b] = key.split('\u0000');
+    if (b !== column || both < 5 || ordered !== both || both < table.columns.get(b)!.present * 0.9) continue;
+    // A pair that is always equal is one date written twice, not an order.
+    if (table.dateOrder.get(`${b}\u0000${a}`)?.ordered === both) continue;
+    const start = table.columns.get(a)!.minTime;
+    if (start > bestStart) [best, bestStart] = [a, start];
+  }
+  return best;
 }
 
 /** Nested objects whose keys vary from row to row stay one JSON column instead of many sparse ones. */

@@ -35,6 +35,8 @@ export class SampleTable {
   readonly objects = new Map<string, ObjectShapes>();
   /** A flattened column's nested object and key (`address_city` ← `address`, `city`): name rules read the key in its object's context. */
   readonly flattened = new Map<string, { object: string; key: string }>();
+  /** For two date columns `a` then `b` of a row (keyed `a\u0000b`): rows with both, and rows where a ≤ b. */
+  readonly dateOrder = new Map<string, { both: number; ordered: number }>();
   /** Columns given up past the column limit. */
   readonly droppedColumns = new Set<string>();
   ragged = 0;
@@ -60,6 +62,9 @@ export class SampleTable {
 }
 
 const KEY_NAMES = ['id', 'ID', 'Id', '_id', 'uuid', 'key'];
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Date columns of a row compared pairwise: a handful covers created/updated/shipped/delivered. */
+const MAX_ORDERED_DATES = 6;
 
 export class SampleTables {
   readonly tables = new Map<string, SampleTable>();
@@ -95,6 +100,28 @@ export class SampleTables {
     table.rows++;
     this.addFields(table, record, '', 0, rowKey);
     this.noteEmailNames(table, record);
+    this.noteDateOrder(table, record);
+  }
+
+  /** created_at ≤ updated_at in every row is a rule the generated rows should keep. */
+  private noteDateOrder(table: SampleTable, record: Record<string, unknown>): void {
+    const dates: Array<[string, number]> = [];
+    for (const [name, value] of Object.entries(record)) {
+      if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
+      const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+      if (Number.isFinite(time)) dates.push([name, time]);
+      if (dates.length === MAX_ORDERED_DATES) break;
+    }
+    for (const [a, ta] of dates) {
+      for (const [b, tb] of dates) {
+        if (a === b) continue;
+        const key = `${a}\u0000${b}`;
+        const counts = table.dateOrder.get(key) ?? { both: 0, ordered: 0 };
+        counts.both++;
+        if (ta <= tb) counts.ordered++;
+        table.dateOrder.set(key, counts);
+      }
+    }
   }
 
   private addFields(table: SampleTable, record: Record<string, unknown>, prefix: string, depth: number, rowKey: unknown): void {
