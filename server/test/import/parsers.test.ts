@@ -95,3 +95,13 @@ describe('row counts', () => {
     expect(report.find((d) => d.path === 'tables[0].rows')!.reason).toMatch(/level is unique and has 3 values/);
   });
 });
+
+describe('one-to-one references', () => {
+  it('sizes a table with a unique required reference at most one row per parent, even beside other references', async () => {
+    const { document } = await importText('POSTGRES_DDL', `
+      CREATE TABLE users (id int PRIMARY KEY, email text);
+      CREATE TABLE plans (id int PRIMARY KEY, name text);
+      CREATE TABLE subscriptions (id int PRIMARY KEY, user_id int NOT NULL UNIQUE REFERENCES users(id), plan_id int NOT NULL REFERENCES plans(id));`);
+    expect(document.tables.find((t) => t.name === 'subscriptions')!.rows).toEqual({ perParent: 'users', min: 0, max: 1 });
+  });
+});

@@ -148,6 +148,14 @@ function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName
     plan.rowsReason = `sized per ${ref.table} row (1–${max}): ${col} is part of its primary key`;
     return;
   }
+  // A unique reference (one profile per user) allows one row per parent at most, whatever else the table references.
+  const oneToOneRef = requiredRefs.find(([col]) => table.uniques.some((u) => u.length === 1 && u[0] === col));
+  if (oneToOneRef && requiredRefs.length > 1) {
+    const [col, ref] = oneToOneRef;
+    plan.rows = { perParent: ref.table, min: 0, max: 1 };
+    plan.rowsReason = `at most one row per ${ref.table} row: ${col} is unique`;
+    return;
+  }
   if (requiredRefs.length === 1) {
     const [col, ref] = requiredRefs[0];
     const oneToOne = table.uniques.some((u) => u.length === 1 && u[0] === col) || (table.primaryKey?.length === 1 && table.primaryKey[0] === col);
