@@ -42,6 +42,7 @@ type Documents = {
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorCatalogDocument,
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": typeof types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.ImportBlueprintDocument,
+    "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": typeof types.CreateImportedBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.AddMemberDocument,
@@ -95,6 +96,7 @@ const documents: Documents = {
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": types.GeneratorCatalogDocument,
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.ImportBlueprintDocument,
+    "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateImportedBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.AddMemberDocument,
@@ -246,6 +248,10 @@ export function graphql(source: "\n  query ImportPreview($input: ImportPreviewIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"): (typeof documents)["\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

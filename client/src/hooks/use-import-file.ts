@@ -2,10 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 
 /**
  * Files read in the browser above this size are refused before reading: the
- * tab would hold the text twice (state and textarea) and the server's body
- * limit (1 MB by default, PRODUCT.md §9) would refuse it anyway.
+ * server takes an uploaded sample up to 25 MB by default (SEEDBED_SAMPLE_BYTES)
+ * and a schema up to 5 MB (SEEDBED_IMPORT_BYTES), so a larger file only
+ * costs the tab its memory.
  */
-export const MAX_IMPORT_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_FILE_BYTES = 25_000_000;
+
+/** Texts longer than this are not put in the textarea, which grows slow with them; they are sent as read. */
+export const SHOWN_TEXT_CHARS = 1_000_000;
 
 const size = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
 

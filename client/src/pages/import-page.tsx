@@ -11,7 +11,7 @@ import { SourceForm, type SourceDraft } from '../components/import/source-form';
 import { ProjectNav } from '../components/project-nav';
 import { ErrorMessage, Loading } from '../components/status';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { useImportBlueprint, useImportPreview, type ImportRequest, type ImportResult } from '../hooks/use-import';
+import { useImportBlueprint, useImportPreview, type ImportRequest, type ImportResult, type Review } from '../hooks/use-import';
 import { formatBytes, readImportFile, useFileDrop } from '../hooks/use-import-file';
 import { asDocument, type BlueprintDocument } from '../lib/blueprint-document';
 import { NotFound } from './not-found-page';
@@ -28,6 +28,7 @@ graphql(`
 
 interface Reviewed {
   request: ImportRequest;
+  review: Review;
   result: ImportResult;
   document: BlueprintDocument;
 }
@@ -115,9 +116,10 @@ export function ImportPage() {
     }
     setAnnouncement(`Reading the ${sourceInfo(request.source).label}…`);
     try {
-      const result = await review(request);
+      const reviewedNow = await review(request);
+      const { result } = reviewedNow;
       const document = asDocument(result.document);
-      setReviewed({ request, result, document });
+      setReviewed({ request, review: reviewedNow, result, document });
       setAnnouncement(`Review ready: ${reviewSummary(result, document)}.`);
     } catch (e) {
       const found = importErrorsOf(e);
@@ -132,7 +134,7 @@ export function ImportPage() {
     setCreateErrors([]);
     setAnnouncement('Creating the blueprint…');
     try {
-      const blueprint = await create(reviewed.request);
+      const blueprint = await create(reviewed.request, reviewed.review);
       navigate(`/p/${project!.id}/blueprints/${blueprint.id}`);
     } catch (e) {
       setCreateErrors(allImportMessages(importErrorsOf(e)));

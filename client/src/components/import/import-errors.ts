@@ -29,6 +29,8 @@ function pathString(path: unknown): string | undefined {
 /** `input.text`, `text`, `input.text.line 3` → `text`: the input the message belongs beside. */
 function fieldOf(path: string | undefined): ImportField | undefined {
   const head = path?.replace(/^input\./, '').split(/[.[:\s]/)[0];
+  // The sample upload route names the request body, which is the text.
+  if (head === 'body') return 'text';
   return FIELDS.find((f) => f === head);
 }
 

@@ -1,5 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import type { ImportSource } from '../../__generated__/graphql';
+import { formatBytes, SHOWN_TEXT_CHARS } from '../../hooks/use-import-file';
 import { describedBy } from '../editor/issue-text';
 import { DropZone } from './drop-zone';
 import type { ImportErrors } from './import-errors';
@@ -109,20 +110,36 @@ export function SourceForm({ draft, errors, busy, dragging, onText, onUrl, onNam
         </div>
       ) : (
         <div className={has('text') ? 'field invalid' : 'field'}>
-          <label htmlFor={`${id}-text`}>Schema or sample</label>
-          <textarea
-            id={`${id}-text`}
-            className="json-input import-text"
-            rows={12}
-            value={draft.text}
-            spellCheck={false}
-            autoCapitalize="off"
-            autoCorrect="off"
-            placeholder="Paste it here, or drop a file."
-            onChange={(e) => onText(e.currentTarget.value)}
-            aria-invalid={has('text') || undefined}
-            aria-describedby={describedBy(`${id}-text-hint`, has('text') && `${id}-text-error`)}
-          />
+          {draft.text.length > SHOWN_TEXT_CHARS ? (
+            <div role="group" aria-labelledby={`${id}-text-label`} aria-describedby={describedBy(`${id}-text-hint`, has('text') && `${id}-text-error`)} className="large-text">
+              <span id={`${id}-text-label`} className="label-like">
+                Schema or sample
+              </span>
+              <p>
+                {draft.fileName ?? 'The text'}: {formatBytes(new Blob([draft.text]).size)}, too large to show here; it is sent as it was read.
+              </p>
+              <button type="button" className="secondary small" onClick={() => onText('')}>
+                Clear
+              </button>
+            </div>
+          ) : (
+            <>
+              <label htmlFor={`${id}-text`}>Schema or sample</label>
+              <textarea
+                id={`${id}-text`}
+                className="json-input import-text"
+                rows={12}
+                value={draft.text}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoCorrect="off"
+                placeholder="Paste it here, or drop a file."
+                onChange={(e) => onText(e.currentTarget.value)}
+                aria-invalid={has('text') || undefined}
+                aria-describedby={describedBy(`${id}-text-hint`, has('text') && `${id}-text-error`)}
+              />
+            </>
+          )}
           <p id={`${id}-text-hint`} className="hint">
             {draft.fileName ? `Read from ${draft.fileName}. ` : ''}
             {info.hint}
