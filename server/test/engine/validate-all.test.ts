@@ -76,6 +76,17 @@ describe('one validation pass', () => {
   });
 });
 
+describe('bounds read from the row', () => {
+  it('are not compared with the default of the bound they replace', () => {
+    const d = doc([table('t', 3, [
+      { name: 'a', generator: 'number.float', options: { min: 0, max: 10 } },
+      { name: 'b', generator: 'number.float', options: { min: 5, max: '{a}' } },
+      { name: 'c', generator: 'number.float', options: { min: 5 } },
+    ])]);
+    expect(at(d)).toEqual({ 'tables[0].fields[2].options.min': 'must be at most max, which is 1 when not given' });
+  });
+});
+
 describe('regular expressions', () => {
   it('say once why a pattern is refused, by JavaScript or by the generator', () => {
     const message = (pattern: string) => at(doc([table('t', 1, [{ name: 'code', generator: 'regex', options: { pattern } }])]))['tables[0].fields[0].options.pattern'];

@@ -139,7 +139,7 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     }
     return;
   }
-  checkRanges(issues, base, present, def.id);
+  checkRanges(issues, base, present, def.id, new Set(Object.keys(options).filter((k) => options[k] === undefined && field.options?.[k] !== undefined)));
   if (def.id === 'regex') {
     try {
       new RegExp(String(present.pattern));
@@ -186,10 +186,11 @@ function nonFinitePath(value: unknown, path: string, depth = 0): string | undefi
   return undefined;
 }
 
-function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>, generator: string) {
+function checkRanges(issues: DocumentIssue[], base: string, o: Record<string, unknown>, generator: string, fromRow: ReadonlySet<string>) {
   const defaults = DEFAULT_RANGES[generator];
-  const min = typeof o.min === 'number' ? o.min : defaults?.min;
-  const max = typeof o.max === 'number' ? o.max : defaults?.max;
+  // A bound read from the row (`{field}`) is known per row only: no default stands in for it.
+  const min = typeof o.min === 'number' ? o.min : fromRow.has('min') ? undefined : defaults?.min;
+  const max = typeof o.max === 'number' ? o.max : fromRow.has('max') ? undefined : defaults?.max;
   if (min !== undefined && max !== undefined && min > max) {
     if (typeof o.max === 'number') issues.push({ path: `${base}.max`, message: `must be at least min (${formatLimit(min)})` });
     else issues.push({ path: `${base}.min`, message: `must be at most max, which is ${formatLimit(max)} when not given` });
