@@ -41,7 +41,7 @@ export async function importSample(input: SampleInput, kind: SampleKind, options
   }
   tables.finish();
   if (![...tables.tables.values()].some((t) => t.rows > 0)) throw badInput('input.text', 'The sample has no records: give an array of objects, an object of arrays, NDJSON, or CSV with a header and rows.');
-  return describe(tables, blueprintName(options.name), options.guessByName ?? guessTextByName, skipped);
+  return describe(tables, blueprintName(options.name ?? tableName(options.table)), options.guessByName ?? guessTextByName, skipped);
 }
 
 function describe(sample: SampleTables, name: string, guessByName: NameGuess, skipped: SkippedItem[]): ImportResult {
