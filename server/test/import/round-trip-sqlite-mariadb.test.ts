@@ -114,6 +114,24 @@ describeMariaDb('MariaDB round trip', () => {
     expect(Number(sql('SELECT count(*) FROM customer WHERE referrer_id IS NOT NULL'))).toBeGreaterThan(0);
   }, 120_000);
 
+  const DUMP = ['/usr/bin/mariadb-dump', '/usr/bin/mysqldump', '/usr/local/bin/mariadb-dump'].find((p) => fs.existsSync(p));
+  (DUMP ? it : it.skip)('imports real `mariadb-dump --no-data --routines --triggers` output, and its data loads into a database made from it', async () => {
+    const socket = sql('SELECT @@socket');
+    const dump = spawnSync(DUMP!, ['--no-defaults', `--socket=${socket}`, '--user=root', '--no-data', '--routines', '--triggers', 'shop'], { encoding: 'utf8' });
+    expect(dump.status).toBe(0);
+    expect(dump.stdout).toMatch(/\/\*!40101 SET/);
+    expect(dump.stdout).toMatch(/DELIMITER ;;/);
+    const { document, skipped } = await importText('MYSQL_DDL', dump.stdout);
+    expect(document.tables.map((t) => t.name).sort()).toEqual(['category', 'customer', 'order_item', 'orders', 'page_view', 'product', 'product_category']);
+    expect(skipped.map((x) => x.kind)).toEqual(expect.arrayContaining(['view', 'trigger', 'function']));
+    expect(mariadb.client('mysql', 'CREATE DATABASE shop3 CHARACTER SET utf8mb4').status).toBe(0);
+    expect(mariadb.client('shop3', dump.stdout).stderr).toBe('');
+    const { scripts } = await insertScripts(document, 'mysql', 3);
+    const load = mariadb.client('shop3', ['SET NAMES utf8mb4;', 'SET FOREIGN_KEY_CHECKS = 0;', ...scripts.map((x) => x.sql)].join('\n'));
+    expect(load.stderr).toBe('');
+    for (const script of scripts) expect(Number(mariadb.client('shop3', `SELECT count(*) FROM \`${script.table}\``, '--batch', '--skip-column-names').stdout.trim())).toBe(script.rows);
+  }, 120_000);
+
   it('imports the schema as MariaDB itself writes it (SHOW CREATE TABLE, what mariadb-dump prints), and its data loads', async () => {
     const tables = sql("SELECT table_name FROM information_schema.tables WHERE table_schema = 'shop' AND table_type = 'BASE TABLE' ORDER BY create_time, table_name").split('\n');
     // `--raw` keeps the statement's line breaks as mariadb-dump writes them.
