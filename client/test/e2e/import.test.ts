@@ -254,6 +254,7 @@ describeInBrowser('import', () => {
     const tried = page.getByRole('table', { name: /^Distributions tried for rows of posts/ });
     await tried.waitFor();
     expect(await tried.getByRole('row').filter({ hasText: '✓ chosen' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, '12-sample');
     await page.setViewportSize(PHONE);
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -301,6 +302,7 @@ describeInBrowser('import', () => {
     await create.click();
     await page.getByRole('alert').filter({ hasText: /^refused\.json: tables\[0\]\.fields\[0\]\.generator / }).waitFor();
     await shot(page, '08-file-refused');
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(PHONE);
     await noSidewaysScroll(page);
     await page.emulateMedia({ colorScheme: 'dark' });
