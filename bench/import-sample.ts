@@ -12,23 +12,15 @@ import { performance } from 'node:perf_hooks';
 import * as path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { importSample } from '../server/src/modules/import/sample/import-sample';
-import { customersCsv, typicodeSample } from '../server/test/import/sample-fixtures';
+import { customersCsv, grownTypicodeSample } from '../server/test/import/sample-fixtures';
 import { fmt, machineLoad, RssSampler, scratchDir } from './measure';
 
 const TARGET_BYTES = 10 * 1024 * 1024;
 
 /** A typicode-style `db.json` of about `target` bytes, most of it photos. */
 function writeJson(target: number): string {
-  const base = typicodeSample();
-  const photos: unknown[] = [];
-  let bytes = 0;
-  for (let i = 0; bytes < target; i++) {
-    const photo = { ...base.photos[i % base.photos.length], id: i + 1, albumId: (i % 100) + 1 };
-    bytes += JSON.stringify(photo).length + 1;
-    photos.push(photo);
-  }
   const json = path.join(scratchDir, `sample-${target}.json`);
-  writeFileSync(json, JSON.stringify({ users: base.users, albums: base.albums, photos }));
+  writeFileSync(json, grownTypicodeSample(target));
   return json;
 }
 

@@ -1,11 +1,13 @@
 /**
  * `seedbed import`: the document on --out (or standard output), the report on
- * standard error, exit codes as PRODUCT.md §10 says.
+ * standard error, exit codes as PRODUCT.md §10 says; samples (json, csv) are
+ * read as a stream and their one list of records named after the file.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { customersCsv, typicodeSample } from './sample-fixtures';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'server/bin/seedbed.js');
@@ -50,4 +52,34 @@ describe('seedbed import', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/metadata/);
   }, 30_000);
+});
+
+describe('seedbed import --from json|csv (samples, read as a stream; one list of records named after its file)', () => {
+  it('imports a JSON sample file into a blueprint the CLI then generates', () => {
+    const sample = path.join(dir, 'users.json');
+    fs.writeFileSync(sample, JSON.stringify(typicodeSample().users));
+    const out = path.join(dir, 'users-blueprint.json');
+    const imported = seedbed(['import', '--from', 'json', sample, '--out', out]);
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toMatch(/^users\n {2}id +sequence/);
+    expect(imported.stderr).toMatch(/ {2}name +person\.fullName/);
+    const document = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(document.tables[0].name).toBe('users');
+    const generated = seedbed(['generate', out, '--format', 'ndjson', '--out', '-']);
+    expect(generated.code).toBe(0);
+    expect(generated.stdout.trim().split('\n')).toHaveLength(10);
+  });
+
+  it('reads a CSV sample from standard input', () => {
+    const result = seedbed(['import', '--from', 'csv', '-', '--name', 'customers'], customersCsv(100));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).tables[0]).toMatchObject({ name: 'customers', rows: 100 });
+  });
+
+  it('exits 1 with the message for a sample it cannot read, and 2 for a missing file', () => {
+    const bad = seedbed(['import', '--from', 'json', '-'], '{"a": [1, 2]}');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/must be an object/);
+    expect(seedbed(['import', '--from', 'csv', path.join(dir, 'missing.csv')]).code).toBe(2);
+  });
 });

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { TestClient } from '../support/client';
 import { addMember, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
-import { customersCsv, typicodeSample } from './sample-fixtures';
+import { customersCsv, grownTypicodeSample, typicodeSample } from './sample-fixtures';
 
 const PREVIEW = `query($input: ImportPreviewInput!) { importPreview(input: $input) { document report { path field generator confidence reason details } skipped { kind name reason } } }`;
 const IMPORT = `mutation($input: ImportBlueprintInput!) { importBlueprint(input: $input) { id name revision document } }`;
@@ -29,19 +29,6 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const blueprintCount = async () => (await server.db.query('SELECT count(*)::int AS n FROM blueprints'))[0].n as number;
-
-/** A typicode-style sample grown to about `bytes` with more photos. */
-function bigSample(bytes: number): string {
-  const base = typicodeSample();
-  const photos: unknown[] = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const photo = { ...base.photos[i % base.photos.length], id: i + 1, albumId: (i % 100) + 1 };
-    size += JSON.stringify(photo).length + 1;
-    photos.push(photo);
-  }
-  return JSON.stringify({ users: base.users, albums: base.albums, photos });
-}
 
 async function quickAnswer(): Promise<number> {
   const started = Date.now();
@@ -77,7 +64,7 @@ describe('the sample upload route', () => {
     client.request(`/api/v1/imports/preview?${query}`, { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half' } as RequestInit);
 
   it('reads a 10 MB sample as it arrives and answers like importPreview, the server answering others meanwhile', async () => {
-    const text = bigSample(10 * 1024 * 1024);
+    const text = grownTypicodeSample(10 * 1024 * 1024);
     const pending = upload(viewer, text);
     const waits: number[] = [];
     for (let i = 0; i < 5; i++) waits.push(await quickAnswer());

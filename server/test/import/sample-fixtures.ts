@@ -78,3 +78,16 @@ export function customersCsv(rows = 400): string {
   }
   return lines.join('\r\n') + '\r\n';
 }
+
+/** A typicode-style `db.json` (users, albums, and photos until it has about `bytes`): a large sample for uploads and benchmarks. */
+export function grownTypicodeSample(bytes: number): string {
+  const base = typicodeSample();
+  const photos: unknown[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const photo = { ...base.photos[i % base.photos.length], id: i + 1, albumId: (i % 100) + 1 };
+    size += JSON.stringify(photo).length + 1;
+    photos.push(photo);
+  }
+  return JSON.stringify({ users: base.users, albums: base.albums, photos });
+}

@@ -163,3 +163,9 @@ export function kindOf(value: unknown): ValueKind | undefined {
   if (typeof value === 'string') return 'string';
   return Array.isArray(value) ? 'array' : 'object';
 }
+
+/** `x` to `digits` decimals, for figures a person reads in the report. */
+export function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -5,6 +5,7 @@
  * over a two-parameter one unless it explains the counts clearly worse.
  */
 import type { BlueprintDocument } from '../../../engine';
+import { round } from './column-stats';
 
 type RowSpec = Exclude<BlueprintDocument['tables'][number]['rows'], number>;
 
@@ -68,7 +69,3 @@ function logFactorial(k: number): number {
   return logFactorials[k];
 }
 
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}

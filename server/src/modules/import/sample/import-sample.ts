@@ -7,6 +7,7 @@
 import type { BlueprintDocument } from '../../../engine';
 import { badInput } from '../../../errors';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
+import { round } from './column-stats';
 import { chooseGenerator, guessTextByName, type NameGuess } from './infer-column';
 import { fitChildCounts } from './fit-counts';
 import { readSample, DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind, type SampleLimits } from './read';
@@ -167,7 +168,3 @@ function tableName(name?: string): string | undefined {
   return slug && /^[a-z]/.test(slug) ? slug : undefined;
 }
 
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}

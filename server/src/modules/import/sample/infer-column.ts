@@ -8,7 +8,7 @@
 import { matchName, type NameMatch } from '../infer/name-rules';
 import { nameTokens, tableTokens } from '../infer/name-tokens';
 import { isPersonalColumn } from '../infer/personal';
-import type { ColumnStats } from './column-stats';
+import { round, type ColumnStats } from './column-stats';
 
 export interface ColumnChoice {
   generator: string;
@@ -158,9 +158,5 @@ function patternOf(shape: string): string {
   return out;
 }
 
-function round(x: number, digits: number): number {
-  const f = 10 ** digits;
-  return Math.round(x * f) / f;
-}
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 10 });
