@@ -32,7 +32,9 @@ export async function startTestServer(options: { countQueries?: boolean; env?: R
   const db = createDataSource({ url: database.url, onQuery: options.countQueries ? (sql) => queries.push(sql) : undefined });
   await db.initialize();
   // Every test signs its users up from one loopback address, far more often than the per-address limit allows a person.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SEEDBED_DATA_DIR: dataDir, SEEDBED_SIGNUPS_PER_HOUR: '100000', ...options.env });
+  // A client build of the test's own (SEEDBED_CLIENT_DIST) is served when one is named, as e2e/support.ts expects.
+  const clientDist = process.env.SEEDBED_CLIENT_DIST ? { SEEDBED_CLIENT_DIST: process.env.SEEDBED_CLIENT_DIST } : {};
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', SEEDBED_DATA_DIR: dataDir, SEEDBED_SIGNUPS_PER_HOUR: '100000', ...clientDist, ...options.env });
   const app = await createApp(config, db, createLogger(config.logLevel));
   const port = await app.listen(0);
   return {
