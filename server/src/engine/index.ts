@@ -33,6 +33,7 @@ export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql } from './stream/blueprint-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
+export { sequenceReset } from './formats/identity-sql';
 export { tableFrame } from './stream/table-body';
 export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
@@ -45,6 +46,9 @@ export { GENERATOR_PACK_VERSION } from './random/hash';
 export { isPerParent, type BlueprintDocument, type DocumentIssue } from './document/types';
 export { blueprintJsonSchema } from './document/json-schema';
 export { primaryKeyFields, singlePrimaryKey, type DomainDef, type FieldDef, type TableDef } from './document/types';
+export type { GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlRootMapping, GraphqlTypeMapping } from './document/types';
+export { MAX_SDL_BYTES } from './document/json-schema';
+export { canonicalValue } from './document/canonical';
 export { isPlausibleSqlType, isPlausibleCheck } from './validate/keys';
 export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';

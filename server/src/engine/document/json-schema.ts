@@ -16,6 +16,12 @@ export const MAX_SQL_TYPE = 128;
 const MAX_TYPES = 1000;
 const MAX_ENUM_LABELS = 1000;
 
+/** Bytes of an imported SDL a document keeps (the request body's bound, PRODUCT.md §9). */
+export const MAX_SDL_BYTES = 1_000_000;
+const GRAPHQL_NAME = '^[_A-Za-z][_0-9A-Za-z]{0,199}$';
+const MAX_GRAPHQL_ENTRIES = 1000;
+const graphqlNames = (description: string, values: object) => ({ type: 'object', description, maxProperties: MAX_GRAPHQL_ENTRIES, propertyNames: { pattern: GRAPHQL_NAME }, additionalProperties: values });
+
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 
 export const blueprintJsonSchema = {
@@ -56,6 +62,16 @@ export const blueprintJsonSchema = {
         },
       },
     },
+    graphql: {
+      type: 'object',
+      description: 'Written by a GRAPHQL_SDL import: the SDL its mock API serves exactly, and how its types map to tables. Generation never reads it.',
+      additionalProperties: false,
+      required: ['sdl', 'mapping'],
+      properties: {
+        sdl: { type: 'string', minLength: 1, description: `The GraphQL SDL as imported (at most ${MAX_SDL_BYTES.toLocaleString('en-US')} bytes).` },
+        mapping: { $ref: '#/definitions/graphqlMapping' },
+      },
+    },
     tables: {
       type: 'array',
       minItems: 1,
@@ -64,6 +80,28 @@ export const blueprintJsonSchema = {
     },
   },
   definitions: {
+    graphqlMapping: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['types', 'connections', 'roots'],
+      properties: {
+        types: graphqlNames('Object types that became tables, by type name.', {
+          type: 'object',
+          additionalProperties: false,
+          required: ['table', 'key', 'fields'],
+          properties: {
+            table: identifier,
+            key: { ...identifier, description: "The table's key field." },
+            fields: graphqlNames(
+              'By GraphQL field: {column} for a scalar or enum; {ref, table} for an object; {children, via, connection} for rows of a child table; {junction, from, to, table, connection} for many-to-many.',
+              { type: 'object' },
+            ),
+          },
+        }),
+        connections: graphqlNames('Relay connection types, each with its node type.', { type: 'string', pattern: GRAPHQL_NAME }),
+        roots: graphqlNames('Query fields: {lookup, args} finds a row by key, {list, connection} pages through a table.', { type: 'object' }),
+      },
+    },
     table: {
       type: 'object',
       additionalProperties: false,
@@ -123,6 +161,10 @@ export const blueprintJsonSchema = {
           minLength: 1,
           maxLength: MAX_SQL_TYPE,
           description: "The column type the source declared, in the document's sqlDialect; written verbatim in that dialect's SQL.",
+        },
+        identity: {
+          enum: ['always', 'default'],
+          description: 'The database numbers this integer column from a sequence: GENERATED ALWAYS AS IDENTITY (always), or BY DEFAULT / serial (default). PostgreSQL SQL overrides it and moves the sequence past the values.',
         },
       },
     },

@@ -51,7 +51,16 @@ export interface FieldDef {
    * dialect writes it verbatim; other dialects use the engine's own mapping.
    */
   sqlType?: string;
+  /**
+   * The database numbers this column itself from a sequence (PostgreSQL's
+   * identity columns and serials): `always` refuses explicit values unless an
+   * INSERT overrides it, `default` (identity BY DEFAULT, serial) takes them.
+   * Seedbed still writes the values, then moves the sequence past them.
+   */
+  identity?: IdentityKind;
 }
+
+export type IdentityKind = 'always' | 'default';
 
 export interface TableDef {
   name: string;
@@ -84,6 +93,47 @@ export interface BlueprintDocument {
   /** Domains by name. */
   domains?: Record<string, DomainDef>;
   tables: TableDef[];
+  /** What a GRAPHQL_SDL import keeps for the mock API (§13); generation never reads it. */
+  graphql?: GraphqlKey;
+}
+
+/** How one field of an imported GraphQL type is answered from the type's table. */
+export type GraphqlFieldMapping =
+  /** A scalar or enum: a column of the type's table. */
+  | { column: string }
+  /** An object: follow this table's ref column to `table`. */
+  | { ref: string; table: string }
+  /** A list or connection of objects: rows of a child table whose ref `via` points at this row. */
+  | { children: string; via: string; connection: boolean }
+  /** Many-to-many: rows of `junction` whose `from` points here, each leading through `to` to a row of `table`. */
+  | { junction: string; from: string; to: string; table: string; connection: boolean };
+
+export interface GraphqlTypeMapping {
+  table: string;
+  /** The table's key column. */
+  key: string;
+  fields: Record<string, GraphqlFieldMapping>;
+}
+
+export type GraphqlRootMapping =
+  /** A row by one of `args` (those that take the key); with none given (or none declared), the table's first row. */
+  | { lookup: string; args: string[] }
+  /** A page of the table's rows. */
+  | { list: string; connection: boolean };
+
+export interface GraphqlMapping {
+  /** Object types that became tables. */
+  types: Record<string, GraphqlTypeMapping>;
+  /** Relay connection types → their node type. */
+  connections: Record<string, string>;
+  /** Query fields the mock answers. */
+  roots: Record<string, GraphqlRootMapping>;
+}
+
+/** The document's `graphql` key: the SDL as imported (the mock serves exactly it) and how its types map to tables. */
+export interface GraphqlKey {
+  sdl: string;
+  mapping: GraphqlMapping;
 }
 
 /** One problem in a document, located by a path such as `tables[2].fields[0].options.max`. */

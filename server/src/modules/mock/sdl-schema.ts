@@ -7,6 +7,7 @@
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import type { Value } from '../../engine';
+import { AppError } from '../../errors';
 import { encodeCursor, pageOf, rowsOf, type PageArgs } from './connection';
 import type { MockContext } from './context';
 import type { MockRow, RowQuery } from './mock-data';
@@ -74,7 +75,13 @@ export function buildSdlSchema({ sdl, mapping }: GraphqlDocumentKey): GraphQLSch
       query[name] = (_: unknown, args: Record<string, unknown>, ctx: MockContext) => many(ctx, { table: root.list }, root.connection, args);
     }
   }
-  const schema = makeExecutableSchema({ typeDefs: sdl, resolvers, resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' } });
+  let schema: GraphQLSchema;
+  try {
+    schema = makeExecutableSchema({ typeDefs: sdl, resolvers, resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' } });
+  } catch (error) {
+    // Saving checks the mapping against the tables; whether the SDL builds a schema only GraphQL can say, here.
+    throw new AppError('BAD_USER_INPUT', `This blueprint's graphql.sdl is not a GraphQL schema the mock can serve: ${error instanceof Error ? error.message : String(error)}`, { path: 'graphql.sdl' });
+  }
   // Interfaces and unions (Relay's Node) answer the type of the row's table.
   for (const type of Object.values(schema.getTypeMap())) {
     if ('resolveType' in type && !type.name.startsWith('__')) (type as { resolveType?: unknown }).resolveType = (row: MockRow) => typeOfTable.get(row.table);
