@@ -16,8 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": typeof types.CreateBlueprintFromFileDocument,
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": typeof types.DocumentDownloadDocument,
-    "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorSearchDocument,
-    "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": typeof types.GeneratorCategoriesDocument,
+    "\n  query Locales {\n    locales\n  }\n": typeof types.LocalesDocument,
     "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": typeof types.MockPanelDocument,
     "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": typeof types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": typeof types.RunDetails_RunFragmentDoc,
@@ -28,7 +27,7 @@ type Documents = {
     "\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n": typeof types.TemplatesDocument,
     "\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n": typeof types.TemplatePreviewDocument,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.BlueprintEditor_BlueprintFragmentDoc,
-    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.BlueprintEditorDocument,
+    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        slug\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.BlueprintRevisionDocument,
     "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
@@ -70,8 +69,7 @@ type Documents = {
 const documents: Documents = {
     "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateBlueprintFromFileDocument,
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": types.DocumentDownloadDocument,
-    "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n": types.GeneratorSearchDocument,
-    "\n  query GeneratorCategories {\n    generatorCategories\n  }\n": types.GeneratorCategoriesDocument,
+    "\n  query Locales {\n    locales\n  }\n": types.LocalesDocument,
     "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": types.MockPanelDocument,
     "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": types.RunDetails_RunFragmentDoc,
@@ -82,7 +80,7 @@ const documents: Documents = {
     "\n  query Templates {\n    templates {\n      ...TemplateCard_template\n    }\n  }\n": types.TemplatesDocument,
     "\n  query TemplatePreview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      columns {\n        name\n      }\n      rows\n    }\n  }\n": types.TemplatePreviewDocument,
     "\n  fragment BlueprintEditor_blueprint on Blueprint {\n    id\n    name\n    revision\n    document\n    updatedAt\n    revisions(first: $firstRevisions) {\n      totalCount\n      edges {\n        node {\n          id\n          number\n          createdAt\n          author {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.BlueprintEditor_BlueprintFragmentDoc,
-    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.BlueprintEditorDocument,
+    "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        slug\n        name\n        myRole\n      }\n    }\n  }\n": types.BlueprintEditorDocument,
     "\n  query BlueprintRevision($id: ID!, $number: Int!) {\n    blueprint(id: $id) {\n      id\n      revisionByNumber(number: $number) {\n        id\n        number\n        document\n        createdAt\n        author {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.BlueprintRevisionDocument,
     "\n  query ProjectApiKeys($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      apiKeys(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...ApiKeyRow_apiKey\n          }\n        }\n      }\n    }\n  }\n": types.ProjectApiKeysDocument,
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
@@ -147,11 +145,7 @@ export function graphql(source: "\n  query DocumentDownload($id: ID!) {\n    blu
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n"): (typeof documents)["\n  query GeneratorSearch($search: String, $category: String) {\n    generators(search: $search, category: $category) {\n      id\n      category\n      description\n      outputType\n      examples\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query GeneratorCategories {\n    generatorCategories\n  }\n"): (typeof documents)["\n  query GeneratorCategories {\n    generatorCategories\n  }\n"];
+export function graphql(source: "\n  query Locales {\n    locales\n  }\n"): (typeof documents)["\n  query Locales {\n    locales\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -195,7 +189,7 @@ export function graphql(source: "\n  fragment BlueprintEditor_blueprint on Bluep
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        slug\n        name\n        myRole\n      }\n    }\n  }\n"): (typeof documents)["\n  query BlueprintEditor($id: ID!, $firstRevisions: Int!) {\n    blueprint(id: $id) {\n      ...BlueprintEditor_blueprint\n      project {\n        id\n        slug\n        name\n        myRole\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

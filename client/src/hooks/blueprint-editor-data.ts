@@ -33,6 +33,7 @@ graphql(`
       ...BlueprintEditor_blueprint
       project {
         id
+        slug
         name
         myRole
       }

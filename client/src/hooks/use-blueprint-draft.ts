@@ -1,6 +1,7 @@
 import { useReducer } from 'react';
 import {
-  freshName,
+  copyName,
+  numberedName,
   isPerParent,
   REF_GENERATOR,
   type BlueprintDocument,
@@ -34,12 +35,14 @@ export type DraftAction =
   | { type: 'settings'; patch: SettingsPatch }
   | { type: 'selectTable'; index: number }
   | { type: 'addTable' }
+  | { type: 'duplicateTable'; index: number }
   | { type: 'renameTable'; index: number; name: string }
   | { type: 'deleteTable'; index: number }
   | { type: 'moveTable'; from: number; to: number }
   | { type: 'setRows'; table: number; rows: RowCount }
   | { type: 'setPrimaryKey'; table: number; field: string | undefined }
   | { type: 'addField'; table: number }
+  | { type: 'duplicateField'; table: number; field: number }
   | { type: 'updateField'; table: number; field: number; patch: Partial<FieldDef> }
   | { type: 'setGenerator'; table: number; field: number; generator: string }
   | { type: 'deleteField'; table: number; field: number }
@@ -101,12 +104,24 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
     case 'selectTable':
       return inRange(action.index, tables.length) ? { ...state, selectedTable: action.index } : state;
     case 'addTable': {
-      const name = freshName('table', tables.map((t) => t.name));
+      // `table` itself is an SQL reserved word: table_2, table_3, ... need no quoting anywhere.
+      const name = numberedName('table', tables.length + 1, tables.map((t) => t.name));
       const table: TableDef = { name, rows: 100, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence', options: { start: 1 } }] };
       return withTables(state, [...tables, table], {
         selectedTable: tables.length,
         tableKeys: [...state.tableKeys, newKey()],
         fieldKeys: [...state.fieldKeys, [newKey()]],
+      });
+    }
+    case 'duplicateTable': {
+      const source = tables[action.index];
+      if (!source) return state;
+      const copy: TableDef = { ...source, name: copyName(source.name, tables.map((t) => t.name)), fields: source.fields.map((f) => ({ ...f })) };
+      const at = action.index + 1;
+      return withTables(state, [...tables.slice(0, at), copy, ...tables.slice(at)], {
+        selectedTable: at,
+        tableKeys: [...state.tableKeys.slice(0, at), newKey(), ...state.tableKeys.slice(at)],
+        fieldKeys: [...state.fieldKeys.slice(0, at), source.fields.map(newKey), ...state.fieldKeys.slice(at)],
       });
     }
     case 'renameTable': {
@@ -147,11 +162,25 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
     case 'addField': {
       const table = tables[action.table];
       if (!table) return state;
-      const name = freshName('field', table.fields.map((f) => f.name));
+      const name = numberedName('field', table.fields.length + 1, table.fields.map((f) => f.name));
       const fieldKeys = state.fieldKeys.map((keys, i) => (i === action.table ? [...keys, newKey()] : keys));
       return withTables(
         state,
         tables.map((t, i) => (i === action.table ? { ...t, fields: [...t.fields, { name, generator: 'lorem.word' }] } : t)),
+        { fieldKeys },
+      );
+    }
+    case 'duplicateField': {
+      const table = tables[action.table];
+      const source = table?.fields[action.field];
+      if (!source) return state;
+      // A copy of a unique key is not the key; its name is fresh so the table stays valid.
+      const copy = { ...source, name: copyName(source.name, table.fields.map((f) => f.name)) };
+      const at = action.field + 1;
+      const fieldKeys = state.fieldKeys.map((keys, i) => (i === action.table ? [...keys.slice(0, at), newKey(), ...keys.slice(at)] : keys));
+      return withTables(
+        state,
+        tables.map((t, i) => (i === action.table ? { ...t, fields: [...t.fields.slice(0, at), copy, ...t.fields.slice(at)] } : t)),
         { fieldKeys },
       );
     }

@@ -55,7 +55,15 @@ export function latestOnly() {
  * `tableKey` identifies the table across renames, so its old rows stay on
  * screen while a renamed version loads.
  */
-export function useLivePreview(document: BlueprintDocument, table: string | undefined, tableKey: string | undefined, enabled = true): LivePreview {
+export function useLivePreview(
+  document: BlueprintDocument,
+  table: string | undefined,
+  tableKey: string | undefined,
+  enabled = true,
+  /** Which rows (`offset`) and which seed (default: the document's); a new window or seed is a new request. */
+  window: { offset?: number; seed?: number } = {},
+): LivePreview {
+  const { offset = 0, seed } = window;
   const [run] = usePreviewLazyQuery({ fetchPolicy: 'no-cache' });
   const [state, setState] = useState<LivePreview>({ loading: enabled, issues: [] });
   const gate = useRef(latestOnly()).current;
@@ -68,7 +76,7 @@ export function useLivePreview(document: BlueprintDocument, table: string | unde
       const settle = (next: (s: LivePreview) => LivePreview) => {
         if (gate.isLatest(request)) setState(next);
       };
-      run({ variables: { input: { document, table, limit: PREVIEW_ROWS } } })
+      run({ variables: { input: { document, table, limit: PREVIEW_ROWS, offset, seed } } })
         .then((result) => {
           if (result.error) throw result.error;
           const preview = result.data?.preview;
@@ -80,7 +88,7 @@ export function useLivePreview(document: BlueprintDocument, table: string | unde
         });
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [document, table, tableKey, enabled, run, gate]);
+  }, [document, table, tableKey, enabled, offset, seed, run, gate]);
 
   return state;
 }

@@ -16,12 +16,6 @@ import type { BlueprintDocument, PerParentRows, RowCount } from '../../../server
 
 export const REF_GENERATOR = 'ref';
 
-/** Locales the engine supports today; the API has no list of them, so the editor keeps its own (free text stays possible). */
-export const COMMON_LOCALES = [
-  'en', 'en_US', 'en_GB', 'en_AU', 'en_CA', 'de', 'de_AT', 'de_CH', 'fr', 'fr_CA', 'es', 'es_MX', 'it', 'nl',
-  'pt_BR', 'pt_PT', 'sv', 'da', 'nb_NO', 'fi', 'pl', 'cs_CZ', 'ru', 'uk', 'tr', 'ja', 'ko', 'zh_CN',
-];
-
 export function isPerParent(rows: RowCount): rows is PerParentRows {
   return typeof rows === 'object' && rows !== null;
 }
@@ -52,6 +46,17 @@ export function freshName(base: string, taken: readonly string[]): string {
   const used = new Set(taken.map((n) => n.toLowerCase()));
   if (!used.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) if (!used.has(`${base}_${i}`.toLowerCase())) return `${base}_${i}`;
+}
+
+/** `base_n`, counting up from `n` until the name is free: table_2, field_4. */
+export function numberedName(base: string, n: number, taken: readonly string[]): string {
+  const used = new Set(taken.map((t) => t.toLowerCase()));
+  for (let i = Math.max(1, n); ; i++) if (!used.has(`${base}_${i}`.toLowerCase())) return `${base}_${i}`;
+}
+
+/** The name of a copy: `email_copy`, then `email_copy_2`, ... (kept within the 63 characters of an identifier). */
+export function copyName(name: string, taken: readonly string[]): string {
+  return freshName(`${name.slice(0, 50)}_copy`, taken);
 }
 
 /** A document from the server, or a clear failure instead of a broken editor. */

@@ -94,3 +94,93 @@ export function describeIssuePlace(issue: LocatedIssue, tables: readonly { name:
   const fieldName = table?.fields[issue.field]?.name || `field ${issue.field + 1}`;
   return issue.key ? `${tableName}.${fieldName} (${issue.key})` : `${tableName}.${fieldName}`;
 }
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+function nameIssue(path: string, name: string, what: string, taken: Set<string>): { path: string; message: string } | undefined {
+  if (name === '') return { path, message: `${what} needs a name.` };
+  if (!IDENTIFIER.test(name)) return { path, message: `${what} name must start with a letter or _ and hold only letters, digits and _ (at most 63).` };
+  if (taken.has(name.toLowerCase())) return { path, message: `Another ${what.toLowerCase()} is already called ${name} (names ignore case).` };
+  taken.add(name.toLowerCase());
+  return undefined;
+}
+
+/**
+ * What the editor can tell at once, before the server answers, in the
+ * words of the screen (Null % is a percentage there, not the document's
+ * 0–1 rate). The server's own issues still come and are merged in.
+ */
+export function instantIssues(document: { tables: readonly { name: string; rows: unknown; fields: readonly { name: string; nullRate?: number }[] }[] }): LocatedIssue[] {
+  const found: { path: string; message: string }[] = [];
+  const tableNames = new Set<string>();
+  document.tables.forEach((table, t) => {
+    const bad = nameIssue(`tables[${t}].name`, table.name, 'Table', tableNames);
+    if (bad) found.push(bad);
+    if (typeof table.rows === 'number' && !(Number.isInteger(table.rows) && table.rows >= 0)) {
+      found.push({ path: `tables[${t}].rows`, message: 'Row count must be a whole number, 0 or more.' });
+    }
+    const fieldNames = new Set<string>();
+    table.fields.forEach((field, f) => {
+      const badField = nameIssue(`tables[${t}].fields[${f}].name`, field.name, 'Field', fieldNames);
+      if (badField) found.push(badField);
+      const rate = field.nullRate;
+      if (rate !== undefined && !(typeof rate === 'number' && rate >= 0 && rate <= 1)) {
+        found.push({ path: `tables[${t}].fields[${f}].nullRate`, message: 'Null % must be between 0 and 100.' });
+      }
+    });
+  });
+  return found.map(locateIssue);
+}
+
+/** The editor's instant issues, then the server's, leaving out the server's at a place the editor already speaks for. */
+export function mergeIssues(instant: readonly LocatedIssue[], server: readonly LocatedIssue[]): LocatedIssue[] {
+  const covered = new Set(instant.map((i) => i.path));
+  const seen = new Set<string>();
+  return [...instant, ...server.filter((i) => !covered.has(i.path))].filter((i) => {
+    const key = `${i.path}\u0000${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const KEY_LABELS: Record<string, string> = {
+  name: 'Name',
+  generator: 'Generator',
+  nullRate: 'Null %',
+  unique: 'Unique',
+  primaryKey: 'Primary key',
+  rows: 'Rows',
+  'rows.perParent': 'Parent table',
+  'rows.min': 'Min per parent',
+  'rows.max': 'Max per parent',
+  'rows.mean': 'Mean',
+  'rows.exponent': 'Exponent',
+  locale: 'Locale',
+  seed: 'Default seed',
+  refDate: 'Reference date',
+};
+
+/**
+ * An issue as the summary lists it: where, counted from 1 as the grid and
+ * the table list count ("Table 2 orders, field 3 user_id"), and what.
+ */
+export function describeIssue(issue: LocatedIssue, tables: readonly { name: string; fields: readonly { name: string }[] }[], humanize: (name: string) => string = (n) => n): { place: string; text: string } {
+  const table = issue.table === undefined ? undefined : tables[issue.table];
+  let place = 'Blueprint';
+  if (issue.table !== undefined) {
+    place = `Table ${issue.table + 1}${table?.name ? ` ${table.name}` : ''}`;
+    if (issue.field !== undefined) {
+      const field = table?.fields[issue.field];
+      place += `, field ${issue.field + 1}${field?.name ? ` ${field.name}` : ''}`;
+    }
+  }
+  const option = /^options\.([^.[]+)/.exec(issue.key);
+  const what = KEY_LABELS[issue.key] ?? (option ? `Option “${humanize(option[1])}”` : issue.key);
+  return { place, text: what === '' ? issue.message : withSubject(what, issue.message) };
+}
+
+/** "must be ..." said of a control: "Null % must be ...". Messages that already name their subject (they start with a capital) stay as they are. */
+export function withSubject(subject: string, message: string): string {
+  return /^[A-Z]/.test(message) ? message : `${subject} ${message}`;
+}

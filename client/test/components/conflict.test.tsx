@@ -24,16 +24,19 @@ describe('ConflictBanner', () => {
   it('names the revision someone else saved and offers both ways out', () => {
     const reload = jest.fn();
     const keep = jest.fn();
-    render(<ConflictBanner currentRevision={3} baseRevision={2} busy={false} onReloadTheirs={reload} onKeepMine={keep} />);
-    expect(screen.getByRole('alert').textContent).toMatch(/Someone else saved revision 3 while you were editing revision 2/);
+    const { rerender } = render(<ConflictBanner currentRevision={3} baseRevision={2} savedBy="someone" authorName="Bo" busy={false} onReloadTheirs={reload} onKeepMine={keep} />);
+    expect(screen.getByRole('alert').textContent).toMatch(/Bo saved revision 3 while this tab was editing revision 2/);
     fireEvent.click(screen.getByRole('button', { name: 'Keep mine' }));
     expect(keep).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Reload theirs' }));
     expect(reload).toHaveBeenCalledTimes(1);
+    rerender(<ConflictBanner currentRevision={3} baseRevision={2} savedBy="you" busy={false} onReloadTheirs={reload} onKeepMine={keep} />);
+    expect(screen.getByRole('alert').textContent).toMatch(/^You saved revision 3 in another tab or window while this tab was editing revision 2/);
+    expect(screen.getByRole('button', { name: 'Load revision' })).toBeTruthy();
   });
 
   it('cannot be acted on twice while a save is in flight', () => {
-    render(<ConflictBanner currentRevision={3} baseRevision={2} busy onReloadTheirs={jest.fn()} onKeepMine={jest.fn()} />);
+    render(<ConflictBanner currentRevision={3} baseRevision={2} savedBy={undefined} busy onReloadTheirs={jest.fn()} onKeepMine={jest.fn()} />);
     expect((screen.getByRole('button', { name: 'Keep mine' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

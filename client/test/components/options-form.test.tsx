@@ -54,14 +54,14 @@ describe('OptionsForm', () => {
     const onOptions = jest.fn();
     render(<Harness gen={NUMBER_INT} initial={{ min: 1 }} onOptions={onOptions} />);
     expect(screen.getByRole('group', { name: /Options of number.int/ })).toBeTruthy();
-    const max = screen.getByLabelText('max') as HTMLInputElement;
+    const max = screen.getByLabelText('Max') as HTMLInputElement;
     expect(max.type).toBe('number');
-    expect((screen.getByLabelText('min') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByLabelText('Min') as HTMLInputElement).value).toBe('1');
     fireEvent.change(max, { target: { value: '10' } });
     expect(onOptions).toHaveBeenLastCalledWith({ min: 1, max: 10 });
-    fireEvent.change(screen.getByLabelText('min'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Min'), { target: { value: '' } });
     expect(onOptions).toHaveBeenLastCalledWith({ max: 10 });
-    const multiple = screen.getByLabelText('multipleOf') as HTMLInputElement;
+    const multiple = screen.getByLabelText('Multiple of') as HTMLInputElement;
     expect(multiple.min).toBe('1');
     expect(document.getElementById(multiple.getAttribute('aria-describedby')!)!.textContent).toMatch(/Only multiples of this/);
   });
@@ -69,22 +69,22 @@ describe('OptionsForm', () => {
   it('shows a server issue at its option and marks the input invalid', () => {
     const issue = locateIssue({ path: 'tables[0].fields[1].options.max', message: 'must be ≥ min (5)' });
     render(<Harness gen={NUMBER_INT} initial={{ min: 5, max: 1 }} onOptions={jest.fn()} issues={[issue]} />);
-    const max = screen.getByLabelText('max');
+    const max = screen.getByLabelText('Max');
     expect(max.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(max.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent).toBe('must be ≥ min (5)');
-    expect(screen.getByLabelText('min').getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById(max.getAttribute('aria-describedby')!.split(' ').pop()!)!.textContent).toBe('Max must be ≥ min (5).');
+    expect(screen.getByLabelText('Min').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('edits weighted values as value/weight pairs', () => {
     const onOptions = jest.fn();
     render(<Harness gen={WEIGHTED} initial={{ values: { paid: 70 } }} onOptions={onOptions} />);
-    const group = screen.getByRole('group', { name: 'values (required)' });
-    expect((within(group).getByLabelText('values: value 1') as HTMLInputElement).value).toBe('paid');
+    const group = screen.getByRole('group', { name: 'Values (required)' });
+    expect((within(group).getByLabelText('Values: value 1') as HTMLInputElement).value).toBe('paid');
     fireEvent.click(within(group).getByRole('button', { name: 'Add value' }));
-    fireEvent.change(within(group).getByLabelText('values: value 2'), { target: { value: 'pending' } });
-    fireEvent.change(within(group).getByLabelText('values: weight of pending'), { target: { value: '30' } });
+    fireEvent.change(within(group).getByLabelText('Values: value 2'), { target: { value: 'pending' } });
+    fireEvent.change(within(group).getByLabelText('Values: weight of pending'), { target: { value: '30' } });
     expect(onOptions).toHaveBeenLastCalledWith({ values: { paid: 70, pending: 30 } });
-    fireEvent.click(within(group).getByRole('button', { name: 'Remove paid from values' }));
+    fireEvent.click(within(group).getByRole('button', { name: 'Remove paid from Values' }));
     expect(onOptions).toHaveBeenLastCalledWith({ values: { pending: 30 } });
   });
 
@@ -92,9 +92,9 @@ describe('OptionsForm', () => {
     const onOptions = jest.fn();
     render(<Harness gen={LIST} onOptions={onOptions} />);
     fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
-    fireEvent.change(screen.getByLabelText('values: item 1'), { target: { value: 'red' } });
+    fireEvent.change(screen.getByLabelText('Values: item 1'), { target: { value: 'red' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add item' }));
-    fireEvent.change(screen.getByLabelText('values: item 2'), { target: { value: '{colour}' } });
+    fireEvent.change(screen.getByLabelText('Values: item 2'), { target: { value: '{colour}' } });
     expect(onOptions).toHaveBeenLastCalledWith({ values: ['red', '{colour}'] });
     expect(screen.getByText(/\{field\} to use another field/)).toBeTruthy();
   });
@@ -102,11 +102,11 @@ describe('OptionsForm', () => {
   it('offers enum values in a select and the other tables for ref', () => {
     const onOptions = jest.fn();
     const { unmount } = render(<Harness gen={PERSON} onOptions={onOptions} />);
-    fireEvent.change(screen.getByLabelText('sex'), { target: { value: 'female' } });
+    fireEvent.change(screen.getByLabelText('Sex'), { target: { value: 'female' } });
     expect(onOptions).toHaveBeenLastCalledWith({ sex: 'female' });
     unmount();
     render(<Harness gen={REF} initial={{ table: 'users' }} onOptions={onOptions} />);
-    const table = screen.getByLabelText('table (required)') as HTMLSelectElement;
+    const table = screen.getByLabelText('Table (required)') as HTMLSelectElement;
     expect([...table.options].map((o) => o.value)).toEqual(['', 'users', 'orders']);
     fireEvent.change(table, { target: { value: 'orders' } });
     expect(onOptions).toHaveBeenLastCalledWith({ table: 'orders' });
@@ -115,7 +115,7 @@ describe('OptionsForm', () => {
   it('falls back to JSON, changing the value only when the text parses', () => {
     const onOptions = jest.fn();
     render(<Harness gen={CONSTANT} onOptions={onOptions} />);
-    const text = screen.getByLabelText('value (required)');
+    const text = screen.getByLabelText('Value (required)');
     fireEvent.change(text, { target: { value: '{"a": ' } });
     expect(onOptions).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toMatch(/Not valid JSON/);
@@ -125,7 +125,7 @@ describe('OptionsForm', () => {
 
   it('is read-only for a viewer', () => {
     render(<Harness gen={WEIGHTED} initial={{ values: { paid: 1 } }} onOptions={jest.fn()} readOnly />);
-    expect((screen.getByLabelText('values: value 1') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Values: value 1') as HTMLInputElement).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Add value' })).toBeNull();
   });
 });

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { browserSuite, createProject, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
+import { browserSuite, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 
 describeInBrowser('blueprint editor', () => {
@@ -30,15 +30,15 @@ describeInBrowser('blueprint editor', () => {
     const page = await newPage();
     await signUp(page, 'Ada Owner', `owner-${stamp}@example.com`);
 
-    await createProject(page, `Shop ${stamp}`);
-    const projectId = new URL(page.url()).pathname.split('/')[2];
-
-    // New blueprint: opens the editor on a starter document that previews at once.
-    await page.getByLabel('Blueprint name').fill('shop');
-    await page.getByRole('button', { name: 'New blueprint' }).click();
-    await page.waitForURL(/\/blueprints\/[^/]+$/);
-    const blueprintPath = new URL(page.url()).pathname;
-    const blueprintId = blueprintPath.split('/').pop()!;
+    // A project and a starter blueprint (the project page's own flows are tested with it).
+    const { createProject } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Shop ${stamp}` } });
+    const projectId = createProject.id;
+    const { createBlueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', {
+      input: { projectId, document: { seedbed: 1, name: 'shop', locale: 'en', seed: 42, tables: [{ name: 'users', rows: 100, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence', options: { start: 1 } }, { name: 'name', generator: 'person.fullName' }] }] } },
+    });
+    const blueprintId = createBlueprint.id;
+    const blueprintPath = `/p/${createProject.slug}/blueprints/${blueprintId}`;
+    await page.goto(blueprintPath);
     await page.getByRole('heading', { name: 'shop', exact: true }).waitFor();
     const usersPreview = await previewRows(page, 'users');
     expect(await usersPreview.locator('tbody tr').count()).toBe(20);
@@ -56,12 +56,12 @@ describeInBrowser('blueprint editor', () => {
     await page.getByRole('button', { name: 'Generator of user_id: lorem.word' }).click();
     const search = page.getByRole('combobox', { name: 'Search generators' });
     await search.fill('key of a row');
-    await page.getByRole('dialog').getByRole('status').filter({ hasText: /^1 generator\./ }).waitFor();
-    await page.getByRole('option').filter({ has: page.locator('code', { hasText: /^ref$/ }) }).waitFor();
+    await page.getByRole('dialog').getByRole('status').filter({ hasText: /^1 of \d+ generators\./ }).waitFor();
+    await page.getByRole('listbox').getByRole('option').filter({ has: page.locator('code', { hasText: /^ref$/ }) }).waitFor();
     await shot(page, '02-generator-picker');
     await search.press('Enter');
     await page.getByRole('button', { name: 'Generator of user_id: ref' }).waitFor();
-    expect(await page.getByLabel('table (required)').inputValue()).toBe('users');
+    expect(await page.getByLabel('Table (required)').inputValue()).toBe('users');
 
     const ordersPreview = await previewRows(page, 'orders');
     expect(await ordersPreview.locator('thead th').allTextContents()).toEqual(['idinteger · unique', 'user_idinteger']);
@@ -80,7 +80,7 @@ describeInBrowser('blueprint editor', () => {
 
     // An invalid name is reported at its cell and in the summary; fixing it clears both.
     await page.getByLabel('Name of field 2', { exact: true }).fill('user id');
-    const nameError = page.locator('.field-row .field-error').filter({ hasText: /identifier/ });
+    const nameError = page.locator('.field-row .field-error').filter({ hasText: /must start with a letter/ });
     await nameError.waitFor();
     expect(await page.getByLabel('Name of field 2', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('heading', { name: /problems? in this blueprint/ }).waitFor();
@@ -99,6 +99,7 @@ describeInBrowser('blueprint editor', () => {
     // Save: revision 2 appears in the history.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Saved as revision 2.').waitFor();
+    await page.getByRole('tab', { name: /^History/ }).click();
     await page.getByRole('heading', { name: 'Revisions (2)' }).waitFor();
     await page.getByRole('button', { name: 'View revision 2' }).waitFor();
     const saved = await gql(page, 'query($id: ID!) { blueprint(id: $id) { revision document } }', { id: blueprintId });
@@ -110,13 +111,13 @@ describeInBrowser('blueprint editor', () => {
     });
     await shot(page, '05-saved');
 
-    // Someone else saves revision 3 in between: the next save is a conflict, and "Keep mine" then saves revision 4.
+    // Revision 3 is saved in between (by this user, from elsewhere): the next save is a conflict, and "Keep mine" then saves revision 4.
     await gql(page, 'mutation($input: UpdateBlueprintInput!) { updateBlueprint(input: $input) { revision } }', {
       input: { id: blueprintId, baseRevision: 2, document: { ...saved.blueprint.document, seed: 7 } },
     });
     await page.getByLabel('Table name').fill('purchases');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const conflict = page.getByRole('alert').filter({ hasText: 'Someone else saved revision 3' });
+    const conflict = page.getByRole('alert').filter({ hasText: 'You saved revision 3 in another tab or window' });
     await conflict.waitFor();
     await shot(page, '06-conflict');
     await conflict.getByRole('button', { name: 'Keep mine' }).click();

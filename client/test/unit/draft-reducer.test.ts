@@ -33,11 +33,22 @@ describe('draftReducer', () => {
     expect(state.document.tables[1].fields[1].options).toEqual({ table: 'people' });
   });
 
-  it('adds a table with a fresh name and selects it', () => {
+  it('adds a table with a fresh name that is no SQL reserved word, and selects it', () => {
     const state = run(initDraft(shop(), 1), { type: 'addTable' }, { type: 'addTable' });
-    expect(state.document.tables.map((t) => t.name)).toEqual(['users', 'orders', 'table', 'table_2']);
+    expect(state.document.tables.map((t) => t.name)).toEqual(['users', 'orders', 'table_3', 'table_4']);
     expect(state.selectedTable).toBe(3);
     expect(new Set(state.tableKeys).size).toBe(4);
+  });
+
+  it('duplicates a field after itself and a table after itself, with fresh names and keys', () => {
+    const state = run(initDraft(shop(), 1), { type: 'duplicateField', table: 0, field: 0 }, { type: 'duplicateTable', index: 0 });
+    expect(state.document.tables[0].fields.map((f) => f.name).slice(0, 2)).toEqual([state.document.tables[0].fields[0].name, `${state.document.tables[0].fields[0].name}_copy`]);
+    expect(state.document.tables.map((t) => t.name)).toEqual(['users', 'users_copy', 'orders']);
+    expect(state.document.tables[1].fields).toEqual(state.document.tables[0].fields);
+    expect(state.selectedTable).toBe(1);
+    expect(new Set(state.tableKeys).size).toBe(3);
+    expect(new Set(state.fieldKeys.flat()).size).toBe(state.fieldKeys.flat().length);
+    expect(state.dirty).toBe(true);
   });
 
   it('moving tables keeps the same table selected and its keys with it', () => {
@@ -51,7 +62,7 @@ describe('draftReducer', () => {
 
   it('deleting a table before the selected one keeps the selection on the same table', () => {
     const state = run(initDraft(shop(), 1), { type: 'addTable' }, { type: 'deleteTable', index: 0 });
-    expect(state.document.tables.map((t) => t.name)).toEqual(['orders', 'table']);
+    expect(state.document.tables.map((t) => t.name)).toEqual(['orders', 'table_3']);
     expect(state.selectedTable).toBe(1);
   });
 

@@ -4,6 +4,7 @@ import { auditResolvers } from './audit.resolvers';
 import { authResolvers } from './auth.resolvers';
 import { blueprintResolvers } from './blueprint.resolvers';
 import { generationResolvers } from './generation.resolvers';
+import { localeResolvers } from './locale.resolvers';
 import { importResolvers } from './import.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
@@ -34,6 +35,7 @@ export const resolvers: Resolvers[] = [
   apiKeyResolvers,
   blueprintResolvers,
   generationResolvers,
+  localeResolvers,
   importResolvers,
   runResolvers,
   mockResolvers,

@@ -1,175 +1,112 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { BlueprintEditor_BlueprintFragment } from '../../__generated__/graphql';
-import { useBlueprintRevisionLazyQuery } from '../../__generated__/hooks';
 import { useBlueprintDraft } from '../../hooks/use-blueprint-draft';
+import { useEditorActions } from '../../hooks/use-editor-actions';
 import { useGeneratorCatalog } from '../../hooks/use-generator-catalog';
-import { useLivePreview } from '../../hooks/use-live-preview';
-import { useSaveBlueprint } from '../../hooks/use-save-blueprint';
-import { asDocument, type BlueprintDocument } from '../../lib/blueprint-document';
-import type { LocatedIssue } from '../../lib/document-issues';
-import { describeError } from '../../lib/errors';
+import { PREVIEW_ROWS, useLivePreview } from '../../hooks/use-live-preview';
+import { asDocument } from '../../lib/blueprint-document';
+import { instantIssues, mergeIssues, type LocatedIssue } from '../../lib/document-issues';
 import { ErrorMessage } from '../status';
-import { BlueprintSettings } from './blueprint-settings';
 import { ConflictBanner } from './conflict-banner';
 import { EditorToolbar } from './editor-toolbar';
 import { IssueSummary } from './issue-summary';
 import { PreviewTable } from './preview-table';
-import { RelationshipGraph } from './relationship-graph';
 import { RevisionBanner } from './revision-banner';
-import { RevisionHistory } from './revision-history';
 import { TableList } from './table-list';
 import { TablePanel } from './table-panel';
-import { MockPanel } from './mock-panel';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { focusIssue } from './focus-issue';
+import { EditorPanels, type EditorPanelsContext } from './editor-panels';
 
 interface BlueprintEditorProps {
   blueprint: BlueprintEditor_BlueprintFragment;
   canEdit: boolean;
+  /** Project facts the side panels need (runs, downloads, keys). */
+  project: Omit<EditorPanelsContext, 'blueprint' | 'canEdit'>;
   /** Fetches the blueprint's current revision again; resolves to it. */
   reload(): Promise<BlueprintEditor_BlueprintFragment | undefined>;
 }
 
+/** A random preview seed, as the engine takes them (GraphQL Int, 0 and up). */
+const randomSeed = () => Math.floor(Math.random() * 2_147_483_647);
+
 /**
- * The editor: a local draft of the document, previewed live and saved on
- * request as a new revision based on the one it started from.
+ * The editor: a local draft of the document, previewed live beside its
+ * fields and saved on request as a new revision based on the one it started
+ * from. Relationships, settings, history, runs, downloads and the API sit in
+ * tabs below.
  */
-export function BlueprintEditor({ blueprint, canEdit, reload }: BlueprintEditorProps) {
+export function BlueprintEditor({ blueprint, canEdit, project, reload }: BlueprintEditorProps) {
   const [draft, dispatch] = useBlueprintDraft(asDocument(blueprint.document), blueprint.revision);
   const catalog = useGeneratorCatalog();
-  const [save, { saving }] = useSaveBlueprint();
-  const [loadRevision] = useBlueprintRevisionLazyQuery({ fetchPolicy: 'cache-first' });
-  const [viewing, setViewing] = useState<{ number: number; document: BlueprintDocument } | null>(null);
-  const [opening, setOpening] = useState<number | null>(null);
-  const [conflict, setConflict] = useState<number | null>(null);
-  const [saveIssues, setSaveIssues] = useState<{ document: BlueprintDocument; issues: LocatedIssue[] } | null>(null);
-  const [message, setMessage] = useState('');
-  const [failure, setFailure] = useState<unknown>(null);
+  const actions = useEditorActions({ blueprint, canEdit, draft, dispatch, reload });
+  const { viewing } = actions;
+  const [focusedField, setFocusedField] = useState<{ tableKey: string; index: number } | null>(null);
+  const [previewState, setPreviewState] = useState<{ tableKey: string; offset: number; seed?: number }>({ tableKey: '', offset: 0 });
 
   const readOnly = !canEdit || viewing !== null;
   const shown = viewing?.document ?? draft.document;
   const selected = Math.min(draft.selectedTable, shown.tables.length - 1);
   const table = shown.tables[selected];
   const tableKey = viewing ? `r${viewing.number}:${selected}` : draft.tableKeys[selected];
-  const preview = useLivePreview(shown, table?.name, tableKey, shown.tables.length > 0);
+  const previewWindow = previewState.tableKey === tableKey ? previewState : { tableKey, offset: 0 };
+  const preview = useLivePreview(shown, table?.name, tableKey, shown.tables.length > 0, { offset: previewWindow.offset, seed: previewWindow.seed });
+  const instant = useMemo(() => (viewing ? [] : instantIssues(draft.document)), [draft.document, viewing]);
   // Issues from a refused save hold until the draft changes; then the live preview speaks again.
-  const issues = saveIssues && saveIssues.document === draft.document && !viewing ? saveIssues.issues : preview.issues;
+  const saveIssues = actions.saveIssues && actions.saveIssues.document === draft.document && !viewing ? actions.saveIssues.issues : null;
+  const issues = mergeIssues(instant, saveIssues ?? preview.issues);
+  const highlight = focusedField && focusedField.tableKey === tableKey ? table?.fields[focusedField.index]?.name : undefined;
+  const [pendingFocus, setPendingFocus] = useState<LocatedIssue | null>(null);
 
   useEffect(() => {
-    if (!draft.dirty || !canEdit) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [draft.dirty, canEdit]);
+    if (!pendingFocus || pendingFocus.table !== selected) return;
+    focusIssue(pendingFocus);
+    setPendingFocus(null);
+  }, [pendingFocus, selected]);
 
-  async function onSave() {
-    if (!canEdit || viewing || saving) return;
-    const sent = draft.document;
-    setMessage('Saving…');
-    setFailure(null);
-    const outcome = await save(blueprint.id, draft.baseRevision, sent);
-    switch (outcome.kind) {
-      case 'saved':
-        dispatch({ type: 'saved', revision: outcome.revision, document: sent });
-        setConflict(null);
-        setSaveIssues(null);
-        setMessage(`Saved as revision ${outcome.revision}.`);
-        break;
-      case 'conflict':
-        setConflict(outcome.currentRevision);
-        setMessage('Not saved: someone else saved first.');
-        break;
-      case 'invalid':
-        setSaveIssues({ document: sent, issues: outcome.issues });
-        setMessage(`Not saved: ${outcome.issues.length} problem${outcome.issues.length === 1 ? '' : 's'} to fix.`);
-        break;
-      case 'failed':
-        setFailure(outcome.error);
-        setMessage(`Not saved: ${describeError(outcome.error)}`);
+  function showIssue(issue: LocatedIssue) {
+    if (issue.table === undefined) {
+      actions.setTab('settings');
+      return;
     }
-  }
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key === 's') {
-        event.preventDefault();
-        if (draft.dirty) void onSave();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
-
-  async function onReloadTheirs() {
-    setFailure(null);
-    try {
-      const latest = await reload();
-      if (!latest) throw new Error('The blueprint is gone.');
-      dispatch({ type: 'load', document: asDocument(latest.document), revision: latest.revision });
-      setConflict(null);
-      setMessage(`Reloaded revision ${latest.revision}.`);
-    } catch (error) {
-      setFailure(error);
-    }
-  }
-
-  function onKeepMine() {
-    if (conflict === null) return;
-    dispatch({ type: 'rebase', revision: conflict });
-    setMessage(`Your draft is now based on revision ${conflict}: Save to replace it.`);
-    setConflict(null);
-    void reload();
-  }
-
-  async function onView(number: number) {
-    if (viewing?.number === number) return;
-    setOpening(number);
-    setFailure(null);
-    try {
-      const result = await loadRevision({ variables: { id: blueprint.id, number } });
-      const revision = result.data?.blueprint?.revisionByNumber;
-      if (!revision) throw result.error ?? new Error(`Revision ${number} was not found.`);
-      setViewing({ number, document: asDocument(revision.document) });
-      setMessage(`Showing revision ${number}, read-only.`);
-    } catch (error) {
-      setFailure(error);
-    } finally {
-      setOpening(null);
-    }
-  }
-
-  function onRestore() {
-    if (!viewing) return;
-    dispatch({ type: 'load', document: viewing.document, revision: draft.baseRevision, dirty: true });
-    setMessage(`Revision ${viewing.number} is now your draft: Save to make it the newest revision.`);
-    setViewing(null);
+    dispatch({ type: 'selectTable', index: issue.table });
+    setPendingFocus(issue);
   }
 
   return (
     <div className="editor">
+      <UnsavedChangesGuard when={draft.dirty && canEdit} what={draft.document.name || 'this blueprint'} />
       <EditorToolbar
         name={shown.name}
         revision={blueprint.revision}
         baseRevision={draft.baseRevision}
         dirty={draft.dirty}
         canEdit={canEdit}
-        saving={saving}
-        message={message}
-        onSave={() => void onSave()}
-        onDiscard={() => void onReloadTheirs()}
+        saving={actions.saving}
+        message={actions.message}
+        onSave={() => void actions.save()}
+        onDiscard={() => void actions.reloadTheirs()}
       />
-      {conflict !== null && <ConflictBanner currentRevision={conflict} baseRevision={draft.baseRevision} busy={saving} onReloadTheirs={() => void onReloadTheirs()} onKeepMine={onKeepMine} />}
-      {failure != null && <ErrorMessage error={failure} />}
-      {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={() => {
-            setViewing(null);
-            setMessage('');
-          }} onRestore={onRestore} />}
+      {actions.conflict && (
+        <ConflictBanner
+          currentRevision={actions.conflict.revision}
+          baseRevision={draft.baseRevision}
+          savedBy={actions.conflict.savedBy}
+          authorName={actions.conflict.authorName}
+          busy={actions.saving}
+          onReloadTheirs={() => void actions.reloadTheirs()}
+          onKeepMine={actions.keepMine}
+        />
+      )}
+      {actions.failure != null && <ErrorMessage error={actions.failure} />}
+      {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={actions.closeRevision} onRestore={actions.restoreRevision} />}
       {catalog.error && <ErrorMessage error={catalog.error} retry={catalog.refetch} />}
-      <IssueSummary issues={issues} document={shown} onShowTable={(index) => dispatch({ type: 'selectTable', index })} />
-      <div className="editor-layout">
-        <aside className="editor-side">
+      <IssueSummary issues={issues} document={shown} onShow={showIssue} />
+      <div className="editor-workspace">
+        <div className="editor-side">
           <TableList tables={shown.tables} tableKeys={viewing ? shown.tables.map((_, i) => `v${i}`) : draft.tableKeys} selected={selected} issues={issues} readOnly={readOnly} dispatch={dispatch} />
-          <RevisionHistory revisions={blueprint.revisions} current={blueprint.revision} viewing={viewing?.number ?? null} loadingNumber={opening} onView={(n) => void onView(n)} />
-        </aside>
-        <div className="editor-main">
+        </div>
+        <div className="editor-fields">
           {table ? (
             <TablePanel
               key={tableKey}
@@ -181,16 +118,45 @@ export function BlueprintEditor({ blueprint, canEdit, reload }: BlueprintEditorP
               issues={issues}
               readOnly={readOnly}
               dispatch={dispatch}
+              onFocusField={(index) => tableKey && setFocusedField({ tableKey, index })}
             />
           ) : (
             <p className="empty">This blueprint has no tables yet.</p>
           )}
-          <PreviewTable tableName={table?.name} preview={preview.previewKey === tableKey ? preview.preview : undefined} loading={preview.loading} invalid={preview.issues.length > 0} error={preview.error} />
-          <RelationshipGraph document={shown} selected={selected} onSelect={(index) => dispatch({ type: 'selectTable', index })} />
-          <BlueprintSettings document={shown} issues={issues} readOnly={readOnly} dispatch={dispatch} />
-          <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />
+        </div>
+        <div className="editor-preview">
+          <PreviewTable
+            tableName={table?.name}
+            preview={preview.previewKey === tableKey ? preview.preview : undefined}
+            loading={preview.loading}
+            invalid={issues.length > 0}
+            error={preview.error}
+            highlight={highlight}
+            fields={table?.fields}
+            controls={{
+              pageSize: PREVIEW_ROWS,
+              seed: previewWindow.seed,
+              onPage: (offset) => setPreviewState({ ...previewWindow, offset }),
+              onNewSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset, seed: randomSeed() }),
+              onResetSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset }),
+            }}
+          />
         </div>
       </div>
+      <EditorPanels
+        tab={actions.tab}
+        onTab={actions.setTab}
+        context={{ ...project, blueprint, canEdit }}
+        document={shown}
+        selected={selected}
+        issues={issues}
+        readOnly={readOnly}
+        dirty={draft.dirty}
+        dispatch={dispatch}
+        viewing={viewing?.number ?? null}
+        opening={actions.opening}
+        onView={(n) => void actions.viewRevision(n)}
+      />
     </div>
   );
 }

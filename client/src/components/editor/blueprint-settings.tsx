@@ -1,8 +1,19 @@
 import { useId, type Dispatch, type ReactNode } from 'react';
+import { graphql } from '../../__generated__';
+import { useLocalesQuery } from '../../__generated__/hooks';
 import type { DraftAction, SettingsPatch } from '../../hooks/use-blueprint-draft';
-import { COMMON_LOCALES, type BlueprintDocument } from '../../lib/blueprint-document';
+import type { BlueprintDocument } from '../../lib/blueprint-document';
 import type { LocatedIssue } from '../../lib/document-issues';
 import { IssueText } from './issue-text';
+
+graphql(`
+  query Locales {
+    locales
+  }
+`);
+
+/** Shown while the list loads, and the engine's default. */
+const DEFAULT_LOCALE = 'en';
 
 interface BlueprintSettingsProps {
   document: BlueprintDocument;
@@ -14,6 +25,8 @@ interface BlueprintSettingsProps {
 /** Name, locale, default seed and reference date of the whole blueprint. */
 export function BlueprintSettings({ document, issues, readOnly, dispatch }: BlueprintSettingsProps) {
   const id = useId();
+  const locales = useLocalesQuery({ fetchPolicy: 'cache-first' }).data?.locales ?? [DEFAULT_LOCALE];
+  const locale = document.locale ?? DEFAULT_LOCALE;
   const at = (key: string) => issues.filter((i) => i.table === undefined && i.key === key).map((i) => i.message);
   const input = (key: 'name' | 'locale' | 'seed' | 'refDate', label: string, control: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; disabled: boolean }) => ReactNode, hint?: string) => {
     const messages = at(key);
@@ -38,16 +51,16 @@ export function BlueprintSettings({ document, issues, readOnly, dispatch }: Blue
           'locale',
           'Locale',
           (p) => (
-            <>
-              <input {...p} list={`${id}-locales`} value={document.locale ?? ''} placeholder="en" spellCheck={false} onChange={(e) => set({ locale: e.target.value || undefined })} />
-              <datalist id={`${id}-locales`}>
-                {COMMON_LOCALES.map((l) => (
-                  <option key={l} value={l} />
-                ))}
-              </datalist>
-            </>
+            <select {...p} value={locale} onChange={(e) => set({ locale: e.target.value })}>
+              {!locales.includes(locale) && <option value={locale}>{locale} (not supported)</option>}
+              {locales.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
           ),
-          'Such as en, de, fr_CA.',
+          'Names, addresses and phone numbers follow it.',
         )}
         {input(
           'seed',

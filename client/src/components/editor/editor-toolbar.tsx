@@ -24,17 +24,19 @@ export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, sa
           {canEdit ? (dirty ? ' · unsaved changes' : ' · all changes saved') : ' · read-only (viewer)'}
         </p>
       </div>
-      <DownloadDocumentButton />
-      {canEdit && (
-        <div className="button-row">
-          <button type="button" className="secondary" disabled={!dirty || saving} onClick={onDiscard}>
-            Discard changes
-          </button>
-          <button type="button" disabled={!dirty || saving} onClick={onSave} aria-keyshortcuts="Control+S">
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </div>
-      )}
+      <div className="button-row toolbar-actions">
+        <DownloadDocumentButton />
+        {canEdit && (
+          <>
+            <button type="button" className="secondary" disabled={!dirty || saving} onClick={onDiscard}>
+              Discard changes
+            </button>
+            <button type="button" disabled={!dirty || saving} onClick={onSave} aria-keyshortcuts="Control+S Meta+S" title="Ctrl+S or ⌘S">
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </>
+        )}
+      </div>
       <p className="status-line toolbar-status" role="status" aria-live="polite">
         {message}
       </p>

@@ -16,10 +16,11 @@ interface FieldGridProps {
   issues: readonly LocatedIssue[];
   readOnly: boolean;
   dispatch: Dispatch<DraftAction>;
+  onFocusField(index: number): void;
 }
 
 /** The fields of one table as an editable grid; rows reorder by drag and drop or Alt+↑/↓. */
-export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, issues, readOnly, dispatch }: FieldGridProps) {
+export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, issues, readOnly, dispatch, onFocusField }: FieldGridProps) {
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const rememberFocus = useRestoreFocus();
@@ -67,6 +68,11 @@ export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, 
                 dispatch({ type: 'deleteField', table: tableIndex, field: i });
                 setAnnouncement(`Deleted field ${field.name}.`);
               }}
+              onDuplicate={() => {
+                dispatch({ type: 'duplicateField', table: tableIndex, field: i });
+                setAnnouncement(`Duplicated field ${field.name} as field ${i + 2}.`);
+              }}
+              onFocusRow={() => onFocusField(i)}
               onMove={(to) => move(i, to)}
               onDragState={(over) => setDropTarget(over ? i : (t) => (t === i ? null : t))}
               onDropAt={(from) => move(from, i)}

@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
 import type { FieldDef } from '../../lib/blueprint-document';
-import type { LocatedIssue } from '../../lib/document-issues';
+import { withSubject, type LocatedIssue } from '../../lib/document-issues';
 import { GeneratorPicker } from './generator-picker';
 import { describedBy, IssueText } from './issue-text';
 import { OptionsForm } from './options-form';
@@ -22,6 +22,9 @@ interface FieldRowProps {
   onChange(patch: Partial<FieldDef>): void;
   onGenerator(id: string): void;
   onDelete(): void;
+  onDuplicate(): void;
+  /** The row got the focus: the preview highlights this field's column. */
+  onFocusRow(): void;
   onMove(to: number): void;
   onDragState(over: boolean): void;
   onDropAt(from: number): void;
@@ -78,7 +81,13 @@ export function FieldRow(props: FieldRowProps) {
       };
 
   return (
-    <tbody className={['field-row', props.dropTarget ? 'drop-target' : '', issues.length ? 'has-issues' : ''].join(' ')} onKeyDown={onKeyDown} {...dropHandlers}>
+    <tbody
+      className={['field-row', props.dropTarget ? 'drop-target' : '', issues.length ? 'has-issues' : ''].join(' ')}
+      data-field-index={index}
+      onKeyDown={onKeyDown}
+      onFocus={props.onFocusRow}
+      {...dropHandlers}
+    >
       <tr>
         <td className="handle-cell">
           {!readOnly && (
@@ -100,17 +109,17 @@ export function FieldRow(props: FieldRowProps) {
             onChange={(e) => onChange({ name: e.target.value })}
           />
           {isKey && <span className="badge key-badge">key</span>}
-          <IssueText id={`${id}-name`} messages={nameIssues} />
-          <IssueText id={`${id}-row`} messages={rowIssues} />
         </td>
         <td>
           <GeneratorPicker value={field.generator} fieldLabel={label} readOnly={readOnly} invalid={generatorIssues.length > 0} describedById={generatorIssues.length ? `${id}-gen` : undefined} onChange={(g) => {
             props.onGenerator(g);
             setExpanded(true);
           }} />
-          <IssueText id={`${id}-gen`} messages={generatorIssues} />
         </td>
-        <td>
+        <td className="null-cell-input">
+          <span className="cell-label" aria-hidden="true">
+            Null %
+          </span>
           <input
             aria-label={`Null percent of ${label}`}
             className="percent-input"
@@ -126,9 +135,11 @@ export function FieldRow(props: FieldRowProps) {
             aria-describedby={nullIssues.length ? `${id}-null` : undefined}
             onChange={(e) => onChange({ nullRate: e.target.value === '' ? undefined : Number(e.target.value) / 100 })}
           />
-          <IssueText id={`${id}-null`} messages={nullIssues} />
         </td>
-        <td>
+        <td className="unique-cell">
+          <span className="cell-label" aria-hidden="true">
+            Unique
+          </span>
           <input
             type="checkbox"
             aria-label={`${label} is unique`}
@@ -138,25 +149,44 @@ export function FieldRow(props: FieldRowProps) {
             aria-describedby={uniqueIssues.length ? `${id}-unique` : undefined}
             onChange={(e) => onChange({ unique: e.target.checked || undefined })}
           />
-          <IssueText id={`${id}-unique`} messages={uniqueIssues} />
         </td>
         <td className="actions-cell">
           <button type="button" className={optionIssues.length ? 'secondary small invalid' : 'secondary small'} aria-expanded={expanded} aria-controls={`${id}-options`} onClick={() => setExpanded((e) => !e)}>
-            Options{optionCount ? ` (${optionCount})` : ''}
+            Options{optionCount ? <span className="option-count"> ({optionCount})</span> : ''}
             <span className="visually-hidden"> of {label}</span>
           </button>
           {!readOnly && (
-            <button type="button" className="secondary small danger" aria-label={`Delete field ${label}`} onClick={props.onDelete}>
-              Delete
+            <button type="button" className="icon danger" aria-label={`Delete field ${label}`} title="Delete field" onClick={props.onDelete}>
+              <span aria-hidden="true">✕</span>
             </button>
           )}
         </td>
       </tr>
+      {(nameIssues.length > 0 || rowIssues.length > 0 || generatorIssues.length > 0 || nullIssues.length > 0 || uniqueIssues.length > 0) && (
+        // Below the row, across it: a message never squeezes a column or sits glued to a label.
+        <tr className="issues-row">
+          <td className="options-gap" />
+          <td colSpan={5} className="issues-cell">
+            <IssueText id={`${id}-name`} messages={nameIssues.map((m) => withSubject('Name', m))} />
+            <IssueText id={`${id}-row`} messages={rowIssues} />
+            <IssueText id={`${id}-gen`} messages={generatorIssues.map((m) => withSubject('Generator', m))} />
+            <IssueText id={`${id}-null`} messages={nullIssues.map((m) => withSubject('Null %', m))} />
+            <IssueText id={`${id}-unique`} messages={uniqueIssues.map((m) => withSubject('Unique', m))} />
+          </td>
+        </tr>
+      )}
       {(expanded || optionIssues.length > 0) && (
         <tr className="options-row" id={`${id}-options`}>
-          <td />
-          <td colSpan={5}>
+          <td className="options-gap" />
+          <td colSpan={5} className="options-cell">
             <OptionsForm generator={generator} field={field} otherTables={props.otherTables} issues={optionIssues} readOnly={readOnly} onChange={(options) => onChange({ options })} />
+            {!readOnly && (
+              <div className="button-row field-extra-actions">
+                <button type="button" className="secondary small" aria-label={`Duplicate field ${label}`} onClick={props.onDuplicate}>
+                  Duplicate field
+                </button>
+              </div>
+            )}
           </td>
         </tr>
       )}

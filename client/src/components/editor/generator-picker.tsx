@@ -1,39 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { graphql } from '../../__generated__';
-import { useGeneratorCategoriesQuery, useGeneratorSearchQuery } from '../../__generated__/hooks';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useGeneratorCatalog, type CatalogGenerator } from '../../hooks/use-generator-catalog';
 import { describeError } from '../../lib/errors';
 import { formatValue } from './format-value';
-
-graphql(`
-  query GeneratorSearch($search: String, $category: String) {
-    generators(search: $search, category: $category) {
-      id
-      category
-      description
-      outputType
-      examples
-    }
-  }
-`);
-
-graphql(`
-  query GeneratorCategories {
-    generatorCategories
-  }
-`);
-
-const SEARCH_DELAY_MS = 200;
-/** The listbox shows this many matches; more means the search should be narrowed. */
-const SHOWN = 60;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
+import { InlineCode } from './inline-code';
 
 interface GeneratorPickerProps {
   value: string;
@@ -45,13 +14,16 @@ interface GeneratorPickerProps {
   onChange(generatorId: string): void;
 }
 
-/** The field's generator as a button; opening it shows a searchable catalog (combobox + listbox). */
+/**
+ * The field's generator as a button; it opens the whole catalog in a modal
+ * dialog (so the grid never widens), searched as the user types.
+ */
 export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describedById, onChange }: GeneratorPickerProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = (refocus: boolean) => {
+  const close = () => {
     setOpen(false);
-    if (refocus) buttonRef.current?.focus();
+    buttonRef.current?.focus();
   };
   return (
     <div className="generator-picker">
@@ -59,55 +31,71 @@ export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describe
         ref={buttonRef}
         type="button"
         className={invalid ? 'picker-button invalid' : 'picker-button'}
-        aria-haspopup="listbox"
+        aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={`Generator of ${fieldLabel}: ${value}`}
         aria-invalid={invalid || undefined}
         aria-describedby={describedById}
         disabled={readOnly}
-        onClick={() => setOpen((o) => !o)}
+        title={value}
+        onClick={() => setOpen(true)}
       >
         <code>{value || 'choose…'}</code>
       </button>
       {open && (
-        <GeneratorCatalogPanel
+        <GeneratorDialog
           fieldLabel={fieldLabel}
           current={value}
           onPick={(id) => {
             onChange(id);
-            close(true);
+            close();
           }}
-          onCancel={() => close(true)}
+          onCancel={close}
         />
       )}
     </div>
   );
 }
 
-interface PanelProps {
+/** Generators whose id, category or description contain every word; those whose id matches come first. */
+export function searchCatalog(catalog: readonly CatalogGenerator[], search: string, category: string): CatalogGenerator[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const matches = catalog.filter((g) => {
+    if (category && g.category !== category) return false;
+    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+  const idScore = (g: CatalogGenerator) => (words.length > 0 && words.every((w) => g.id.toLowerCase().includes(w)) ? 0 : 1);
+  return matches.sort((a, b) => a.category.localeCompare(b.category) || idScore(a) - idScore(b) || a.id.localeCompare(b.id));
+}
+
+interface DialogProps {
   fieldLabel: string;
   current: string;
   onPick(id: string): void;
   onCancel(): void;
 }
 
-function GeneratorCatalogPanel({ fieldLabel, current, onPick, onCancel }: PanelProps) {
+function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps) {
   const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const catalog = useGeneratorCatalog();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
+  const all = useMemo(() => [...catalog.byId.values()], [catalog.byId]);
+  const categories = useMemo(() => [...new Set(all.map((g) => g.category))].sort(), [all]);
+  const shown = useMemo(() => searchCatalog(all, search, category), [all, search, category]);
   const [active, setActive] = useState(0);
-  const debouncedSearch = useDebounced(search.trim(), SEARCH_DELAY_MS);
-  const categories = useGeneratorCategoriesQuery({ fetchPolicy: 'cache-first' });
-  const { data, previousData, loading, error } = useGeneratorSearchQuery({
-    variables: { search: debouncedSearch || null, category: category || null },
-    fetchPolicy: 'cache-first',
-  });
-  const all = (data ?? previousData)?.generators ?? [];
-  const shown = all.slice(0, SHOWN);
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.focus(), []);
-  useEffect(() => setActive(0), [debouncedSearch, category]);
-  const activeId = shown[active] ? `${id}-opt-${active}` : undefined;
+  useEffect(() => setActive(Math.max(0, shown.findIndex((g) => g.id === current))), [shown, current]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    // jsdom has no showModal; a browser gets the top layer, focus containment and Escape.
+    if (dialog && typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    inputRef.current?.focus();
+  }, []);
+  const activeId = shown[active] ? `${id}-opt-${shown[active].id}` : undefined;
   useEffect(() => {
     if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
   }, [activeId]);
@@ -115,75 +103,105 @@ function GeneratorCatalogPanel({ fieldLabel, current, onPick, onCancel }: PanelP
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'ArrowDown') setActive((a) => Math.min(a + 1, shown.length - 1));
     else if (event.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
-    else if (event.key === 'Home' && event.ctrlKey) setActive(0);
-    else if (event.key === 'End' && event.ctrlKey) setActive(Math.max(0, shown.length - 1));
+    else if (event.key === 'PageDown') setActive((a) => Math.min(a + 8, shown.length - 1));
+    else if (event.key === 'PageUp') setActive((a) => Math.max(a - 8, 0));
     else if (event.key === 'Enter' && shown[active]) onPick(shown[active].id);
-    else if (event.key === 'Escape') onCancel();
     else return;
     event.preventDefault();
-    event.stopPropagation();
   }
 
+  const groups = categories.map((c) => ({ category: c, items: shown.map((g, i) => ({ g, i })).filter(({ g }) => g.category === c) })).filter((group) => group.items.length > 0);
+  const status = catalog.error
+    ? `Could not load the catalog: ${describeError(catalog.error)}`
+    : catalog.loading && all.length === 0
+      ? 'Loading the catalog…'
+      : `${shown.length} of ${all.length} generators.`;
+
   return (
-    <div className="picker-panel" role="dialog" aria-label={`Choose the generator of ${fieldLabel}`} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
-      <div className="picker-filters">
-        <div className="field">
-          <label htmlFor={`${id}-search`}>Search generators</label>
-          <input
-            ref={inputRef}
-            id={`${id}-search`}
-            type="search"
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={`${id}-list`}
-            aria-autocomplete="list"
-            aria-activedescendant={activeId}
-            value={search}
-            placeholder="e.g. email, city, date"
-            autoComplete="off"
-            onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={onKeyDown}
-          />
+    <dialog
+      ref={dialogRef}
+      className="picker-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onClick={(event) => {
+        if (event.target === dialogRef.current) onCancel();
+      }}
+    >
+      <div className="picker-panel">
+        <div className="picker-head">
+          <h2 id={`${id}-title`}>Generator of {fieldLabel}</h2>
+          <button type="button" className="secondary small" onClick={onCancel}>
+            Cancel
+          </button>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-category`}>Category</label>
-          <select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="">All categories</option>
-            {(categories.data?.generatorCategories ?? []).map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
+        <div className="picker-filters">
+          <div className="field">
+            <label htmlFor={`${id}-search`}>Search generators</label>
+            <input
+              ref={inputRef}
+              id={`${id}-search`}
+              type="search"
+              role="combobox"
+              aria-expanded="true"
+              aria-controls={`${id}-list`}
+              aria-autocomplete="list"
+              aria-activedescendant={activeId}
+              value={search}
+              placeholder="e.g. email, city, date"
+              autoComplete="off"
+              onChange={(e) => setSearch(e.target.value)}
+              onKeyDown={onKeyDown}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-category`}>Category</label>
+            <select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value)}>
+              <option value="">All categories</option>
+              {categories.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <p className="hint" role="status" aria-live="polite">
+          {status} <span className="picker-keys">↑/↓ to move, Enter to choose, Esc to cancel.</span>
+        </p>
+        <div id={`${id}-list`} role="listbox" aria-label="Generators" className="picker-list" tabIndex={-1}>
+          {groups.map(({ category: c, items }) => (
+            <div role="group" aria-labelledby={`${id}-cat-${c}`} key={c}>
+              <div className="picker-category" id={`${id}-cat-${c}`} role="presentation">
+                {c} <span className="meta">({items.length})</span>
+              </div>
+              {items.map(({ g, i }) => (
+                <div
+                  key={g.id}
+                  id={`${id}-opt-${g.id}`}
+                  role="option"
+                  aria-selected={i === active}
+                  className={['picker-option', i === active ? 'active' : '', g.id === current ? 'current' : ''].join(' ')}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseMove={() => i !== active && setActive(i)}
+                  onClick={() => onPick(g.id)}
+                >
+                  <span className="picker-id">
+                    <code>{g.id}</code> <span className="badge">{g.outputType.toLowerCase()}</span>
+                    {g.id === current && <span className="badge">current</span>}
+                  </span>
+                  <span className="picker-description">
+                    <InlineCode text={g.description} />
+                  </span>
+                  {g.examples.length > 0 && <span className="picker-examples">e.g. {g.examples.slice(0, 3).map(formatValue).join(' · ')}</span>}
+                </div>
+              ))}
+            </div>
+          ))}
         </div>
       </div>
-      <p className="hint" role="status" aria-live="polite">
-        {error ? `Could not search: ${describeError(error)}` : loading && !all.length ? 'Searching…' : `${all.length} generator${all.length === 1 ? '' : 's'}${all.length > SHOWN ? `, showing the first ${SHOWN}: narrow the search` : ''}.`}
-      </p>
-      <ul id={`${id}-list`} role="listbox" aria-label="Generators" className="picker-list" tabIndex={-1}>
-        {shown.map((g, i) => (
-          <li
-            key={g.id}
-            id={`${id}-opt-${i}`}
-            role="option"
-            aria-selected={i === active}
-            className={[i === active ? 'active' : '', g.id === current ? 'current' : ''].join(' ')}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => onPick(g.id)}
-          >
-            <span className="picker-id">
-              <code>{g.id}</code> <span className="badge">{g.outputType.toLowerCase()}</span>
-              {g.id === current && <span className="badge">current</span>}
-            </span>
-            <span className="picker-description">{g.description}</span>
-            {g.examples.length > 0 && <span className="picker-examples">e.g. {g.examples.slice(0, 3).map(formatValue).join(' · ')}</span>}
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="secondary small" onClick={onCancel}>
-        Cancel
-      </button>
-    </div>
+    </dialog>
   );
 }

@@ -1,14 +1,16 @@
 import type { BlueprintDocument } from '../../lib/blueprint-document';
-import { describeIssuePlace, type LocatedIssue } from '../../lib/document-issues';
+import { describeIssue, type LocatedIssue } from '../../lib/document-issues';
+import { formatNumbersInText, humanizeName } from '../../lib/format';
 
 interface IssueSummaryProps {
   issues: readonly LocatedIssue[];
   document: BlueprintDocument;
-  onShowTable(index: number): void;
+  /** Selects the issue's table and puts the focus on the control it is about. */
+  onShow(issue: LocatedIssue): void;
 }
 
-/** Every problem the server found in the draft, each leading to its table. */
-export function IssueSummary({ issues, document, onShowTable }: IssueSummaryProps) {
+/** Every problem in the draft at once (the editor's own checks and the server's), each leading to its place. */
+export function IssueSummary({ issues, document, onShow }: IssueSummaryProps) {
   if (issues.length === 0) return null;
   return (
     <section className="error-box issue-summary" aria-labelledby="issues-heading">
@@ -16,18 +18,17 @@ export function IssueSummary({ issues, document, onShowTable }: IssueSummaryProp
         {issues.length} problem{issues.length === 1 ? '' : 's'} in this blueprint
       </h2>
       <ul>
-        {issues.map((issue, i) => (
-          <li key={i}>
-            {issue.table !== undefined ? (
-              <button type="button" className="link-button" onClick={() => onShowTable(issue.table!)}>
-                {describeIssuePlace(issue, document.tables)}
+        {issues.map((issue, i) => {
+          const { place, text } = describeIssue(issue, document.tables, humanizeName);
+          return (
+            <li key={i}>
+              <button type="button" className="link-button" onClick={() => onShow(issue)}>
+                {place}
               </button>
-            ) : (
-              <strong>{describeIssuePlace(issue, document.tables)}</strong>
-            )}
-            : {issue.message}
-          </li>
-        ))}
+              : {formatNumbersInText(text)}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
 import type { FieldDef } from '../../lib/blueprint-document';
-import type { LocatedIssue } from '../../lib/document-issues';
 import {
   helpText,
   isEditableList,
@@ -11,7 +10,10 @@ import {
   withOption,
   type OptionControl,
 } from '../../lib/options-schema';
+import { humanizeName } from '../../lib/format';
+import { withSubject, type LocatedIssue } from '../../lib/document-issues';
 import { describedBy, IssueText } from './issue-text';
+import { InlineCode } from './inline-code';
 import { JsonOption, ListEditor, WeightsEditor } from './option-editors';
 
 interface OptionsFormProps {
@@ -84,7 +86,9 @@ function OptionControlView({ control, value, otherTables, messages, readOnly, on
   const help = helpText(control);
   const helpId = help ? `${id}-help` : undefined;
   const errorId = messages.length ? `${id}-error` : undefined;
-  const label = `${control.name}${control.required ? ' (required)' : ''}`;
+  const name = humanizeName(control.name);
+  const label = `${name}${control.required ? ' (required)' : ''}`;
+  const shownMessages = messages.map((m) => withSubject(name, m));
   const common = {
     id,
     disabled: readOnly,
@@ -120,8 +124,12 @@ function OptionControlView({ control, value, otherTables, messages, readOnly, on
         <div className={messages.length ? 'option checkbox invalid' : 'option checkbox'}>
           <input {...common} type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked ? true : control.default === true ? false : undefined)} />
           <label htmlFor={id}>{label}</label>
-          {help && <p id={helpId} className="hint">{help}</p>}
-          <IssueText id={`${id}-error`} messages={messages} />
+          {help && (
+            <p id={helpId} className="hint">
+              <InlineCode text={help} />
+            </p>
+          )}
+          <IssueText id={`${id}-error`} messages={shownMessages} />
         </div>
       );
     case 'enum':
@@ -143,28 +151,32 @@ function OptionControlView({ control, value, otherTables, messages, readOnly, on
     }
     case 'weights':
       input = isEditableWeights(value) ? (
-        <WeightsEditor id={id} label={control.name} value={value as Record<string, number> | undefined} readOnly={readOnly} onChange={onChange} />
+        <WeightsEditor id={id} label={name} value={value as Record<string, number> | undefined} readOnly={readOnly} onChange={onChange} />
       ) : (
-        <JsonOption id={id} label={control.name} value={value} readOnly={readOnly} onChange={onChange} />
+        <JsonOption id={id} label={name} value={value} readOnly={readOnly} onChange={onChange} />
       );
       break;
     case 'list':
       input = isEditableList(value) ? (
-        <ListEditor id={id} label={control.name} value={value as string[] | undefined} readOnly={readOnly} onChange={onChange} />
+        <ListEditor id={id} label={name} value={value as string[] | undefined} readOnly={readOnly} onChange={onChange} />
       ) : (
-        <JsonOption id={id} label={control.name} value={value} readOnly={readOnly} onChange={onChange} />
+        <JsonOption id={id} label={name} value={value} readOnly={readOnly} onChange={onChange} />
       );
       break;
     default:
-      input = <JsonOption id={id} label={control.name} value={value} readOnly={readOnly} onChange={onChange} />;
+      input = <JsonOption id={id} label={name} value={value} readOnly={readOnly} onChange={onChange} />;
   }
   const grouped = control.kind === 'weights' || control.kind === 'list';
   return (
     <div className={messages.length ? 'option invalid' : 'option'}>
       {grouped ? <span className="option-label" id={`${id}-label`}>{label}</span> : <label htmlFor={id}>{label}</label>}
       {input}
-      {help && <p id={helpId} className="hint">{help}</p>}
-      <IssueText id={`${id}-error`} messages={messages} />
+      {help && (
+            <p id={helpId} className="hint">
+              <InlineCode text={help} />
+            </p>
+          )}
+      <IssueText id={`${id}-error`} messages={shownMessages} />
     </div>
   );
 }

@@ -16,10 +16,11 @@ interface TablePanelProps {
   issues: readonly LocatedIssue[];
   readOnly: boolean;
   dispatch: Dispatch<DraftAction>;
+  onFocusField(index: number): void;
 }
 
 /** The selected table: its name, row count, primary key and fields. */
-export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, issues, readOnly, dispatch }: TablePanelProps) {
+export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, issues, readOnly, dispatch, onFocusField }: TablePanelProps) {
   const id = useId();
   const otherTables = tableNames.filter((_, i) => i !== tableIndex);
   const tableIssues = issues.filter((i) => i.table === tableIndex);
@@ -29,7 +30,14 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
 
   return (
     <section className="table-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Table {table.name}</h2>
+      <div className="table-panel-head">
+        <h2 id={`${id}-heading`}>Table {table.name}</h2>
+        {!readOnly && (
+          <button type="button" className="secondary small" onClick={() => dispatch({ type: 'duplicateTable', index: tableIndex })}>
+            Duplicate table
+          </button>
+        )}
+      </div>
       <div className="table-settings">
         <div className={nameIssues.length ? 'field compact invalid' : 'field compact'}>
           <label htmlFor={`${id}-name`}>Table name</label>
@@ -77,7 +85,7 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
         />
       </div>
       <IssueText id={`${id}-other`} messages={otherIssues.map((i) => (i.key ? `${i.key}: ${i.message}` : i.message))} />
-      <FieldGrid table={table} tableIndex={tableIndex} fieldKeys={fieldKeys} catalog={catalog} otherTables={otherTables} issues={tableIssues.filter((i) => i.field !== undefined)} readOnly={readOnly} dispatch={dispatch} />
+      <FieldGrid table={table} tableIndex={tableIndex} fieldKeys={fieldKeys} catalog={catalog} otherTables={otherTables} issues={tableIssues.filter((i) => i.field !== undefined)} readOnly={readOnly} dispatch={dispatch} onFocusField={onFocusField} />
     </section>
   );
 }

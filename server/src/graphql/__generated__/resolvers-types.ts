@@ -822,6 +822,8 @@ export type Query = {
    * and every skipped item. `projectId` is optional here.
    */
   importPreview: ImportPreview;
+  /** The locales a blueprint may name (its `locale`), such as `en`, `de_CH`, `pt_BR`. */
+  locales: Array<Scalars['String']['output']>;
   /** The signed-in user, or null for an anonymous caller or an API key. */
   me?: Maybe<User>;
   /**
@@ -1649,6 +1651,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   generatorCategories?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   generators?: Resolver<Array<ResolversTypes['Generator']>, ParentType, ContextType, Partial<QueryGeneratorsArgs>>;
   importPreview?: Resolver<ResolversTypes['ImportPreview'], ParentType, ContextType, RequireFields<QueryImportPreviewArgs, 'input'>>;
+  locales?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   preview?: Resolver<ResolversTypes['Preview'], ParentType, ContextType, RequireFields<QueryPreviewArgs, 'input'>>;
   project?: Resolver<Maybe<ResolversTypes['Project']>, ParentType, ContextType, RequireFields<QueryProjectArgs, 'id'>>;

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { CopyButton } from '../copy-button';
+
+interface ApiPanelProps {
+  blueprintId: string;
+  table: string | undefined;
+  /** Whether the caller may create API keys; a VIEWER is not sent to do what they cannot. */
+  canCreateKeys: boolean;
+  settingsPath: string;
+}
+
+/** The same blueprint through the GraphQL API: the IDE, and a query to start from. */
+export function ApiPanel({ blueprintId, table, canCreateKeys, settingsPath }: ApiPanelProps) {
+  const id = useId();
+  const query = `query {
+  preview(input: { blueprintId: "${blueprintId}", table: "${table ?? ''}", limit: 5 }) {
+    columns { name type }
+    rows
+  }
+}`;
+  return (
+    <section className="api-panel" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>GraphQL API</h2>
+      <p>
+        Everything the editor does goes through one GraphQL API.{' '}
+        <a href="/graphql" target="_blank" rel="noopener">
+          Open the GraphQL IDE
+        </a>{' '}
+        (signed in as you, in a new tab) and try this query:
+      </p>
+      <pre className="code" aria-label="Example query" tabIndex={0}>
+        <code>{query}</code>
+      </pre>
+      <CopyButton text={query} label="Copy query" />
+      <p className="hint">
+        {canCreateKeys ? (
+          <>
+            Scripts and CI send an API key instead of a session: <Link to={settingsPath}>create one in the project’s settings</Link>.
+          </>
+        ) : (
+          'Scripts and CI send an API key instead of a session; an owner or editor of the project can create one.'
+        )}
+      </p>
+    </section>
+  );
+}

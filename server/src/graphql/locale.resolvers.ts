@@ -1,0 +1,8 @@
+import { SUPPORTED_LOCALES } from '../engine';
+import type { Resolvers } from './__generated__/resolvers-types';
+
+export const localeResolvers: Resolvers = {
+  Query: {
+    locales: () => [...SUPPORTED_LOCALES],
+  },
+};
