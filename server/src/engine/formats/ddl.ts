@@ -3,6 +3,7 @@ import type { Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
 import { keyClauses, quoteIdent, tableOptions } from './sql';
 import { declaredTypesDdl } from './sql-types';
+import { columnTypeSql } from './identity-sql';
 
 /** One table's schema, split so a bulk loader can add keys after the rows are in. */
 export interface TableDdl {
@@ -26,7 +27,7 @@ export function schemaDdl(plan: Plan, dialect: Dialect = 'postgres'): TableDdl[]
 
 function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
   const q = (n: string) => quoteIdent(n, dialect);
-  const columns = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const columns = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   const alter = `ALTER TABLE ${q(table.name)} ADD`;
   const keys: string[] = [];
   for (const key of keyClauses(table, dialect)) keys.push(`${alter} ${key}`);

@@ -3,6 +3,7 @@ import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
 import { isForwardReference } from '../plan/order';
 import { declaredTypesDdl } from './sql-types';
+import { columnTypeSql, insertOverriding, sequenceResets } from './identity-sql';
 import type { EncodeContext, Encoder } from './types';
 
 /** Rows per multi-row INSERT: big enough to amortize parsing, small enough for every server's packet limit. */
@@ -67,7 +68,7 @@ function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
   const q = (n: string) => quoteIdent(n, dialect);
-  const lines = table.fields.map((f) => `  ${q(f.name)} ${sqlTypeOfField(f, dialect, plan)}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const lines = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
   for (const f of table.fields) {
     const fk = foreignKey(f, dialect);
@@ -124,10 +125,10 @@ export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Diale
 
 function insertPrefix(ctx: EncodeContext): string {
   const columns = ctx.table.fields.map((f) => quoteIdent(f.name, ctx.dialect)).join(', ');
-  return `INSERT INTO ${quoteIdent(ctx.table.name, ctx.dialect)} (${columns}) VALUES\n`;
+  return `INSERT INTO ${quoteIdent(ctx.table.name, ctx.dialect)} (${columns}) ${insertOverriding(ctx.table, ctx.dialect)}VALUES\n`;
 }
 
-/** One table's script: CREATE TABLE, batched INSERTs, then its self-referencing foreign keys. */
+/** One table's script: CREATE TABLE, batched INSERTs, its identity sequences moved past the rows, then its self-referencing foreign keys. */
 export const sqlEncoder: Encoder = {
   contentType: 'application/sql; charset=utf-8',
   extension: 'sql',
@@ -146,5 +147,5 @@ export const sqlEncoder: Encoder = {
       sink.writeAscii(')');
     }
   },
-  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
+  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + sequenceResets(ctx.table, ctx.dialect) + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
 };

@@ -4,9 +4,10 @@ import { isWalkable, walkableCopy } from '../document/walk';
 import { validateGeneratorOptions, type ValidateOptions } from './options';
 import { engineShapeIssues } from './shape';
 import { schemaKeyIssues } from './keys';
+import { identityIssues } from './identity';
 
 /** Checks that read every table and field as the engine's types say: they run when the whole document can be read that way (one line each). */
-const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues];
+const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues, identityIssues];
 
 /**
  * Every issue of a blueprint document in one pass, each with its path:
