@@ -235,8 +235,20 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(text.trim().split(/\r?\n/)).toHaveLength(6);
     expect(text.split(/\r?\n/)[0]).toBe('id,first_name,email');
     expect(download.url()).toContain(`/api/v1/blueprints/${blueprintId}/rows.csv`);
+    // CSV options: a semicolon, no header row, a NULL marker; then pretty JSON.
+    await page.getByLabel('Delimiter').selectOption(';');
+    await page.getByLabel('Header row').uncheck();
+    await page.getByLabel('Line ending').selectOption('lf');
+    const [semicolons] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.csv' }).click()]);
+    const lines = (require('node:fs').readFileSync(await semicolons.path(), 'utf8') as string).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^1;[^;]+;[^;]+@/);
     await page.getByLabel('Format').selectOption('json');
-    await page.getByRole('link', { name: 'Download users.json' }).waitFor();
+    await page.getByLabel('Pretty-printed').check();
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.json' }).click()]);
+    const pretty = require('node:fs').readFileSync(await json.path(), 'utf8') as string;
+    expect(JSON.parse(pretty)).toHaveLength(5);
+    expect(pretty).toContain('\n  {');
     await shot(page, '05-download');
     expect(pageErrors).toEqual([]);
   }, 120_000);

@@ -47,12 +47,14 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
             disabled={readOnly}
             spellCheck={false}
             aria-invalid={nameIssues.length ? true : undefined}
-            aria-describedby={nameIssues.length ? `${id}-name-error` : `${id}-name-hint`}
+            aria-describedby={nameIssues.length ? `${id}-name-error` : readOnly ? undefined : `${id}-name-hint`}
             onChange={(e) => dispatch({ type: 'renameTable', index: tableIndex, name: e.target.value })}
           />
-          <p id={`${id}-name-hint`} className="hint">
-            Letters, digits and _. References to it follow a rename.
-          </p>
+          {!readOnly && (
+            <p id={`${id}-name-hint`} className="hint">
+              Letters, digits and _. References to it follow a rename.
+            </p>
+          )}
           <IssueText id={`${id}-name-error`} messages={nameIssues} />
         </div>
         <div className={keyIssues.length ? 'field compact invalid' : 'field compact'}>
