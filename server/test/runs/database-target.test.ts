@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { TestClient } from '../support/client';
 import { countRows, createEmptyDatabase, type TestDatabase } from '../support/database';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
@@ -48,6 +49,20 @@ it('fails the run with the reason when the target refuses the data, leaving it a
   expect(run.status).toBe('FAILED');
   expect(run.error).toMatch(/users/);
   expect(await countRows(target.url, 'users')).toBe(100);
+});
+
+it('fails at once, without retries, when the target cannot be reached', async () => {
+  // A port nothing listens on: taken, then given back.
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const url = `postgres://seedbed:secret@127.0.0.1:${port}/nowhere`;
+  const run = await waitForRun(owner, (await startRun(owner, blueprintId, { database: { url } })).id, finished);
+  expect(run.status).toBe('FAILED');
+  expect(run.error).toMatch(/^TARGET_UNREACHABLE: The database at 127\.0\.0\.1:\d+ could not be reached \(ECONNREFUSED\)/);
+  // Connection refused is not a passing failure of one shard: the run was tried once.
+  expect(run.attempts).toBe(1);
 });
 
 it('refuses private targets when the operator does not allow them', async () => {
