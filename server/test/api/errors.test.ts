@@ -99,7 +99,7 @@ describe('the rows API', () => {
 
   it('refuses seeds above 2^31 - 1 as GraphQL does', async () => {
     const error = await httpError(await rows(`seed=${2 ** 31}`), 400, 'BAD_USER_INPUT', 'seed');
-    expect(error.message).toMatch(/2147483647/);
+    expect(error.message).toMatch(/2,147,483,647/);
     expect((await rows(`seed=${2 ** 31 - 1}&count=1`)).status).toBe(200);
   });
 

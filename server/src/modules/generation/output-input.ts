@@ -1,6 +1,14 @@
 import { outputIssues, type Format, type OutputOptions } from '../../engine';
 import { invalidInput } from '../../errors';
-import type { OutputOptionsInput } from '../../graphql/__generated__/resolvers-types';
+
+/** GraphQL's `OutputOptionsInput` as it arrives; declared here because modules do not import the GraphQL layer. */
+export interface OutputOptionsRequest {
+  delimiter?: string | null;
+  header?: boolean | null;
+  lineEnding?: 'LF' | 'CRLF' | null;
+  nullMarker?: string | null;
+  pretty?: boolean | null;
+}
 
 /**
  * The GraphQL `OutputOptionsInput` as the engine's OutputOptions, checked for
@@ -9,7 +17,7 @@ import type { OutputOptionsInput } from '../../graphql/__generated__/resolvers-t
  * passes to `streamTable`, `ChunkEncoder.encode` and `tableFrame` alike, so
  * the bytes equal the rows API's and the command line's for the same options.
  */
-export function outputOptionsOf(input: OutputOptionsInput | null | undefined, formats: readonly Format[], path = 'input.output'): OutputOptions | undefined {
+export function outputOptionsOf(input: OutputOptionsRequest | null | undefined, formats: readonly Format[], path = 'input.output'): OutputOptions | undefined {
   if (!input) return undefined;
   const given: OutputOptions = {
     delimiter: input.delimiter ?? undefined,
