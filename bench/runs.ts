@@ -38,6 +38,13 @@ function peakMb(pid: number): number {
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
 }
 
+/** CPU seconds a live process has used (user + system, its threads included): work done, whatever else the machine runs. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((resolve, reject) => {
     let output = '';
@@ -69,9 +76,11 @@ async function cli(blueprint: string, rows: number) {
   const started = Date.now();
   const child = spawn(process.execPath, [path.join(SERVER_DIR, 'bin', 'seedbed.js'), 'generate', blueprint, '--out', out], { stdio: 'ignore' });
   let peak = 0;
+  let cpu = 0;
   const sampler = setInterval(() => {
     try {
       peak = Math.max(peak, peakMb(child.pid!));
+      cpu = cpuSeconds(child.pid!);
     } catch {
       // exited between two samples
     }
@@ -80,7 +89,7 @@ async function cli(blueprint: string, rows: number) {
   clearInterval(sampler);
   if (code !== 0) throw new Error(`seedbed generate exited with ${code}`);
   const seconds = (Date.now() - started) / 1000;
-  return { rows, seconds, peakMb: peak, size: statSync(path.join(out, 'people.csv')).size };
+  return { rows, seconds, cpu, peakMb: peak, size: statSync(path.join(out, 'people.csv')).size };
 }
 
 async function main() {
@@ -122,6 +131,7 @@ async function main() {
   /** A file run to CSV, timed from startRun until the run is seen SUCCEEDED (polled every 20 ms). */
   const fileRun = async (env: Record<string, string>) => {
     const child = await worker(env);
+    const cpuBefore = cpuSeconds(child.pid!);
     const started = Date.now();
     const { startRun } = await gql(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, {
       input: { blueprintId: createBlueprint.id, target: { files: { formats: ['CSV'] } } },
@@ -138,14 +148,15 @@ async function main() {
     }
     const seconds = (Date.now() - started) / 1000;
     const peak = peakMb(child.pid!);
+    const cpu = cpuSeconds(child.pid!) - cpuBefore;
     await stop(child);
-    return { rows, seconds, peakMb: peak, size };
+    return { rows, seconds, cpu, peakMb: peak, size };
   };
 
-  const line = (name: string, r: { rows: number; seconds: number; peakMb: number; size: number }) =>
+  const line = (name: string, r: { rows: number; seconds: number; cpu: number; peakMb: number; size: number }) =>
     console.log(
       `  ${name.padEnd(22)} ${fmt(r.rows).padStart(11)} rows  ${r.seconds.toFixed(1).padStart(6)} s  ${fmt(r.rows / r.seconds).padStart(9)} rows/s` +
-        `  ${fmt(r.size / 1048576).padStart(6)} MB  peak RSS ${r.peakMb.toFixed(0)} MB`,
+        `  ${r.cpu.toFixed(1).padStart(6)} CPU s  ${fmt(r.size / 1048576).padStart(6)} MB  peak RSS ${r.peakMb.toFixed(0)} MB`,
     );
   console.log(`people table to CSV, ${fmt(rows)} rows (${machineLoad()})`);
   const engine = await cli(blueprintFile, rows);
@@ -153,7 +164,7 @@ async function main() {
   const local = await fileRun({ SEEDBED_DATA_DIR: dataDir });
   line('file run, local folder', local);
   const ratio = engine.seconds / local.seconds;
-  console.log(`  run / CLI rows/s: ${ratio.toFixed(2)}x (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'})`);
+  console.log(`  run / CLI rows/s: ${ratio.toFixed(2)}x (target ≥ 0.80: ${ratio >= 0.8 ? 'met' : 'NOT met'}); CPU per row, run / CLI: ${(local.cpu / engine.cpu).toFixed(2)}x`);
   console.log(`  peak RSS under ${LIMIT_MB} MB per process: ${Math.max(engine.peakMb, local.peakMb) < LIMIT_MB ? 'met' : 'NOT met'}`);
 
   if (withS3) {

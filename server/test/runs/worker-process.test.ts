@@ -203,7 +203,7 @@ it('runs the API in one process and runs in a niced worker child, which reports 
   const run = waitForRun(owner, id, finished, 180_000);
   // Generous: with the run in the API's own process /healthz waited seconds.
   expect(await slowestHealthz(run)).toBeLessThan(1000);
-  expect(await run).toMatchObject({ status: 'SUCCEEDED', rowsDone: ROWS });
+  expect(await run).toMatchObject({ status: 'SUCCEEDED', rowsDone: ROWS, error: null });
   await progress;
   await ws.dispose();
 
@@ -234,7 +234,7 @@ it('restarts a worker child killed mid-run, and the run still finishes', async (
 
   const run = waitForRun(owner, id, finished, 180_000);
   expect(await slowestHealthz(run)).toBeLessThan(1000);
-  expect(await run).toMatchObject({ status: 'SUCCEEDED', rowsDone: ROWS });
+  expect(await run).toMatchObject({ status: 'SUCCEEDED', rowsDone: ROWS, error: null });
   const pids = await shardPids(id);
   expect(pids).toContain(restarted);
   expect(pids).not.toContain(server.pid);
