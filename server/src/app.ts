@@ -32,6 +32,7 @@ import { OperationBudget } from './http/operation-budget';
 import { rowsRoute } from './http/rows-route';
 import { sampleUploadRoute } from './http/sample-upload-route';
 import { mockRoute } from './http/mock-route';
+import { mockSocketEndpoint } from './http/mock-socket';
 import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
 import { attachWebSocket } from './http/websocket';
@@ -65,7 +66,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
 
   // One set of query limits (depth, aliases, cost, tokens) for both transports.
   const limits = queryLimits(config.limits);
-  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log });
+  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log }, [mockSocketEndpoint(services, db)]);
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -121,7 +122,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.use('/api', (req) => {
     throw notFound('API route', req.path);
   });
-  app.use(mockRoute({ services, db, config, limiter, log }));
+  app.use(mockRoute({ services, budget, db, config, limiter, log }));
 
   serveClient(app, config.clientDist);
   // The one place an HTTP route's error becomes its answer.

@@ -18,6 +18,7 @@ import type { RateLimiter } from '../modules/api-key/rate-limit';
 import { executeMock } from '../modules/mock/mock-schema';
 import type { Services } from '../services';
 import { actorOf, authenticateRequests } from './authenticate';
+import type { OperationBudget } from './operation-budget';
 import { graphiqlFor } from './graphiql';
 import { jsonBody } from './json-body';
 
@@ -26,13 +27,14 @@ const MAX_SEED = 2_147_483_647;
 
 interface MockRouteOptions {
   services: Services;
+  budget: OperationBudget;
   db: DataSource;
   config: Config;
   limiter: RateLimiter;
   log: Logger;
 }
 
-export function mockRoute({ services, db, config, limiter, log }: MockRouteOptions) {
+export function mockRoute({ services, budget, db, config, limiter, log }: MockRouteOptions) {
   const router = express.Router();
   const rules = [...specifiedRules, ...queryLimits(config.limits).validationRules];
   const format = formatError(log);
@@ -52,8 +54,7 @@ export function mockRoute({ services, db, config, limiter, log }: MockRouteOptio
       const { mock, store, authorizeWrite } = await services.mocks.open(scope, {
         project: String(req.params.project),
         blueprint: String(req.params.blueprint),
-        revision: whole(req, 'revision', 1),
-        seed: whole(req, 'seed', 0, MAX_SEED),
+        ...mockVersion((name) => req.query[name]),
       });
       const params = operationParams(req);
       let document: DocumentNode;
@@ -67,6 +68,8 @@ export function mockRoute({ services, db, config, limiter, log }: MockRouteOptio
       if (invalid.length) return void res.status(400).json({ errors: formatAll(invalid.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'))) });
       const operation = getOperationAST(document, params.operationName);
       if (req.method === 'GET' && operation?.operation === 'mutation') throw new AppError('BAD_USER_INPUT', 'Send mutations with POST.', {}, 405);
+      // A session spends its budget of expensive operations (reads whose size the caller picks); an API key's request is counted already.
+      await budget.charge(scope.actor, 1, 1);
       const result = await executeMock(mock, store, { document, variables: params.variables, operationName: params.operationName }, authorizeWrite);
       res.setHeader('cache-control', 'no-store');
       // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input, as Apollo codes them.
@@ -111,9 +114,13 @@ function operationParams(req: Request): { query: string; variables?: Record<stri
   return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: operationName ?? undefined };
 }
 
-function whole(req: Request, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
-  const raw = req.query[name];
-  if (raw === undefined) return undefined;
+/** `?revision=` and `?seed=`, whichever transport the URL came with. */
+export function mockVersion(param: (name: string) => unknown): { revision?: number; seed?: number } {
+  return { revision: whole(param('revision'), 'revision', 1), seed: whole(param('seed'), 'seed', 0, MAX_SEED) };
+}
+
+function whole(raw: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
   const value = typeof raw === 'string' ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) throw badInput(name, `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
   return value;

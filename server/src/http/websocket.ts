@@ -4,8 +4,11 @@
  * tokens), the same per-key rate limit and session budget, errors formatted
  * as over HTTP, plus what only a socket needs: a message size, a cap on open
  * operations, an Origin check, and authentication once per connection.
+ * Other paths (the mock API's) plug in as endpoints with their own schema
+ * and context, and get all of the above the same way.
  */
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import {
   GraphQLError,
@@ -29,6 +32,7 @@ import { formatError } from '../graphql/errors';
 import { MAX_TOKENS } from '../graphql/query-limits';
 import { jsonIssue } from '../json-input';
 import { createLoaders } from '../loaders';
+import type { Actor } from '../scope';
 import type { Services } from '../services';
 import { actorFor, credentialsOf, type Credentials } from './authenticate';
 import { expensiveFieldCount, type OperationBudget } from './operation-budget';
@@ -49,26 +53,60 @@ export interface WebSocketOptions {
   log: Logger;
 }
 
-interface Connection {
+export interface Connection {
   socket: WebSocket;
   request: IncomingMessage;
   credentials?: Credentials;
   clientAddress?: string;
 }
 
-export function attachWebSocket(httpServer: http.Server, options: WebSocketOptions): { close(): Promise<void> } {
+/** What one path runs its operations against, once the caller is known and the document parsed. */
+export interface SocketEndpoint {
+  /** Whether an upgrade to this URL path is this endpoint's. */
+  matches(pathname: string): boolean;
+  /** Pages of other origins this endpoint also lets in (the server's own, or its configured list, always). */
+  extraOrigins?(request: IncomingMessage): Promise<string[]>;
+  /** The schema to validate against and run, the context, and how many expensive operations it costs (PRODUCT.md §15). */
+  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number }>;
+}
+
+type WsServer = ReturnType<typeof makeServer<Record<string, unknown>, Connection>>;
+
+export function attachWebSocket(httpServer: http.Server, options: WebSocketOptions, others: SocketEndpoint[] = []): { close(): Promise<void> } {
   const { config, log } = options;
+  const main: SocketEndpoint = {
+    matches: (pathname) => pathname === '/graphql',
+    prepare: async (actor, connection, document, operationName) => ({
+      schema: options.schema,
+      expensive: expensiveFieldCount(document, operationName),
+      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress } satisfies GraphQLContext,
+    }),
+  };
+  const endpoints = [main, ...others].map((endpoint) => ({ endpoint, server: makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options, endpoint)) }));
+  const routeOf = (request: IncomingMessage) => endpoints.find((e) => e.endpoint.matches(pathnameOf(request)));
   const wsServer = new WebSocketServer({
-    server: httpServer,
-    path: '/graphql',
+    noServer: true,
     maxPayload: config.limits.wsMessageBytes,
     handleProtocols,
     // Cookies ride along on a cross-site upgrade; refusing foreign pages keeps them from acting as the user.
-    verifyClient: ({ req }, done) => (originAllowed(req, config) ? done(true) : done(false, 403, 'Origin not allowed')),
+    verifyClient: ({ req }, done) => {
+      if (originAllowed(req, config)) return done(true);
+      const extra = routeOf(req)?.endpoint.extraOrigins;
+      if (!extra) return done(false, 403, 'Origin not allowed');
+      extra(req).then(
+        (origins) => (origins.includes(String(req.headers.origin)) ? done(true) : done(false, 403, 'Origin not allowed')),
+        () => done(false, 403, 'Origin not allowed'),
+      );
+    },
   });
-  const server = makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options));
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const route = routeOf(request);
+    if (!route) return void socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    wsServer.handleUpgrade(request, socket, head, (ws) => serve(route.server, ws, request));
+  };
+  httpServer.on('upgrade', upgrade);
 
-  wsServer.on('connection', (socket, request) => {
+  const serve = (server: WsServer, socket: WebSocket, request: IncomingMessage) => {
     // ws has already closed the socket (1009 for an oversized message, 1002 for a bad frame): a client fault, not ours.
     socket.on('error', (error) => log.warn({ reason: error.message }, 'websocket closed on a bad message'));
     let alive = true;
@@ -102,18 +140,19 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
       clearInterval(keepalive);
       void closed(code, String(reason));
     });
-  });
+  };
 
   return {
     close: () =>
       new Promise<void>((resolve) => {
+        httpServer.off('upgrade', upgrade);
         for (const client of wsServer.clients) client.close(1001, 'Going away');
         wsServer.close(() => resolve());
       }),
   };
 }
 
-function graphqlWsOptions({ config, schema, validationRules, services, budget, db, log }: WebSocketOptions) {
+function graphqlWsOptions({ config, schema, validationRules, services, budget, log }: WebSocketOptions, endpoint: SocketEndpoint) {
   const rules = [...specifiedRules, ...validationRules];
   const format = formatError(log);
   const toClient = (error: GraphQLError) => {
@@ -145,24 +184,16 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
         const document = parseLimited(payload.query);
         const deep = jsonIssue(payload.variables, { path: 'variables', depthOnly: true });
         if (deep) throw badInput(deep.path, `${deep.path} ${deep.message}`);
-        const invalid = validate(schema, document, rules);
-        if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
-        if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
-
         // Checked per operation, so a key revoked or a session ended mid-connection stops working at once.
         const actor = await actorFor(ctx.extra.credentials ?? { kind: 'none' }, services);
-        await budget.charge(actor, expensiveFieldCount(document, payload.operationName), 0);
-        const contextValue: GraphQLContext = {
-          actor,
-          loaders: createLoaders(db),
-          services,
-          db,
-          cookie: null,
-          log,
-          clientAddress: ctx.extra.clientAddress,
-        };
+        const prepared = await endpoint.prepare(actor, ctx.extra, document, payload.operationName);
+        const invalid = validate(prepared.schema, document, rules);
+        if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
+        if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
+        await budget.charge(actor, prepared.expensive, 0);
+        const { contextValue } = prepared;
         return {
-          schema,
+          schema: prepared.schema,
           document,
           operationName: payload.operationName,
           variableValues: payload.variables,
@@ -180,6 +211,12 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, d
     onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[] }) =>
       result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
   };
+}
+
+function pathnameOf(request: IncomingMessage): string {
+  const url = request.url ?? '';
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 function coded(error: GraphQLError, code: string): GraphQLError {

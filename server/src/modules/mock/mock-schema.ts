@@ -68,9 +68,13 @@ export async function executeMock(
   request: { document: DocumentNode; variables?: Record<string, unknown>; operationName?: string },
   authorizeWrite: () => void,
 ): Promise<ExecutionResult> {
+  const contextValue = await mockContext(mock, store, authorizeWrite);
+  return execute({ schema: mock.schema, document: request.document, variableValues: request.variables, operationName: request.operationName, contextValue });
+}
+
+/** What one operation's resolvers read and write through: the overlay, read once for the whole operation. */
+export async function mockContext(mock: MockSchema, store: OverlayStore, authorizeWrite: () => void): Promise<MockContext> {
   const data = new MockData(mock.access, await store.load());
-  const contextValue: MockContext = { data, writes: new MockWrites(data, store, authorizeWrite) };
-  const result = await execute({ schema: mock.schema, document: request.document, variableValues: request.variables, operationName: request.operationName, contextValue });
-  return result;
+  return { data, writes: new MockWrites(data, store, authorizeWrite) };
 }
 
