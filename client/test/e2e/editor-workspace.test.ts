@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { browserSuite, describeInBrowser, DESKTOP, gql, PHONE, SCREENSHOTS, signUp } from './support';
 
 const DOCUMENT = {
@@ -70,7 +71,8 @@ describeInBrowser('blueprint editor workspace', () => {
   /** A signed-up owner with a project and the two-table blueprint; the editor open. */
   async function openShop(viewport = DESKTOP) {
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    const page = await newPage(viewport);
+    // bypassCSP lets axe-core be injected; the app's own scripts do not need it.
+    const page = await newPage(viewport, { bypassCSP: true });
     await signUp(page, 'Ada Owner', `owner-${stamp}@example.com`);
     const { createProject } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Shop ${stamp}` } });
     const { createBlueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', { input: { projectId: createProject.id, document: DOCUMENT } });
@@ -120,9 +122,10 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(locales.length).toBe(28);
     await tabs.getByRole('tab', { name: 'Settings' }).press('ArrowRight');
     await page.getByRole('heading', { name: 'Revisions (1)' }).waitFor();
-    await tabs.getByRole('tab', { name: 'API' }).click();
+    await tabs.getByRole('tab', { name: 'API', exact: true }).click();
     expect(await page.getByRole('link', { name: 'Open the GraphQL IDE' }).getAttribute('href')).toBe('/graphql');
     await shot(page, '01-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(pageErrors).toEqual([]);
   }, 120_000);
@@ -134,6 +137,7 @@ describeInBrowser('blueprint editor workspace', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
     await shot(page, '02-leave-guard');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
     expect(new URL(page.url()).pathname).toBe(url);
     expect(await page.getByLabel('Name of field 2', { exact: true }).inputValue()).toBe('given_name');
@@ -173,6 +177,7 @@ describeInBrowser('blueprint editor workspace', () => {
     const nullError = page.locator('.field-row[data-field-index="0"] .field-error');
     expect(await nullError.textContent()).toBe('Null % must be between 0 and 100.');
     await shot(page, '03-issues');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // A link leads to the field: its invalid control gets the focus.
     await page.getByRole('button', { name: /^orders/ }).click();
@@ -199,6 +204,7 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(await dialog.locator('.picker-description').allTextContents()).not.toContainEqual(expect.stringContaining('`'));
     expect((await page.getByRole('table', { name: 'Fields of users' }).boundingBox())!.width).toBe(gridWidth);
     await shot(page, '04-picker');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('combobox', { name: 'Search generators' }).fill('number float');
     await dialog.getByRole('option', { name: /^number\.float/ }).waitFor();
@@ -264,6 +270,7 @@ describeInBrowser('blueprint editor workspace', () => {
     }
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shot(page, '06-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Generator of email: internet.email' }).click();
     await page.getByRole('dialog', { name: 'Generator of email' }).waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -274,7 +281,7 @@ describeInBrowser('blueprint editor workspace', () => {
   it('shows a VIEWER read-only values and no actions they cannot take; a conflict with oneself says so', async () => {
     const { page, stamp, project, url, blueprintId } = await openShop();
     const viewerEmail = `viewer-${stamp}@example.com`;
-    const viewer = await newPage(PHONE);
+    const viewer = await newPage(PHONE, { bypassCSP: true });
     await signUp(viewer, 'Vic Viewer', viewerEmail);
     await gql(page, 'mutation($input: AddMemberInput!) { addMember(input: $input) { id } }', { input: { projectId: project.id, email: viewerEmail, role: 'VIEWER' } });
     await viewer.goto(url);
@@ -286,11 +293,12 @@ describeInBrowser('blueprint editor workspace', () => {
     const nameInput = viewer.getByLabel('Name of field 1', { exact: true });
     expect(await nameInput.isDisabled()).toBe(true);
     expect(await nameInput.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgba(0, 0, 0, 0)');
-    await viewer.getByRole('tab', { name: 'API' }).click();
+    await viewer.getByRole('tab', { name: 'API', exact: true }).click();
     expect(await viewer.getByText(/create one in the project/).count()).toBe(0);
     await viewer.getByRole('tab', { name: 'Runs' }).click();
     expect(await viewer.getByRole('button', { name: /Start/ }).count()).toBe(0);
     await shot(viewer, '08-viewer-phone');
+    expect(await seriousViolations(viewer)).toEqual([]);
 
     // The same user saves in a second tab; the first tab's save is a conflict "you saved", and its history refreshes.
     const second = await page.context().newPage();
