@@ -1,4 +1,4 @@
-/** The mock overlay's table: bounded per mock, gone with its blueprint; the migration goes down and up again. */
+/** The mock overlay's table: bounded per blueprint across its revisions and seeds, gone with its blueprint; the migration goes down and up again. */
 import { Client } from 'pg';
 import { MockOverlay1795306300000 } from '../../../migrations/1795306300000-MockOverlay';
 import { createDataSource } from '../../src/db/data-source';
@@ -19,7 +19,7 @@ async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]>
   }
 }
 
-it('keeps at most the bound of rows per mock, rewrites in place, forgets on reset and with the blueprint', async () => {
+it('keeps at most the bound of rows per blueprint, whatever the seed, rewrites in place, forgets on reset and with the blueprint', async () => {
   const [project] = await sql(`INSERT INTO projects (name, slug) VALUES ('p', 'p-overlay') RETURNING id`);
   const [blueprint] = await sql(`INSERT INTO blueprints (project_id, name, locale, default_seed, current_revision) VALUES ($1, 'b', 'en', 0, 1) RETURNING id`, [project.id]);
   const db = createDataSource({ url: database.url });
@@ -30,14 +30,20 @@ it('keeps at most the bound of rows per mock, rewrites in place, forgets on rese
     await store.put({ table: 'users', key: '1', baseIndex: 0, values: { id: 1, name: 'Ada' } });
     await store.put({ table: 'users', key: '2', baseIndex: null, values: { id: 2 } });
     await expect(store.put({ table: 'users', key: '3', baseIndex: null, values: { id: 3 } })).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    // Another seed is another mock of the same blueprint: it shares the bound, and the refusal says which mock holds the rows.
+    await expect(other.put({ table: 'users', key: '1', baseIndex: 0, values: { id: 1 } })).rejects.toMatchObject({
+      code: 'BAD_USER_INPUT',
+      message: "This blueprint's mocks hold 2 changed rows together (revision 1 seed 7: 2); call resetMock on one to start over.",
+    });
     // A row already there is rewritten, whatever the bound.
     await store.put({ table: 'users', key: '1', baseIndex: 0, values: null });
-    await other.put({ table: 'users', key: '1', baseIndex: 0, values: { id: 1 } });
     const overlay = await store.load();
     expect(overlay.ofBase('users', 0)?.values).toBeNull();
     expect(overlay.created('users').map((e) => e.key)).toEqual(['2']);
     expect(await store.reset()).toBe(2);
+    await other.put({ table: 'users', key: '1', baseIndex: 0, values: { id: 1 } });
     expect((await other.load()).ofKey('users', '1')?.values).toEqual({ id: 1 });
+    expect((await store.load()).empty).toBe(true);
 
     await sql(`DELETE FROM blueprints WHERE id = $1`, [blueprint.id]);
     expect(await sql(`SELECT * FROM mock_overlay_rows`)).toEqual([]);

@@ -70,7 +70,7 @@ export class Overlay {
   }
 }
 
-/** Rows one mock's overlay may hold: a bound on what a caller can make the server keep. */
+/** Changed rows a blueprint's mocks may hold together (every revision and seed; `seedbed mock`: its one mock): a bound on what a caller can make the server keep. */
 export const MAX_OVERLAY_ROWS = 10_000;
 
 /** `seedbed mock`'s overlay: in memory, gone when the process ends. */
@@ -99,6 +99,8 @@ export class MemoryOverlayStore implements OverlayStore {
   }
 }
 
-export function overlayFull(maxRows: number) {
-  return badInput('input', `This mock holds ${maxRows.toLocaleString('en-US')} changed rows already; call resetMock to start over.`);
+/** `fullest`: the server's mocks of the blueprint holding most of them (`revision 2 seed 7: 6,000`), to say what resetMock would free. */
+export function overlayFull(maxRows: number, fullest: string[] = []) {
+  const where = fullest.length ? `This blueprint's mocks hold ${maxRows.toLocaleString('en-US')} changed rows together (${fullest.join('; ')})` : `This mock holds ${maxRows.toLocaleString('en-US')} changed rows already`;
+  return badInput('input', `${where}; call resetMock on one to start over.`);
 }

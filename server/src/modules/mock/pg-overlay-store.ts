@@ -19,7 +19,12 @@ interface OverlayRow {
 
 const WHERE_MOCK = 'blueprint_id = $1 AND revision = $2 AND seed = $3';
 
-/** The server's overlay: rows of `mock_overlay_rows`, read once per request. */
+/**
+ * The server's overlay: rows of `mock_overlay_rows`, read once per request.
+ * The bound on changed rows is the blueprint's, across all its revisions and
+ * seeds: a mock per seed is free to open, so a per-mock bound would not bound
+ * what an EDITOR can make the server keep.
+ */
 export class PgOverlayStore implements OverlayStore {
   constructor(
     private readonly db: DataSource,
@@ -41,15 +46,24 @@ export class PgOverlayStore implements OverlayStore {
     const rows: OverlayRow[] = await this.db.query(
       `INSERT INTO mock_overlay_rows (blueprint_id, revision, seed, table_name, row_key, base_index, "values")
        SELECT $1, $2, $3, $4, $5, $6, $7::jsonb
-       WHERE (SELECT count(*) FROM mock_overlay_rows WHERE ${WHERE_MOCK}) < $8
+       WHERE (SELECT count(*) FROM mock_overlay_rows WHERE blueprint_id = $1) < $8
           OR EXISTS (SELECT 1 FROM mock_overlay_rows WHERE ${WHERE_MOCK} AND table_name = $4 AND row_key = $5)
        ON CONFLICT (blueprint_id, revision, seed, table_name, row_key)
        DO UPDATE SET base_index = EXCLUDED.base_index, "values" = EXCLUDED."values", seq = nextval(pg_get_serial_sequence('mock_overlay_rows', 'seq'))
        RETURNING table_name, row_key, base_index, "values", seq`,
       [...this.ids, entry.table, entry.key, entry.baseIndex, entry.values === null ? null : JSON.stringify(entry.values), this.maxRows],
     );
-    if (!rows.length) throw overlayFull(this.maxRows);
+    if (!rows.length) throw overlayFull(this.maxRows, await this.fullest());
     return entryOf(rows[0]);
+  }
+
+  /** The blueprint's mocks holding the most changed rows, for the refusal to say which to reset. */
+  private async fullest(): Promise<string[]> {
+    const rows: { revision: number; seed: number; count: string }[] = await this.db.query(
+      'SELECT revision, seed, count(*) AS count FROM mock_overlay_rows WHERE blueprint_id = $1 GROUP BY revision, seed ORDER BY count(*) DESC, revision, seed LIMIT 3',
+      [this.mock.blueprintId],
+    );
+    return rows.map((r) => `revision ${r.revision} seed ${r.seed}: ${Number(r.count).toLocaleString('en-US')}`);
   }
 
   async reset(): Promise<number> {
