@@ -240,7 +240,7 @@ describeInBrowser('blueprint editor workspace', () => {
     const text = require('node:fs').readFileSync(file, 'utf8') as string;
     expect(text.trim().split(/\r?\n/)).toHaveLength(6);
     expect(text.split(/\r?\n/)[0]).toBe('id,first_name,email');
-    expect(download.url()).toContain(`/api/v1/blueprints/${blueprintId}/rows.csv`);
+    expect(await page.getByRole('link', { name: 'Download users.csv' }).getAttribute('href')).toContain(`/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=5`);
     // CSV options: a semicolon, no header row, a NULL marker; then pretty JSON.
     await page.getByLabel('Delimiter').selectOption(';');
     await page.getByLabel('Header row').uncheck();
@@ -249,6 +249,12 @@ describeInBrowser('blueprint editor workspace', () => {
     const lines = (require('node:fs').readFileSync(await semicolons.path(), 'utf8') as string).split('\n').filter(Boolean);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^1;[^;]+;[^;]+@/);
+    // A refusal is said beside the button; the editor stays.
+    await page.getByLabel('NULL marker').fill(';');
+    await page.getByRole('link', { name: 'Download users.csv' }).click();
+    await page.getByRole('status').filter({ hasText: /^Not downloaded: nullMarker/ }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/\/blueprints\//);
+    await page.getByLabel('NULL marker').fill('');
     await page.getByLabel('Format').selectOption('json');
     await page.getByLabel('Pretty-printed').check();
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.json' }).click()]);

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useId, useState, type MouseEvent } from 'react';
+import { formatNumbersInText } from '../../lib/format';
 import { CopyButton } from '../copy-button';
 
 export const DOWNLOAD_FORMATS = ['csv', 'tsv', 'json', 'ndjson', 'sql'] as const;
@@ -55,6 +56,23 @@ interface DownloadPanelProps {
   canCreateKeys: boolean;
 }
 
+/** The file name the server gives (`content-disposition`), else `table.format`. */
+function fileNameOf(response: Response, fallback: string): string {
+  return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+}
+
+/** Hands a fetched file to the browser as a download. */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 /** Downloads a small sample of a table of the saved revision straight from the editor, or the same as a command. */
 export function DownloadPanel({ blueprintId, revision, tables, selectedTable, dirty, canCreateKeys }: DownloadPanelProps) {
   const id = useId();
@@ -78,6 +96,31 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
     pretty,
   };
   const url = rowsUrl(blueprintId, options);
+  const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Fetched rather than followed: a refusal (a window past the end of a child table, a bad option) is shown here instead of replacing the editor.
+  async function onDownload(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { errors?: { message?: string; extensions?: { path?: string } }[] } | null;
+        const first = body?.errors?.[0];
+        throw new Error(first?.message ? `${first.extensions?.path ? `${first.extensions.path}: ` : ''}${first.message}` : `The server answered ${response.status}.`);
+      }
+      const fileName = fileNameOf(response, `${shownTable}.${format}`);
+      saveBlob(await response.blob(), fileName);
+      setStatus({ text: `Downloaded ${fileName}.`, failed: false });
+    } catch (error) {
+      setStatus({ text: `Not downloaded: ${formatNumbersInText(error instanceof Error ? error.message : String(error))}`, failed: true });
+    } finally {
+      setBusy(false);
+    }
+  }
   const command = `curl -H "Authorization: Bearer $SEEDBED_KEY" -o ${shownTable}.${format} "${window.location.origin}${url}"`;
 
   return (
@@ -152,10 +195,13 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
           </label>
         )}
       </div>
-      <p>
-        <a className="button-link" href={url} download>
+      <p className="button-row">
+        <a className="button-link" href={url} download aria-disabled={busy || undefined} onClick={(e) => void onDownload(e)}>
           Download {shownTable}.{format}
         </a>
+        <span className={status?.failed ? 'field-error' : 'copy-status'} role="status" aria-live="polite">
+          {busy ? 'Generating…' : status?.text}
+        </span>
       </p>
       <details className="download-command">
         <summary>The same rows from a script</summary>
