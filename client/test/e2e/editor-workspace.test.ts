@@ -90,6 +90,12 @@ describeInBrowser('blueprint editor workspace', () => {
     const preview = await page.getByRole('region', { name: 'Preview of users' }).boundingBox();
     expect(preview!.x).toBeGreaterThan(grid!.x + grid!.width - 1);
     expect(preview!.y).toBeLessThan(grid!.y + grid!.height);
+    // Every field's actions fit in the fields' box, the key field's "Options (1)" included.
+    const panel = (await page.locator('.table-panel').boundingBox())!;
+    for (const name of ['Delete field id', 'Delete field email']) {
+      const box = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
+    }
 
     // Focusing a field highlights its column in the preview.
     await page.getByLabel('Name of field 3', { exact: true }).focus();
