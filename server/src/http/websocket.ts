@@ -209,7 +209,8 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, l
     onError: (_ctx: unknown, _id: string, _payload: unknown, errors: readonly GraphQLError[]) => errors.map(toClient),
 
     onNext: (_ctx: unknown, _id: string, _payload: unknown, _args: unknown, result: { errors?: readonly GraphQLError[] }) =>
-      result.errors ? { ...result, errors: result.errors.map(toClient) } : undefined,
+      // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input, as over HTTP.
+      result.errors ? { ...result, errors: result.errors.map((error) => toClient(error.path ? error : coded(error, 'BAD_USER_INPUT'))) } : undefined,
   };
 }
 

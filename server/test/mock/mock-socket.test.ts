@@ -151,3 +151,15 @@ it('lets pages of the origins the project lists open the mock’s socket, and re
   expect(await upgrade('http://localhost:5173')).toBe(101);
   expect(await upgrade('http://evil.test')).toBe(403);
 });
+
+it('answers a variable of the wrong type with BAD_USER_INPUT, as HTTP does', async () => {
+  const query = 'query($id: Int!) { userById(id: $id) { id } }';
+  const socket = connect(mockPath, { connectionParams: { apiKey: viewerKey } });
+  const overSocket = await new Promise<Outcome>((resolve, reject) => {
+    let last: Outcome = {};
+    socket.subscribe<any>({ query, variables: { id: 'x' } }, { next: (v) => (last = v as Outcome), error: (e) => (Array.isArray(e) ? resolve({ errors: e }) : reject(e)), complete: () => resolve(last) });
+  });
+  const overHttp = await fetch(`${server.url}${mockPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(viewerKey) }, body: JSON.stringify({ query, variables: { id: 'x' } }) });
+  expect(codeOf(overSocket)).toBe((await overHttp.json()).errors[0].extensions.code);
+  expect(codeOf(overSocket)).toBe('BAD_USER_INPUT');
+});
