@@ -13,16 +13,15 @@ export interface BlueprintListItem {
   updatedAt: string;
 }
 
-/**
- * The editor's URL. It names the project by id: the editor page checks the
- * blueprint's project against the URL by id (the project pages accept a slug too).
- */
-export function editorPath(project: ProjectRef, blueprintId: string): string {
-  return `/p/${project.id}/blueprints/${blueprintId}`;
+/** The editor's URL under a project's URL (`/p/shop-demo`). */
+export function editorPath(projectUrl: string, blueprintId: string): string {
+  return `${projectUrl}/blueprints/${blueprintId}`;
 }
 
 interface BlueprintListProps {
   project: ProjectRef;
+  /** The project's URL in the form the page was reached by (slug or id). */
+  projectUrl: string;
   blueprints: BlueprintListItem[];
   canEdit: boolean;
   /** After a copy or a delete, so counts and order come from the server. */
@@ -30,7 +29,7 @@ interface BlueprintListProps {
 }
 
 /** The project's blueprints; editors can duplicate or delete each (deleting asks first). */
-export function BlueprintList({ project, blueprints, canEdit, onChanged }: BlueprintListProps) {
+export function BlueprintList({ project, projectUrl, blueprints, canEdit, onChanged }: BlueprintListProps) {
   const [duplicate, { loading: duplicating }] = useDuplicateBlueprint();
   const [remove, { loading: removing }] = useDeleteBlueprint();
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -87,7 +86,7 @@ export function BlueprintList({ project, blueprints, canEdit, onChanged }: Bluep
             {blueprints.map((b) => (
               <tr key={b.id}>
                 <td>
-                  <Link to={editorPath(project, b.id)}>{b.name}</Link>
+                  <Link to={editorPath(projectUrl, b.id)}>{b.name}</Link>
                   {b.description && <div className="hint">{b.description}</div>}
                 </td>
                 <td data-label="Revision">{b.revision}</td>

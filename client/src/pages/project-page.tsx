@@ -13,7 +13,6 @@ import { useCreateBlueprint } from '../hooks/use-create-blueprint';
 import { noErrors, toFormErrors, type FormErrors } from '../lib/errors';
 import { NotFound } from './not-found-page';
 import { useDocumentTitle } from '../hooks/use-document-title';
-import { projectPath } from '../lib/project-path';
 
 /** A project page shows one page of blueprints (newest first). */
 const BLUEPRINTS_PAGE_SIZE = 50;
@@ -64,7 +63,9 @@ export function ProjectPage() {
 
   const canEdit = project.myRole !== 'VIEWER';
   const { blueprints } = project;
-  const openBlueprint = (blueprintId: string) => navigate(editorPath(project, blueprintId));
+  // Links keep the form of the URL the page was reached by, slug or id, as the section tabs do.
+  const projectUrl = `/p/${encodeURIComponent(projectId)}`;
+  const openBlueprint = (blueprintId: string) => navigate(editorPath(projectUrl, blueprintId));
   return (
     <>
       <ProjectNav projectId={project.id} projectSlug={project.slug} projectName={project.name} />
@@ -79,7 +80,7 @@ export function ProjectPage() {
         {blueprints.edges.length === 0 ? (
           <p className="empty">No blueprints yet{canEdit ? ': start from a template below, or a blank one above.' : '.'}</p>
         ) : (
-          <BlueprintList project={project} blueprints={blueprints.edges.map((e) => e.node)} canEdit={canEdit} onChanged={() => void refetch()} />
+          <BlueprintList project={project} projectUrl={projectUrl} blueprints={blueprints.edges.map((e) => e.node)} canEdit={canEdit} onChanged={() => void refetch()} />
         )}
         {blueprints.pageInfo.hasNextPage && (
           <p className="hint">
@@ -88,7 +89,7 @@ export function ProjectPage() {
         )}
       </section>
       {canEdit && <TemplateGallery projectId={project.id} onCreated={openBlueprint} />}
-      <RecentRuns projectId={project.id} projectPath={projectPath(project)} />
+      <RecentRuns projectId={project.id} projectPath={projectUrl} />
     </>
   );
 }

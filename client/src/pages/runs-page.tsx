@@ -5,7 +5,6 @@ import { RunsTable } from '../components/runs/runs-table';
 import { ErrorMessage, Loading } from '../components/status';
 import { useDocumentTitle } from '../hooks/use-document-title';
 import { useProjectRuns } from '../hooks/use-project-runs';
-import { projectPath } from '../lib/project-path';
 import { NotFound } from './not-found-page';
 
 const RUNS_PAGE_SIZE = 25;
@@ -38,7 +37,7 @@ export function RunsPage() {
         </p>
       ) : (
         <>
-          <RunsTable projectPath={projectPath(project)} runs={runs} caption={`Runs ${first} to ${first + runs.length - 1} of ${totalCount}`} />
+          <RunsTable projectPath={`/p/${encodeURIComponent(projectId)}`} runs={runs} caption={`Runs ${first} to ${first + runs.length - 1} of ${totalCount}`} />
           <div className="button-row pager">
             <span className="hint">
               Runs {first}–{first + runs.length - 1} of {totalCount}

@@ -68,11 +68,17 @@ describeInBrowser('runs and settings', () => {
     await page.getByRole('link', { name: 'shop', exact: true }).click();
     await page.waitForURL(`**/p/${projectId}/blueprints/${blueprintId}`);
 
-    // The curl command uses this origin and a placeholder for the key.
+    // The editor's Download panel: a curl command with this origin and a placeholder for the key.
+    const panels = page.getByRole('tablist', { name: 'Blueprint panels' });
+    await panels.getByRole('tab', { name: 'Download' }).click();
     const command = (await page.getByLabel('curl command').textContent()) ?? '';
-    expect(command).toBe(`curl -H "Authorization: Bearer $SEEDBED_KEY" "${serverUrl()}/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=100"`);
+    expect(command).toMatch(/^curl -H "Authorization: Bearer \$SEEDBED_KEY" /);
+    expect(command).toContain(`"${serverUrl()}/api/v1/blueprints/${blueprintId}/rows.csv?`);
+    expect(command).toContain('table=users');
+    expect(command).toContain('count=100');
 
-    // The form checks itself before asking the server.
+    // The form (in the Runs panel) checks itself before asking the server.
+    await panels.getByRole('tab', { name: 'Runs' }).click();
     const form = page.getByRole('form', { name: 'Start a run' });
     await form.getByLabel('CSV').uncheck();
     await form.getByRole('button', { name: 'Start run' }).click();
@@ -206,7 +212,11 @@ describeInBrowser('runs and settings', () => {
     expect(await viewer.getByRole('button', { name: 'New blueprint' }).count()).toBe(0);
     await viewer.goto(`/p/${projectId}/blueprints/${blueprintId}`);
     await viewer.getByText('read-only (viewer)').waitFor();
+    await viewer.getByRole('tab', { name: 'Download' }).click();
+    await viewer.getByText('The same rows from a script').click();
     await viewer.getByLabel('curl command').waitFor();
+    await viewer.getByText('ask an owner or editor of the project for one').waitFor();
+    await viewer.getByRole('tab', { name: 'Runs' }).click();
     expect(await viewer.getByRole('form', { name: 'Start a run' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Start run' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);

@@ -179,9 +179,10 @@ describeInBrowser('web client shell', () => {
     await blueprintLink.waitFor();
     await screenshot('09-project-with-blueprint');
     await blueprintLink.click();
-    await expectPath(`/p/${projectId}/blueprints/${created.data.createBlueprint.id}`);
+    await expectPath(`${projectPath}/blueprints/${created.data.createBlueprint.id}`);
     await page.getByRole('heading', { name: BLUEPRINT.name }).waitFor();
     expect(await page.getByLabel('Name of field 2', { exact: true }).inputValue()).toBe('first_name');
+    await page.getByRole('tablist', { name: 'Blueprint panels' }).getByRole('tab', { name: /History/ }).click();
     await page.getByRole('heading', { name: 'Revisions (1)' }).waitFor();
     await screenshot('10-blueprint');
     await page.getByRole('link', { name: 'Projects' }).first().click();

@@ -48,7 +48,7 @@ describeInBrowser('templates', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, `templates-preview-${viewport.width}.png`), fullPage: true });
 
     await page.getByRole('button', { name: 'Create blueprint from Online shop' }).click();
-    await page.waitForURL(new RegExp(`/p/${project.id}/blueprints/[^/]+$`));
+    await page.waitForURL(new RegExp(`/p/${project.slug}/blueprints/[^/]+$`));
     await page.getByRole('heading', { name: 'online-shop' }).first().waitFor();
     expect(await count()).toBe(1);
     expect(pageErrors).toEqual([]);
