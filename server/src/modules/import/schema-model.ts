@@ -89,6 +89,8 @@ export interface ColumnModel {
   notNull: boolean;
   /** An identity/serial/auto-increment column: the database may fill it. */
   generated?: boolean;
+  /** PostgreSQL: an identity column (ALWAYS refuses explicit values without OVERRIDING SYSTEM VALUE) or a serial (`default`). */
+  identity?: 'always' | 'default';
   /** The default's SQL text, when any. */
   defaultText?: string;
   /** Rules from column CHECKs and from its domain's CHECKs, with `column` set to this column. */

@@ -11,7 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Client, DatabaseError } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { quoteIdent, schemaDdl, sqlTypeOfField, streamTable, type Plan } from '../../engine';
+import { quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import type { ResolvedTarget } from './target-guard';
 
@@ -101,6 +101,7 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
       column = undefined;
     }
     table = undefined;
+    await resetSequences(client, plan);
     await options.beforeCommit?.();
     signal?.throwIfAborted();
     await client.query('COMMIT');
@@ -114,6 +115,28 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     signal?.removeEventListener('abort', onAbort);
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * COPY wrote every id itself, so each sequence the loaded columns own
+ * (identity or serial, whether the table was ours or already there) is moved
+ * past them: the application's next INSERT without an id must not collide.
+ */
+async function resetSequences(client: Client, plan: Plan): Promise<void> {
+  const tables: string[] = [];
+  const columns: string[] = [];
+  for (const name of plan.order) {
+    for (const f of plan.table(name).fields) {
+      tables.push(q(name));
+      columns.push(f.name);
+    }
+  }
+  const { rows } = await client.query<{ t: string; c: string }>(
+    // A role that may insert but not move the sequence loads as before rather than not at all.
+    `SELECT t, c FROM unnest($1::text[], $2::text[]) AS x(t, c), pg_get_serial_sequence(t, c) AS s WHERE s IS NOT NULL AND has_sequence_privilege(s, 'UPDATE')`,
+    [tables, columns],
+  );
+  for (const r of rows) await client.query(sequenceReset(r.t, r.c));
 }
 
 async function connect(target: ResolvedTarget, options: LoadOptions): Promise<Client> {

@@ -28,7 +28,11 @@ export interface FieldOut {
   nullRate?: number;
   unique?: boolean;
   sqlType?: string;
+  identity?: 'always' | 'default';
 }
+
+/** Generators of whole numbers, which an identity column's values can be. */
+const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
 
 interface TableOut {
   name: string;
@@ -170,6 +174,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = tsvectorOf(table, column, siblings);
   } else if (inKey && key.length === 1 && type.kind === 'integer') {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
+  } else if (column.identity && type.kind === 'integer') {
+    guess = { generator: 'sequence', options: { start: 1 }, confidence: 0.9, reason: 'an identity column: numbered as its sequence would, the values given explicitly' };
   } else if (inKey && key.length === 1 && type.kind === 'uuid') {
     guess = { generator: 'uuid', confidence: 1, reason: 'the primary key' };
   } else if (type.kind === 'enum' && type.enumValues?.length) {
@@ -199,6 +205,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   if (field.nullRate === 0) delete field.nullRate;
   if (unique && !inKey) field.unique = true;
   field.sqlType = type.sqlType;
+  // SQL output then overrides a GENERATED ALWAYS column and moves the sequence past the ids it wrote.
+  if (column.identity && type.kind === 'integer' && IDENTITY_GENERATORS.has(field.generator) && !field.nullRate) field.identity = column.identity;
   return { field, confidence: guess.confidence, reason: guess.reason };
 }
 

@@ -18,7 +18,8 @@ export const CATALOG_QUERIES = {
      LIMIT $1`,
   columns: `
     SELECT a.attrelid, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod) AS type, a.attnotnull,
-           a.attidentity <> '' AS attidentity, a.attgenerated <> '' AS attgenerated, pg_get_expr(d.adbin, d.adrelid) AS "default"
+           NULLIF(a.attidentity::text, '') AS attidentity, a.attgenerated <> '' AS attgenerated, pg_get_expr(d.adbin, d.adrelid) AS "default",
+           a.attidentity = '' AND d.adbin IS NOT NULL AND pg_get_serial_sequence(a.attrelid::regclass::text, a.attname) IS NOT NULL AS serial
       FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
      WHERE a.attrelid = ANY($1::oid[]) AND a.attnum > 0 AND NOT a.attisdropped
      ORDER BY a.attrelid, a.attnum`,

@@ -91,7 +91,11 @@ async function readCatalog(client: Client): Promise<SchemaModel> {
       continue;
     }
     const column: ColumnModel = { name: c.attname, type: parseTypeName(c.type), notNull: c.attnotnull, checks: [] };
-    if (c.attidentity) column.generated = true;
+    // 'a': GENERATED ALWAYS, 'd': BY DEFAULT; a serial is a default drawing from a sequence the column owns.
+    if (c.attidentity || c.serial) {
+      column.generated = true;
+      column.identity = c.attidentity === 'a' ? 'always' : 'default';
+    }
     if (c.default) column.defaultText = String(c.default).slice(0, 60);
     if (table.columns.length >= IMPORT_LIMITS.columns) throw badInput(PATH, `Table "${table.name}" has more than ${IMPORT_LIMITS.columns} columns.`);
     table.columns.push(column);

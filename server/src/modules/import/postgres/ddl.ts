@@ -116,7 +116,7 @@ class DdlReader {
   private column(table: TableModel, def: Node, offset: number): void {
     const type = columnType(def.typeName);
     const column: ColumnModel = { name: def.colname, type, notNull: false, checks: [] };
-    if (type.serial) column.generated = true;
+    if (type.serial) markIdentity(column, 'default');
     delete type.serial;
     for (const c of (def.constraints ?? []).map((n: Node) => n.Constraint) as Node[]) {
       switch (c?.contype) {
@@ -138,9 +138,10 @@ class DdlReader {
           break;
         case 'CONSTR_DEFAULT':
           column.defaultText = this.source.textAt(offset + (c.raw_expr?.location ?? c.location ?? 0), 40);
+          if (isNextval(c.raw_expr)) markIdentity(column, 'default');
           break;
         case 'CONSTR_IDENTITY':
-          column.generated = true;
+          markIdentity(column, identityOf(c));
           column.notNull = true;
           break;
         case 'CONSTR_GENERATED':
@@ -189,8 +190,12 @@ class DdlReader {
       } else if (cmd?.subtype === 'AT_AddIdentity' || (cmd?.subtype === 'AT_ColumnDefault' && cmd.def)) {
         const column = table.columns.find((col) => col.name === cmd.name);
         if (!column) continue;
-        if (cmd.subtype === 'AT_AddIdentity') column.generated = true;
-        else column.defaultText = this.source.textAt(offset + (cmd.def?.location ?? 0), 40);
+        if (cmd.subtype === 'AT_AddIdentity') markIdentity(column, identityOf(cmd.def?.Constraint));
+        else {
+          column.defaultText = this.source.textAt(offset + (cmd.def?.location ?? 0), 40);
+          // pg_dump writes a serial as a plain integer and, later, its default.
+          if (isNextval(cmd.def)) markIdentity(column, 'default');
+        }
       } else if (cmd?.subtype === 'AT_SetNotNull') {
         const column = table.columns.find((col) => col.name === cmd.name);
         if (column) column.notNull = true;
@@ -247,4 +252,17 @@ class DdlReader {
     resolveTypes(this.schema);
     return this.schema;
   }
+}
+
+/** GENERATED ALWAYS (`a`) or BY DEFAULT (`d`) AS IDENTITY. */
+const identityOf = (c: Node): 'always' | 'default' => (c?.generated_when === 'a' ? 'always' : 'default');
+
+/** A default drawn from a sequence, as a serial's is: `nextval('t_id_seq'::regclass)`. */
+const isNextval = (expr: Node): boolean => lastName(expr?.FuncCall?.funcname).toLowerCase() === 'nextval';
+
+/** Identity and serial columns are NOT NULL whatever else the column says. */
+function markIdentity(column: ColumnModel, identity: 'always' | 'default'): void {
+  column.generated = true;
+  column.notNull = true;
+  column.identity = identity;
 }
