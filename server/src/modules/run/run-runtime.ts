@@ -24,6 +24,8 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
   const queue = new RunQueue(url, config.runs, config.limits.runAttempts, log);
   // Threads of its own, not the rows API's: a run's memory stays bounded by its own settings.
   const pool = config.runs.worker && config.runs.threads > 0 ? new ChunkWorkerPool(config.runs.threads) : undefined;
+  // As the CLI does: the threads load the engine while this process connects, not when the first shard waits for them.
+  pool?.start();
   const runs = new RunsStore(db);
   const shards = new ShardsStore(db);
   // A shard waits for its upload in this machine's own data folder: workers share nothing but the store.
