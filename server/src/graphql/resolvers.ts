@@ -8,7 +8,7 @@ import { localeResolvers } from './locale.resolvers';
 import { importResolvers } from './import.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
-import { mockResolvers } from '../modules/mock/mock.resolvers';
+import { mockResolvers } from './mock.resolvers';
 import { templateResolvers } from './template.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
 

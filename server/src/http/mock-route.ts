@@ -6,19 +6,21 @@
  * function, and browsers may call it from the origins the project lists.
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type DocumentNode, type GraphQLFormattedError } from 'graphql';
+import { getOperationAST, specifiedRules, validate } from 'graphql';
+import type { DocumentNode, GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { AppError, badInput } from '../errors';
 import { formatError } from '../graphql/errors';
-import { MAX_TOKENS, queryLimits } from '../graphql/query-limits';
+import { queryLimits } from '../graphql/query-limits';
 import { createLoaders } from '../loaders';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
 import { executeMock } from '../modules/mock/mock-schema';
 import type { Services } from '../services';
 import { actorOf, authenticateRequests } from './authenticate';
 import type { OperationBudget } from './operation-budget';
+import { coded, parseLimited } from './websocket';
 import { graphiqlFor } from './graphiql';
 import { jsonBody } from './json-body';
 
@@ -59,10 +61,10 @@ export function mockRoute({ services, budget, db, config, limiter, log }: MockRo
       const params = operationParams(req);
       let document: DocumentNode;
       try {
-        document = parse(params.query, { maxTokens: MAX_TOKENS });
+        document = parseLimited(params.query);
       } catch (error) {
-        if (!(error instanceof GraphQLError)) throw error;
-        return void res.status(400).json({ errors: formatAll([coded(error, 'GRAPHQL_PARSE_FAILED')]) });
+        // The parser's errors, coded as over WebSocket; the query is a string already.
+        return void res.status(400).json({ errors: formatAll([error as GraphQLError]) });
       }
       const invalid = validate(mock.schema, document, rules);
       if (invalid.length) return void res.status(400).json({ errors: formatAll(invalid.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'))) });
@@ -124,8 +126,4 @@ function whole(raw: unknown, name: string, min: number, max = Number.MAX_SAFE_IN
   const value = typeof raw === 'string' ? Number(raw) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) throw badInput(name, `must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`}`);
   return value;
-}
-
-function coded(error: GraphQLError, code: string): GraphQLError {
-  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
 }

@@ -220,12 +220,12 @@ function pathnameOf(request: IncomingMessage): string {
   return query < 0 ? url : url.slice(0, query);
 }
 
-function coded(error: GraphQLError, code: string): GraphQLError {
+export function coded(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
 }
 
 /** Parses with the token limit of HTTP; formatError words both kinds of failure as it does there. */
-function parseLimited(query: unknown): DocumentNode {
+export function parseLimited(query: unknown): DocumentNode {
   if (typeof query !== 'string') throw new AppError('BAD_USER_INPUT', 'The query must be a string.');
   try {
     return parse(query, { maxTokens: MAX_TOKENS });

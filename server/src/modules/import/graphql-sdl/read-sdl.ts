@@ -7,7 +7,7 @@
  * keeps the SDL and the mapping (its `graphql` key), so the blueprint's mock
  * serves exactly that schema.
  */
-import { buildSchema, GraphQLError, isEnumType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { buildSchema, isEnumType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { BlueprintDocument, FieldDef, TableDef } from '../../../engine';
 import { badInput } from '../../../errors';
 import type { SdlMapping, SdlTypeMapping } from '../../mock/sdl-mapping';
@@ -57,7 +57,7 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
   try {
     schema = buildSchema(text);
   } catch (error) {
-    throw badInput('input.text', `not a GraphQL schema: ${error instanceof GraphQLError ? error.message : String(error)}`);
+    throw badInput('input.text', `not a GraphQL schema: ${error instanceof Error ? error.message : String(error)}`);
   }
   const kinds = classify(schema);
   const skipped: SkippedItem[] = [];

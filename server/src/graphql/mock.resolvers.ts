@@ -1,6 +1,6 @@
-import type { BlueprintDocument } from '../../engine';
-import type { Resolvers } from '../../graphql/__generated__/resolvers-types';
-import { mockExampleQuery } from './example-query';
+import type { BlueprintDocument } from '../engine';
+import type { Resolvers } from './__generated__/resolvers-types';
+import { mockExampleQuery } from '../modules/mock/example-query';
 
 /** The mock API's settings in the main schema: a project's CORS origins. The mocks themselves answer at /mock/:project/:blueprint/graphql. */
 export const mockResolvers: Resolvers = {
