@@ -13,6 +13,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { fixture, importText, insertScripts, withoutPsqlCommands } from './load-helpers';
 import { importSourceOf } from '../../src/modules/import/sources';
+import { checkTarget } from '../../src/modules/load/target-guard';
+import { loadIntoPostgres } from '../../src/modules/load/postgres-loader';
 import { compileBlueprint, streamBlueprintSql, validateBlueprint, type BlueprintDocument } from '../../src/engine';
 
 const DUMP = fixture('pg-identity.sql');
@@ -20,6 +22,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 const BIN = path.join(ROOT, 'server/bin/seedbed.js');
 const adminUrl = () => process.env.SEEDBED_TEST_ADMIN_URL!;
 const created: string[] = [];
+const roles: string[] = [];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-identity-'));
 
 async function admin(sql: string): Promise<void> {
@@ -98,6 +101,7 @@ const rowsOf = (url: string, table: string) => withClient(url, async (c) => Numb
 
 afterAll(async () => {
   for (const name of created) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const role of roles) await admin(`DROP ROLE IF EXISTS ${role}`);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -154,6 +158,22 @@ describe('identity and serial columns', () => {
       expect(await rowsOf(url, 'account')).toBe(100);
       await applicationInserts(url);
     }
+  }, 60_000);
+
+  it('load for a role that may insert but not move the sequences, leaving them where they were', async () => {
+    const url = await database();
+    const role = `writer_${randomBytes(4).toString('hex')}`;
+    roles.push(role);
+    await admin(`CREATE ROLE ${role} LOGIN PASSWORD 'writer'`);
+    await withClient(url, (c) => c.query(`GRANT USAGE ON SCHEMA public TO ${role}; GRANT SELECT, INSERT ON ALL TABLES IN SCHEMA public TO ${role}`));
+    const asWriter = new URL(url);
+    asWriter.username = role;
+    asWriter.password = 'writer';
+    const plan = compileBlueprint(document, { seed: 1 });
+    await loadIntoPostgres(plan, await checkTarget(asWriter.toString(), { allowPrivate: true }), { createTables: false });
+    expect(await rowsOf(url, 'account')).toBe(100);
+    const next = await withClient(url, async (c) => Number((await c.query(`SELECT last_value FROM public.account_account_id_seq`)).rows[0].last_value));
+    expect(next).toBe(1);
   }, 60_000);
 
   it('are read from a live database too (attidentity and a serial default)', async () => {
