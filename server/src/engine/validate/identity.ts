@@ -15,7 +15,7 @@ export function identityIssues(doc: BlueprintDocument): DocumentIssue[] {
       const path = `tables[${t}].fields[${f}]`;
       const type = (types ??= new FieldTypes(doc)).typeOf(t, f);
       if (type !== 'integer') {
-        issues.push({ path: `${path}.identity`, message: `an identity column holds whole numbers: its generator makes ${type} values (use sequence or number.int)` });
+        issues.push({ path: `${path}.identity`, message: `an identity column holds whole numbers: its generator makes ${type} values (use sequence or number.int, or leave identity out)` });
       }
       if ((field.nullRate ?? 0) > 0) issues.push({ path: `${path}.nullRate`, message: 'an identity column is never NULL: leave nullRate out or 0' });
     });
