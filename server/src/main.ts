@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { createLogger } from './logger';
+import { sharedImportRunner } from './modules/import/import-runner';
 import { startRunWorkerProcess } from './run-worker-process';
 import { stopOnSignals } from './shutdown';
 
@@ -20,6 +21,7 @@ async function main() {
   const app = await createApp({ ...config, runs: { ...config.runs, worker: false } }, database.dataSource, log);
   const port = await app.listen(config.port);
   log.info({ port, url: `http://localhost:${port}/` }, 'Seedbed is ready');
+  sharedImportRunner().warm();
   const runWorker = config.runs.worker ? startRunWorkerProcess(config, database.url, log) : undefined;
 
   // HTTP first, then the run worker (its shards go back to the queue), then the database, then embedded PostgreSQL.
