@@ -10,6 +10,9 @@ import {
   type TableDef,
 } from '../lib/blueprint-document';
 
+/** Generators an identity column may keep (`identity` needs whole numbers, never NULL). */
+const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', REF_GENERATOR]);
+
 /**
  * The editor's local copy of a blueprint document. It is sent to the server
  * only on Save, with `baseRevision` = the revision it was based on, so a save
@@ -198,8 +201,11 @@ export function draftReducer(state: DraftState, action: DraftAction): DraftState
         ...t,
         fields: t.fields.map((f, i) => {
           if (i !== action.field || f.generator === action.generator) return f;
-          // Options belong to a generator: start the new one from its defaults.
-          const { options: _drop, ...rest } = f;
+          // Options belong to a generator: start the new one from its defaults. An imported identity
+          // column stays one only while it makes whole numbers (the ones an import marks identity).
+          const { options: _drop, ...kept } = f;
+          const { identity: _identity, ...plain } = kept as typeof kept & { identity?: string };
+          const rest = IDENTITY_GENERATORS.has(action.generator) ? kept : plain;
           if (action.generator !== REF_GENERATOR) return { ...rest, generator: action.generator };
           const target = tables.find((_, j) => j !== action.table);
           return { ...rest, generator: action.generator, options: target ? { table: target.name } : {} };

@@ -93,6 +93,15 @@ describe('draftReducer', () => {
     expect(state.document.tables[0].fields[1]).toEqual({ name: 'email', generator: 'ref', options: { table: 'orders' } });
   });
 
+  it('an identity column that stops making whole numbers stops being an identity', () => {
+    const doc = shop();
+    (doc.tables[0].fields[0] as Record<string, unknown>).identity = 'always';
+    const kept = run(initDraft(doc, 1), { type: 'setGenerator', table: 0, field: 0, generator: 'number.int' });
+    expect(kept.document.tables[0].fields[0]).toEqual({ name: 'id', generator: 'number.int', identity: 'always' });
+    const dropped = run(kept, { type: 'setGenerator', table: 0, field: 0, generator: 'uuid' });
+    expect(dropped.document.tables[0].fields[0]).toEqual({ name: 'id', generator: 'uuid' });
+  });
+
   it('rebase keeps the draft and moves its base; saved clears dirty only if nothing changed meanwhile', () => {
     const edited = run(initDraft(shop(), 2), { type: 'settings', patch: { seed: 9 } });
     const rebased = run(edited, { type: 'rebase', revision: 5 });
