@@ -120,4 +120,11 @@ it('saves an SDL with importBlueprint, and the saved blueprint’s mock serves e
     ]),
   );
   expect((await owner.ok('query($id: ID!) { blueprint(id: $id) { revision } }', { id: saved.importBlueprint.id })).blueprint.revision).toBe(1);
+
+  // An SDL that does not build a schema is refused when saved, not on the mock's first request.
+  const unbuildable = structuredClone(blueprint.document);
+  unbuildable.graphql.sdl = `${unbuildable.graphql.sdl}\ntype Extra { film: Flim }`;
+  const sdlRefused = await owner.gql('mutation($input: UpdateBlueprintInput!) { updateBlueprint(input: $input) { revision } }', { input: { id: saved.importBlueprint.id, baseRevision: 1, document: unbuildable } });
+  expect(sdlRefused.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', issues: [{ path: 'graphql.sdl', message: expect.stringMatching(/^is not a GraphQL schema the mock can serve: .*Flim/) }] });
+  expect((await owner.ok('query($id: ID!) { blueprint(id: $id) { revision } }', { id: saved.importBlueprint.id })).blueprint.revision).toBe(1);
 }, 120_000);

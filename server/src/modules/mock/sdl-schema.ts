@@ -88,3 +88,18 @@ export function buildSdlSchema({ sdl, mapping }: GraphqlDocumentKey): GraphQLSch
   }
   return schema;
 }
+
+/**
+ * Whether a document's SDL builds the schema its mock serves, said when the
+ * blueprint is saved rather than on the mock's first request. Only GraphQL
+ * can tell, so the engine's validator leaves this check to here.
+ */
+export function sdlIssue(key: GraphqlDocumentKey): { path: string; message: string } | undefined {
+  try {
+    buildSdlSchema(key);
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return { path: 'graphql.sdl', message: error.message.replace(/^This blueprint's graphql\.sdl /, '') };
+    throw error;
+  }
+}

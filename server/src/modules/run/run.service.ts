@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
 import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
-import type { OutputOptionsInput } from '../../graphql/__generated__/resolvers-types';
 import type { Config } from '../../config';
 import type { Scope } from '../../scope';
 import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
@@ -9,7 +8,7 @@ import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { compilePlan } from '../generation/generation.service';
-import { outputOptionsOf } from '../generation/output-input';
+import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output-input';
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
@@ -32,7 +31,7 @@ export interface StartRunInput {
     database?: { url: string; truncate?: boolean | null; createTables?: boolean | null } | null;
   };
   /** Files only: delimiter, header row, line ending, NULL marker, pretty JSON. */
-  output?: OutputOptionsInput | null;
+  output?: OutputOptionsRequest | null;
 }
 
 /** The shard that carries a database load: a load is one transaction, so it is never split. */
