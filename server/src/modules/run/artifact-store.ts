@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Assembly } from './local-assembly';
 import type { ShardOutput } from './shards-store';
 
 export interface FileKey {
@@ -50,14 +50,28 @@ const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
 /** Bytes the writer may be ahead of the disk: the encoding thread never waits on a single write. */
 const WRITE_BUFFER = 8 << 20;
+/** Files one process joins at once, beyond which the oldest is given up (its run likely ended elsewhere). */
+const MAX_ASSEMBLIES = 16;
 
 /**
- * The local folder: each shard is written as its writer's own `.part`,
- * fsynced and renamed (a shard file that exists is complete). A file of one
- * shard is renamed into place; a longer one is the shards copied in order.
+ * The local folder: each shard is written as its writer's own `.part` and
+ * renamed (a shard file that exists is complete). A file of one shard is
+ * synced and renamed into place; a longer one is its shards appended in
+ * order, mostly while the run goes on (local-assembly.ts), and synced once.
  */
 export class LocalArtifactStore implements ArtifactStore {
+  /** Files this process is joining as their shards appear, by run and name. */
+  private readonly assemblies = new Map<string, Assembly>();
+
   constructor(private readonly root: string) {}
+
+  private async forget(runId: string): Promise<void> {
+    for (const [key, assembly] of this.assemblies) {
+      if (!key.startsWith(`${runId}/`)) continue;
+      this.assemblies.delete(key);
+      await assembly.discard().catch(() => {});
+    }
+  }
 
   private runDir(runId: string): string {
     return path.join(this.root, runId);
@@ -67,7 +81,7 @@ export class LocalArtifactStore implements ArtifactStore {
     return path.join(this.runDir(file.runId), 'shards', `${file.name}.${index}`);
   }
 
-  async shardSink(file: FileKey, index: number): Promise<ShardSink> {
+  async shardSink(file: FileKey, index: number, count: number): Promise<ShardSink> {
     const target = this.shardFile(file, index);
     await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
     const part = partOf(target);
@@ -84,9 +98,10 @@ export class LocalArtifactStore implements ArtifactStore {
       finish: async () => {
         await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
         if (failure) throw failure;
-        await syncFile(part);
+        // Not synced: a worker killed now leaves the bytes in the page cache, and bytes a machine
+        // lost show in a size other than the recorded one, so `complete` makes them again.
         await fs.rename(part, target);
-        await syncDir(path.dirname(target));
+        this.advance(file, index, count);
         return { size };
       },
       abort: async () => {
@@ -96,35 +111,64 @@ export class LocalArtifactStore implements ArtifactStore {
     };
   }
 
-  async complete(file: FileKey, shards: ShardOutput[]): Promise<{ size: number; sha256: string }> {
+  /**
+   * The process that wrote a file's first shard joins it as its shards
+   * appear (local-assembly.ts); others leave it to `complete`.
+   */
+  private advance(file: FileKey, index: number, count: number): void {
+    const key = keyOf(file);
+    let assembly = this.assemblies.get(key);
+    if (!assembly) {
+      if (index !== 0 || count === 1) return;
+      assembly = this.newAssembly(file);
+      this.assemblies.set(key, assembly);
+      // A run that ended elsewhere never completes here: keep only the latest few.
+      if (this.assemblies.size > MAX_ASSEMBLIES) {
+        const [oldest, dropped] = this.assemblies.entries().next().value!;
+        this.assemblies.delete(oldest);
+        void dropped.discard().catch(() => {});
+      }
+    }
+    assembly.advance();
+  }
+
+  private newAssembly(file: FileKey): Assembly {
+    return new Assembly(partOf(path.join(this.runDir(file.runId), 'shards', `${file.name}.joined`)), (i) => this.shardFile(file, i), PRIVATE_FILE);
+  }
+
+  async complete(file: FileKey, shards: ShardOutput[], regenerate: (index: number) => AsyncIterable<Buffer>): Promise<{ size: number; sha256: string }> {
     const target = path.join(this.runDir(file.runId), file.name);
-    const hash = createHash('sha256');
-    let size = 0;
-    if (shards.length === 1) {
+    const sizes = shards.map((s) => s.size);
+    const onDisk = async (index: number) => (await fs.stat(this.shardFile(file, index)).catch(() => null))?.size === sizes[index];
+    if (shards.length === 1 && (await onDisk(0))) {
       // The bytes are where they need to be: hash them, then rename.
       const only = this.shardFile(file, 0);
+      const hash = createHash('sha256');
       for await (const chunk of createReadStream(only, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
-      size = shards[0].size;
+      await syncFile(only);
       await fs.rename(only, target);
-    } else {
-      const part = partOf(target);
-      const out = createWriteStream(part, { mode: PRIVATE_FILE, highWaterMark: WRITE_BUFFER });
-      const files = shards.map((_, i) => this.shardFile(file, i));
-      async function* joined() {
-        for (const name of files) {
-          for await (const chunk of createReadStream(name, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-            hash.update(chunk);
-            size += chunk.length;
-            yield chunk;
-          }
-        }
+      await syncDir(this.runDir(file.runId));
+      return { size: sizes[0], sha256: hash.digest('hex') };
+    }
+    const started = this.assemblies.get(keyOf(file));
+    this.assemblies.delete(keyOf(file));
+    let next = started ? await started.settle(sizes) : null;
+    if (next === null) await started?.discard();
+    const assembly = next === null ? this.newAssembly(file) : started!;
+    next ??= 0;
+    try {
+      for (let index = next; index < shards.length; index++) {
+        // A shard whose bytes are gone (or cut short) is made again, never skipped.
+        const bytes = (await onDisk(index)) ? createReadStream(this.shardFile(file, index), { highWaterMark: 1 << 20 }) : regenerate(index);
+        await assembly.append(bytes);
       }
-      await pipeline(joined(), out);
-      await syncFile(part);
-      await fs.rename(part, target);
+      await fs.rename(assembly.part, target);
+    } catch (error) {
+      await assembly.discard().catch(() => {});
+      throw error;
     }
     await syncDir(this.runDir(file.runId));
-    return { size, sha256: hash.digest('hex') };
+    return assembly.digest();
   }
 
   async read(file: FileKey, range: { start: number; end: number }): Promise<Readable> {
@@ -135,14 +179,20 @@ export class LocalArtifactStore implements ArtifactStore {
   }
 
   async dropShards(runId: string): Promise<void> {
+    await this.forget(runId);
     await fs.rm(path.join(this.runDir(runId), 'shards'), { recursive: true, force: true });
     await syncDir(this.runDir(runId)).catch(() => {});
   }
 
   /** Retries, since a worker may still be finishing a file in there (it removes its own too). */
   async remove(runId: string): Promise<void> {
+    await this.forget(runId);
     await fs.rm(this.runDir(runId), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   }
+}
+
+function keyOf(file: FileKey): string {
+  return `${file.runId}/${file.name}`;
 }
 
 /**
