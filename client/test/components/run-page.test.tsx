@@ -28,7 +28,7 @@ function runOf(overrides: Record<string, unknown> = {}) {
     blueprint: { __typename: 'Blueprint', id: 'b1', name: 'shop' },
     target: { __typename: 'RunTarget', kind: 'FILES', formats: ['CSV'], dialect: 'POSTGRES', gzip: false, host: null, database: null, truncate: null },
     artifacts: [],
-    project: { __typename: 'Project', id: 'p1', name: 'Shop', myRole: 'EDITOR' },
+    project: { __typename: 'Project', id: 'p1', slug: 'shop', name: 'Shop', myRole: 'EDITOR' },
     ...overrides,
   };
 }
@@ -134,7 +134,7 @@ describe('RunPage', () => {
   });
 
   it('shows a VIEWER no Cancel button, and does not subscribe to a finished run', async () => {
-    const server = fakeServer(runOf({ status: 'EXPIRED', rowsDone: 200, project: { __typename: 'Project', id: 'p1', name: 'Shop', myRole: 'VIEWER' } }));
+    const server = fakeServer(runOf({ status: 'EXPIRED', rowsDone: 200, project: { __typename: 'Project', id: 'p1', slug: 'shop', name: 'Shop', myRole: 'VIEWER' } }));
     renderRunPage(server.client);
     await screen.findByText(/files of this run were deleted/);
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
@@ -142,7 +142,7 @@ describe('RunPage', () => {
   });
 
   it('hides the Cancel button from a VIEWER while the run is active', async () => {
-    const server = fakeServer(runOf({ status: 'RUNNING', project: { __typename: 'Project', id: 'p1', name: 'Shop', myRole: 'VIEWER' } }));
+    const server = fakeServer(runOf({ status: 'RUNNING', project: { __typename: 'Project', id: 'p1', slug: 'shop', name: 'Shop', myRole: 'VIEWER' } }));
     renderRunPage(server.client);
     await screen.findByText('Running');
     expect(screen.queryByRole('button', { name: 'Cancel run' })).toBeNull();
