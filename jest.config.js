@@ -20,4 +20,7 @@ module.exports = {
   globalSetup: '<rootDir>/server/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/support/global-teardown.ts',
   testTimeout: 30000,
+  // Most test files wait on PostgreSQL, Chromium or a worker process more than they compute: two run
+  // side by side even on a 2-core machine, where jest's default (cores − 1) would run them one at a time.
+  maxWorkers: Math.max(2, require('node:os').availableParallelism() - 1),
 };

@@ -1,4 +1,4 @@
-import { fc } from '../support/fast-check';
+import { fc, runsOf } from '../support/fast-check';
 import { compileBlueprint, EngineError, getGenerator, listGenerators, SUPPORTED_LOCALES, validateBlueprint, type Plan } from '../../src/engine';
 import type { BlueprintDocument, FieldDef } from '../../src/engine/document/types';
 import type { CellFormat } from '../../src/engine/generators/types';
@@ -171,7 +171,7 @@ describe('cell writers against the values, over drawn options', () => {
         runs++;
         written += writersMatchValues([field], s);
       }),
-      { numRuns: runsFor(id), includeErrorInReport: true },
+      { numRuns: runsOf(runsFor(id)), includeErrorInReport: true },
     );
     // Not a vacuous pass: the writer was really used in a third of the runs at least.
     expect(written).toBeGreaterThanOrEqual(runs / 3);
@@ -180,11 +180,11 @@ describe('cell writers against the values, over drawn options', () => {
   // Every (generator, locale) pair, in rows that mix written and made cells.
   it.each(SUPPORTED_LOCALES)('every generator with a writer writes what its values encode to, in locale %s', (locale) => {
     const fields = fc.tuple(...GENERATORS.map(fieldOf));
-    fc.assert(fc.property(fields, setting, (drawn, s) => void writersMatchValues(drawn, { ...s, locale })), { numRuns: 40, includeErrorInReport: true });
+    fc.assert(fc.property(fields, setting, (drawn, s) => void writersMatchValues(drawn, { ...s, locale })), { numRuns: runsOf(40), includeErrorInReport: true });
   });
 
   it('write rows of several drawn fields as their values encode them', () => {
     const fields = fc.array(fc.constantFrom(...GENERATORS).chain(fieldOf), { minLength: 2, maxLength: 5 });
-    fc.assert(fc.property(fields, setting, (drawn, s) => void writersMatchValues(drawn, s)), { numRuns: 1500, includeErrorInReport: true });
+    fc.assert(fc.property(fields, setting, (drawn, s) => void writersMatchValues(drawn, s)), { numRuns: runsOf(1500), includeErrorInReport: true });
   });
 });
