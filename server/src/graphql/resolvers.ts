@@ -4,8 +4,8 @@ import { auditResolvers } from './audit.resolvers';
 import { authResolvers } from './auth.resolvers';
 import { blueprintResolvers } from './blueprint.resolvers';
 import { generationResolvers } from './generation.resolvers';
-import { localeResolvers } from './locale.resolvers';
 import { importResolvers } from './import.resolvers';
+import { localeResolvers } from './locale.resolvers';
 import { projectResolvers } from './project.resolvers';
 import { runResolvers } from './run.resolvers';
 import { mockResolvers } from './mock.resolvers';
@@ -35,8 +35,8 @@ export const resolvers: Resolvers[] = [
   apiKeyResolvers,
   blueprintResolvers,
   generationResolvers,
-  localeResolvers,
   importResolvers,
+  localeResolvers,
   runResolvers,
   mockResolvers,
   auditResolvers,
