@@ -85,9 +85,11 @@ export function buildDefaultSchema(plan: Plan): GraphQLSchema {
   }
 
   const connectionResolver = (shape: TableShape, parentOf?: (row: MockRow) => RowQuery['parent']) =>
-    async (row: unknown, args: ConnectionArgs, ctx: MockContext) => {
+    (row: unknown, args: ConnectionArgs, ctx: MockContext) => {
       const query: RowQuery = { table: shape.table.name, parent: parentOf?.(row as MockRow), condition: toFieldNames(shape, args.condition), order: orderOf(args.orderBy) };
-      return pageOf(shape.table.name, ctx.data, await ctx.data.select(query), args);
+      const selected = ctx.data.select(query);
+      // A plain page is answered synchronously (see MockData.select); filters and sorts may take turns of the event loop.
+      return selected instanceof Promise ? selected.then((s) => pageOf(shape.table.name, ctx.data, s, args)) : pageOf(shape.table.name, ctx.data, selected, args);
     };
 
   for (const shape of shapes.values()) {
