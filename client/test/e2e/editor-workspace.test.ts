@@ -123,6 +123,8 @@ describeInBrowser('blueprint editor workspace', () => {
     const tabs = page.getByRole('tablist', { name: 'Blueprint panels' });
     expect(await tabs.getByRole('tab').allTextContents()).toEqual(expect.arrayContaining(['Relationships', 'Settings', 'History1', 'Runs', 'Download', 'API']));
     await tabs.getByRole('tab', { name: 'Settings' }).click();
+    // The list comes from the locales query: wait for it rather than read the select's first option only.
+    await page.getByLabel('Locale').locator('option').nth(27).waitFor({ state: 'attached' });
     const locales = await page.getByLabel('Locale').locator('option').allTextContents();
     expect(locales).toEqual(expect.arrayContaining(['en', 'de_CH', 'pt_BR', 'zh_CN']));
     expect(locales.length).toBe(28);

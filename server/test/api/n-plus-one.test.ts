@@ -5,7 +5,8 @@ import { startTestServer, type TestServer } from '../support/server';
 let server: TestServer;
 let owner: TestClient;
 beforeAll(async () => {
-  server = await startTestServer({ countQueries: true });
+  // No run worker, queue supervision or retention sweep: their timers' statements would land in the count.
+  server = await startTestServer({ countQueries: true, env: { SEEDBED_RUN_WORKER: 'false', SEEDBED_QUEUE_SUPERVISE_SECONDS: '3600', SEEDBED_RETENTION_SWEEP_SECONDS: '3600' } });
   owner = (await createUser(server.url)).client;
 });
 afterAll(() => server.stop());

@@ -57,6 +57,12 @@ function peopleDocument(rows: number) {
   };
 }
 
+/**
+ * A worker's shard counts as lost after this long without a heartbeat. Wider than the crash tests' 3 s:
+ * a worker uploading to S3 on a busy 2-core machine went 3 s without one and its run was failed.
+ */
+const LOST_SECONDS = '8';
+
 beforeAll(async () => {
   s3 = await startS3Server();
   client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
@@ -64,7 +70,7 @@ beforeAll(async () => {
   server = await startTestServer({
     env: {
       SEEDBED_RUN_WORKER: 'false', SEEDBED_SHARD_ROWS: '50000', SEEDBED_QUEUE_SUPERVISE_SECONDS: '1',
-      SEEDBED_WORKER_LOST_SECONDS: '3', SEEDBED_RETENTION_SWEEP_SECONDS: '1', ...s3.env(PREFIX),
+      SEEDBED_WORKER_LOST_SECONDS: LOST_SECONDS, SEEDBED_RETENTION_SWEEP_SECONDS: '1', ...s3.env(PREFIX),
     },
   });
   owner = (await createUser(server.url)).client;
@@ -83,7 +89,7 @@ afterAll(async () => {
 async function worker() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-machine-'));
   folders.push(dataDir);
-  const w = spawnWorker(server, { SEEDBED_DATA_DIR: dataDir, ...s3.env(PREFIX) });
+  const w = spawnWorker(server, { SEEDBED_DATA_DIR: dataDir, SEEDBED_WORKER_LOST_SECONDS: LOST_SECONDS, ...s3.env(PREFIX) });
   workers.push(w);
   await w.ready;
   return w;

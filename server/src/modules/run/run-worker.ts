@@ -148,7 +148,12 @@ export class RunWorker {
       }
       await this.completeShard(runId, shardId, outputs);
     } catch (error) {
-      if (aborted.signal.aborted) return;
+      if (aborted.signal.aborted) {
+        // A write stopped by the cancellation may still have reached the store (a small object's PUT
+        // completes server-side before the abort lands): remove the run's files once more.
+        if (stop === 'cancelled') await this.files.remove(runId);
+        return;
+      }
       await this.shardFailed(runId, shardId, claimed.attempts, error);
     } finally {
       clearInterval(alive);
