@@ -81,6 +81,12 @@ describe('a typicode-style API sample', () => {
     expect(fieldOf(doc, 'users', 'address_geo_lat').generator).toBe('location.latitude');
     expect(fieldOf(doc, 'users', 'email').generator).toBe('internet.email');
     expect(fieldOf(doc, 'users', 'website').generator).toBe('internet.url');
+    // Named by the rules in the nested object's own context, and before a loose format: a zip code looks like a phone number.
+    expect(fieldOf(doc, 'users', 'address_zipcode').generator).toBe('location.zipCode');
+    expect(fieldOf(doc, 'users', 'address_city').generator).toBe('location.city');
+    expect(fieldOf(doc, 'users', 'company_name').generator).toBe('company.name');
+    expect(fieldOf(doc, 'users', 'name').generator).toBe('person.fullName');
+    expect(fieldOf(doc, 'users', 'phone').generator).toBe('phone.number');
     expect(fieldOf(doc, 'todos', 'completed')).toMatchObject({ generator: 'datatype.boolean', options: { probability: expect.closeTo(0.4, 1) } });
   });
 
