@@ -9,11 +9,11 @@
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Client, DatabaseError } from 'pg';
+import { DatabaseError, type Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '../../engine';
 import { AppError } from '../../errors';
-import type { ResolvedTarget } from './target-guard';
+import { targetClient, type ResolvedTarget } from './target-guard';
 
 export interface LoadOptions {
   /** Create the blueprint's tables that do not exist yet (default true). Existing tables are loaded as they are. */
@@ -140,13 +140,7 @@ async function resetSequences(client: Client, plan: Plan): Promise<void> {
 }
 
 async function connect(target: ResolvedTarget, options: LoadOptions): Promise<Client> {
-  const client = new Client({
-    host: target.host,
-    port: target.port,
-    database: target.database,
-    user: target.user,
-    password: target.password,
-    ssl: target.ssl,
+  const client = targetClient(target, {
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
     keepAlive: true,
     application_name: 'seedbed',

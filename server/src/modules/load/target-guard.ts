@@ -9,6 +9,7 @@ import { promises as dns } from 'node:dns';
 import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
+import { Client, type ClientConfig } from 'pg';
 import { AppError } from '../../errors';
 
 export interface ResolvedTarget {
@@ -21,6 +22,19 @@ export interface ResolvedTarget {
   user: string;
   password: string;
   ssl: false | ConnectionOptions;
+}
+
+/** Everything of a client's settings but where it connects, which the checked target decides. */
+export type TargetClientOptions = Omit<ClientConfig, 'host' | 'port' | 'database' | 'user' | 'password' | 'ssl' | 'connectionString'>;
+
+/**
+ * A client for a checked target: it connects to the address the guard
+ * resolved and allowed (never the URL's host name, which could resolve
+ * elsewhere by now), with the URL's TLS settings.
+ */
+export function targetClient(target: ResolvedTarget, options: TargetClientOptions): Client {
+  const { host, port, database, user, password, ssl } = target;
+  return new Client({ host, port, database, user, password, ssl, ...options });
 }
 
 export interface GuardOptions {

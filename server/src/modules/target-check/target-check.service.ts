@@ -3,10 +3,10 @@
  * run goes through, then one sign-in, all bounded by a few seconds so a
  * filtered port answers in that time instead of the run's minute of retries.
  */
-import { Client, DatabaseError } from 'pg';
+import { DatabaseError } from 'pg';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
-import { checkTarget, type ResolvedTarget } from '../load/target-guard';
+import { checkTarget, targetClient, type ResolvedTarget } from '../load/target-guard';
 import type { ProjectService } from '../project/project.service';
 
 export interface TargetCheck {
@@ -54,13 +54,7 @@ export class TargetCheckService {
 
   private async signIn(target: ResolvedTarget): Promise<string> {
     const where = `${target.servername}:${target.port}`;
-    const client = new Client({
-      host: target.host,
-      port: target.port,
-      database: target.database,
-      user: target.user,
-      password: target.password,
-      ssl: target.ssl,
+    const client = targetClient(target, {
       connectionTimeoutMillis: this.options.timeoutMs,
       application_name: 'seedbed-test-connection',
     });

@@ -8,9 +8,9 @@
  * statement timeout.
  */
 import { loadModule } from 'libpg-query';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { AppError, badInput } from '../../../errors';
-import { checkTarget } from '../../load/target-guard';
+import { checkTarget, targetClient } from '../../load/target-guard';
 import { isPersonal } from '../infer/personal';
 import { resolveTypes } from '../resolve-types';
 import { emptySchema, IMPORT_LIMITS, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
@@ -27,13 +27,7 @@ const LOW_CARDINALITY = 50;
 export async function readPostgresUrl(url: string, options: SourceOptions): Promise<SchemaModel> {
   await loadModule();
   const target = await checkTarget(url, { allowPrivate: options.allowPrivateTargets, path: PATH });
-  const client = new Client({
-    host: target.host,
-    port: target.port,
-    database: target.database,
-    user: target.user,
-    password: target.password,
-    ssl: target.ssl,
+  const client = targetClient(target, {
     connectionTimeoutMillis: TIMEOUT_MS,
     query_timeout: TIMEOUT_MS * 2,
     statement_timeout: TIMEOUT_MS,
