@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { compileBlueprint, streamTable, type BlueprintDocument } from '../../src/engine';
 import { AppError } from '../../src/errors';
+import { checkDocument } from '../../src/modules/blueprint/check-document';
 import { importSample } from '../../src/modules/import/sample/import-sample';
 import { customersCsv, typicodeSample } from './sample-fixtures';
 
@@ -152,6 +153,14 @@ describe('a CSV export', () => {
     const labels = new Set(['France', 'Germany', 'España', 'Côte d’Ivoire', 'free', 'pro', 'team']);
     const text = JSON.stringify(doc);
     expect([...values].filter((v) => !labels.has(v) && text.includes(v))).toEqual([]);
+  });
+
+  it('makes names of headers a spreadsheet allows and a blueprint does not, and the result saves', async () => {
+    const csv = ['Customer ID,Full Name,e-mail,2024 spend,Straße\u0000x', ...Array.from({ length: 20 }, (_, i) => `${i + 1},Ada ${i},ada${i}@example.com,${i * 3}.50,x`)].join('\n');
+    const { document } = await importSample(csv, 'CSV_SAMPLE', { name: 'Customer export (2024).csv' });
+    expect(document.tables[0].name).toBe('customer_export_2024');
+    expect(document.tables[0].fields.map((f) => f.name)).toEqual(['Customer_ID', 'Full_Name', 'e_mail', '_2024_spend', 'Stra_e_x']);
+    expect(checkDocument(document, 65_536)).toEqual([]);
   });
 
   it('sniffs tab and semicolon delimiters to the same blueprint', async () => {

@@ -73,7 +73,8 @@ export class SampleTables {
 
   constructor(private readonly csv: boolean) {}
 
-  private table(name: string): SampleTable {
+  private table(collection: string): SampleTable {
+    const name = identifierOf(collection);
     let table = this.tables.get(name);
     if (!table) {
       if (this.tables.size >= SAMPLE_TABLE_LIMITS.tables) throw new TooManyTables(name);
@@ -109,7 +110,7 @@ export class SampleTables {
     for (const [name, value] of Object.entries(record)) {
       if (typeof value !== 'string' || !ISO_DATE.test(value)) continue;
       const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-      if (Number.isFinite(time)) dates.push([name, time]);
+      if (Number.isFinite(time)) dates.push([identifierOf(name), time]);
       if (dates.length === MAX_ORDERED_DATES) break;
     }
     for (const [a, ta] of dates) {
@@ -126,7 +127,7 @@ export class SampleTables {
 
   private addFields(table: SampleTable, record: Record<string, unknown>, prefix: string, depth: number, rowKey: unknown): void {
     for (const [key, value] of Object.entries(record)) {
-      const name = prefix ? `${prefix}_${key}` : key;
+      const name = identifierOf(prefix ? `${prefix}_${key}` : key);
       if (prefix && !table.flattened.has(name)) table.flattened.set(name, { object: prefix.slice(prefix.lastIndexOf('_') + 1), key });
       let kind = kindOf(value);
       if (kind === undefined) {
@@ -185,8 +186,8 @@ export class SampleTables {
         if (other === name || typeof part !== 'string' || !/name/i.test(other)) continue;
         const letters = part.toLowerCase().replace(/[^a-z]/g, '');
         if (letters.length >= 2 && local.includes(letters)) {
-          const stats = table.columns.get(name);
-          stats?.emailContains.set(other, (stats.emailContains.get(other) ?? 0) + 1);
+          const stats = table.columns.get(identifierOf(name));
+          stats?.emailContains.set(identifierOf(other), (stats.emailContains.get(identifierOf(other)) ?? 0) + 1);
         }
       }
     }
@@ -224,6 +225,16 @@ export class TooManyTables extends Error {
   constructor(readonly table: string) {
     super(`more than ${SAMPLE_TABLE_LIMITS.tables} tables (at ${table})`);
   }
+}
+
+/**
+ * A sample's key or header as a blueprint name: letters, digits and `_`
+ * (`Full Name` → `Full_Name`, `e-mail` → `e_mail`), never starting with a
+ * digit, at most 63 characters. Keys that meet as one name share a column.
+ */
+export function identifierOf(key: string): string {
+  const id = key.replace(/[^A-Za-z0-9_]+/g, '_').replace(/(.)_+$/, '$1').slice(0, 62);
+  return /^[A-Za-z_]/.test(id) ? id : `_${id}`;
 }
 
 export class TooManyRecords extends Error {
