@@ -243,7 +243,7 @@ describeInBrowser('blueprint editor workspace', () => {
     await page.getByRole('tab', { name: 'Download' }).click();
     await page.getByLabel('Table', { exact: true }).selectOption('users');
     await page.getByLabel('Rows', { exact: true }).fill('5');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.csv' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('link', { name: 'Download users.csv' }).click()]);
     const file = await download.path();
     const text = require('node:fs').readFileSync(file, 'utf8') as string;
     expect(text.trim().split(/\r?\n/)).toHaveLength(6);
@@ -253,7 +253,7 @@ describeInBrowser('blueprint editor workspace', () => {
     await page.getByLabel('Delimiter').selectOption(';');
     await page.getByLabel('Header row').uncheck();
     await page.getByLabel('Line ending').selectOption('lf');
-    const [semicolons] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.csv' }).click()]);
+    const [semicolons] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('link', { name: 'Download users.csv' }).click()]);
     const lines = (require('node:fs').readFileSync(await semicolons.path(), 'utf8') as string).split('\n').filter(Boolean);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^1;[^;]+;[^;]+@/);
@@ -265,7 +265,7 @@ describeInBrowser('blueprint editor workspace', () => {
     await page.getByLabel('NULL marker').fill('');
     await page.getByLabel('Format').selectOption('json');
     await page.getByLabel('Pretty-printed').check();
-    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download users.json' }).click()]);
+    const [json] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('link', { name: 'Download users.json' }).click()]);
     const pretty = require('node:fs').readFileSync(await json.path(), 'utf8') as string;
     expect(JSON.parse(pretty)).toHaveLength(5);
     expect(pretty).toContain('\n  {');

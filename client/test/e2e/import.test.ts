@@ -89,7 +89,7 @@ describeInBrowser('import', () => {
 
   /** Clicks Download JSON and reads the file the browser saved. */
   async function downloadDocument(page: Page): Promise<{ fileName: string; document: unknown }> {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download JSON' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByRole('button', { name: 'Download JSON' }).click()]);
     return { fileName: download.suggestedFilename(), document: JSON.parse(fs.readFileSync((await download.path())!, 'utf8')) };
   }
 

@@ -108,7 +108,7 @@ describeInBrowser('runs and settings', () => {
     expect(run.rowsDone).toBe(run.rowsTotal);
 
     // A real download of users.csv: as many rows as the blueprint says.
-    const [download] = await Promise.all([page.waitForEvent('download'), files.getByRole('link', { name: 'Download users.csv' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), files.getByRole('link', { name: 'Download users.csv' }).click()]);
     expect(download.suggestedFilename()).toBe('users.csv');
     const users = fs.readFileSync((await download.path())!, 'utf8');
     expect(users.split(/\r?\n/)[0]).toBe('id,first_name');
