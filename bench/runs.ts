@@ -7,7 +7,10 @@
  * within 1.25×). The run is made by a worker process (`npm run worker`), the
  * API in this process takes none; peak RSS is the kernel's high-water mark.
  *
- *   npm run bench:runs [-- --rows 10000000] [-- --no-s3]
+ *   npm run bench:runs [-- --rows 10000000] [-- --no-s3] [-- --cpu-prof DIR]
+ *
+ * `--cpu-prof DIR` writes V8 CPU profiles of the CLI and the worker process
+ * (every thread) into DIR, to open in Chrome's DevTools.
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,6 +33,12 @@ const LIMIT_MB = 300;
 function argRows(): number {
   const i = process.argv.indexOf('--rows');
   return i > 0 ? Number(process.argv[i + 1]) : 10_000_000;
+}
+
+/** Node flags for the measured processes: CPU profiles when asked for. */
+function profileFlags(): string[] {
+  const i = process.argv.indexOf('--cpu-prof');
+  return i > 0 ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.argv[i + 1])] : [];
 }
 
 /** Peak resident memory (VmHWM) of a live process, in MB; the kernel keeps the maximum, so a late sample loses nothing. */
@@ -74,7 +83,7 @@ function stop(child: ChildProcess): Promise<void> {
 async function cli(blueprint: string, rows: number) {
   const out = path.join(scratchDir, 'cli');
   const started = Date.now();
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'bin', 'seedbed.js'), 'generate', blueprint, '--out', out], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [...profileFlags(), path.join(SERVER_DIR, 'bin', 'seedbed.js'), 'generate', blueprint, '--out', out], { stdio: 'ignore' });
   let peak = 0;
   let cpu = 0;
   const sampler = setInterval(() => {
@@ -119,7 +128,7 @@ async function main() {
   writeFileSync(blueprintFile, JSON.stringify(document));
 
   const worker = async (env: Record<string, string>) => {
-    const child = spawn(process.execPath, ['-r', TS_REGISTER, path.join(SERVER_DIR, 'src', 'worker.ts')], {
+    const child = spawn(process.execPath, [...profileFlags(), '-r', TS_REGISTER, path.join(SERVER_DIR, 'src', 'worker.ts')], {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

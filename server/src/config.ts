@@ -81,7 +81,7 @@ export interface RunSettings {
   worker: boolean;
   /** Shards a process works on at once. */
   concurrency: number;
-  /** Worker threads helping a process encode its shards, beside its own thread (0: none). */
+  /** Threads writing a process's shards, one shard at a time each (its own thread only coordinates). */
   threads: number;
   /** A shard whose worker sent no heartbeat for this long is given to another worker. */
   workerLostSeconds: number;
@@ -143,6 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
   const repoRoot = path.resolve(__dirname, '..', '..');
   // Relative to where the user ran npm (INIT_CWD), not the workspace npm switched into.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.SEEDBED_DATA_DIR || '.data');
+  const runThreads = Math.max(1, int(env, 'SEEDBED_RUN_THREADS', availableParallelism()) || availableParallelism());
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 4000),
@@ -164,10 +165,10 @@ export function loadConfig(env: Env = process.env): Config {
       s3: s3Store(env),
       shardRows: int(env, 'SEEDBED_SHARD_ROWS', 250_000) || 250_000,
       worker: env.SEEDBED_RUN_WORKER !== 'false',
-      // Two: one shard is synced, uploaded and recorded while the next is generated.
-      concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', 2) || 2,
-      // One helper beside the worker's own thread; none on a single core, where it could only compete.
-      threads: int(env, 'SEEDBED_RUN_THREADS', Math.min(1, availableParallelism() - 1)),
+      // One per core: the process's own thread only coordinates, commits and joins files.
+      threads: runThreads,
+      // One more shard than threads: a shard is committed (uploaded, recorded) while the next is written.
+      concurrency: int(env, 'SEEDBED_WORKER_CONCURRENCY', runThreads + 1) || runThreads + 1,
       workerLostSeconds: int(env, 'SEEDBED_WORKER_LOST_SECONDS', 30) || 30,
       superviseSeconds: int(env, 'SEEDBED_QUEUE_SUPERVISE_SECONDS', 5) || 5,
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,

@@ -38,6 +38,7 @@ export { tableFrame } from './stream/table-body';
 export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
 export { encodeInOrder } from './parallel/encode-in-order';
+export type { ShardFile, ShardFilesJob } from './parallel/shard-writer';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';

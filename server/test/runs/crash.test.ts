@@ -95,6 +95,11 @@ async function holdLocks() {
       await runner.rollbackTransaction();
       await runner.release();
     },
+    /** Ends the transaction keeping what it wrote. */
+    commit: async () => {
+      await runner.commitTransaction();
+      await runner.release();
+    },
   };
 }
 
@@ -167,15 +172,22 @@ it('resumes after SIGKILL while assembling the files, with the same bytes', asyn
 
 it('lets a worker that lost its shard while working stop, and the shard be made again, with the same bytes', async () => {
   const { id } = await startRun(owner, blueprintId, target, { rows: ROWS });
+  // The run's row locked: the worker claims its first shards, then waits to record its attempt,
+  // holding them RUNNING however fast it writes (a shard takes it a few milliseconds).
+  const locks = await holdLocks();
+  await locks.query(`SELECT 1 FROM runs WHERE id = $1 FOR UPDATE`, [id]);
   await worker();
-  // Hand a shard the worker is writing to someone else, as supervision does for a stalled worker.
+  // Hand a shard the worker holds to someone else, as supervision does for a stalled worker. In the
+  // locking transaction, skipping rows supervision may have locked meanwhile (it then waits for the
+  // run's row): the test never waits on a lock, so nothing can wait on it in a circle.
   let taken: { id: string }[] = [];
   await until('a shard is taken from its worker', async () => {
-    [taken] = await server.db.query(
-      `UPDATE run_shards SET worker = 'someone-else' WHERE id = (SELECT id FROM run_shards WHERE run_id = $1 AND state = 'RUNNING' LIMIT 1)
-       AND state = 'RUNNING' RETURNING id`, [id]);
+    [taken] = await locks.query(
+      `UPDATE run_shards SET worker = 'someone-else' WHERE id = (SELECT id FROM run_shards WHERE run_id = $1 AND state = 'RUNNING' LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id`, [id]);
     return taken.length === 1;
   });
+  await locks.commit();
   const run = await waitForRun(owner, id, finished, 90_000);
   expect(run.status).toBe('SUCCEEDED');
   expect(shas(run)).toEqual(reference);

@@ -136,7 +136,7 @@ describe('run states (PRODUCT.md §4)', () => {
   const CANCEL = `mutation($id: ID!) { cancelRun(id: $id) { id status } }`;
 
   it('cancels a running run within a second and removes its files', async () => {
-    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 300_000 });
+    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 3_000_000 });
     await waitForRun(owner, id, (r) => r.status === 'RUNNING' && r.rowsDone > 0, 30_000);
     const cancelledAt = Date.now();
     expect((await owner.ok(CANCEL, { id })).cancelRun.status).toBe('CANCELLED');
@@ -223,7 +223,7 @@ describe('downloads', () => {
       input: { blueprintId, target: files(['CSV']) },
     });
     expect(error.code).toBe('FORBIDDEN');
-    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 200_000 });
+    const { id } = await startRun(owner, blueprintId, files(['CSV']), { rows: 2_000_000 });
     expect((await viewer.client.fails(`mutation($id: ID!) { cancelRun(id: $id) { id } }`, { id })).code).toBe('FORBIDDEN');
     await owner.ok(`mutation($id: ID!) { cancelRun(id: $id) { id } }`, { id });
   });

@@ -191,7 +191,8 @@ it('deletes the objects of an expired run, and of a cancelled one', async () => 
   // Deleted right after the status moves.
   expect(await emptied(run.id)).toEqual([]);
 
-  const { id } = await startRun(owner, shopId, target, { rows: USERS });
+  // Twenty times the size (some ten million rows): still going when it is cancelled.
+  const { id } = await startRun(owner, shopId, target, { rows: USERS * 20 });
   await waitForRun(owner, id, (r) => r.rowsDone > 0, 60_000);
   await owner.ok(`mutation($id: ID!) { cancelRun(id: $id) { status } }`, { id });
   // The worker notices within a tick and removes what it was writing too.

@@ -128,7 +128,12 @@ export class ByteSink {
     this.view = new DataView(next.buffer, next.byteOffset, next.length);
   }
 
-  /** The bytes written so far (a view; the sink must not be reused afterwards). */
+  /** Empties the sink, keeping its buffer: a writer that is done with the bytes encodes the next chunk into the same memory. */
+  reset(): void {
+    this.pos = 0;
+  }
+
+  /** The bytes written so far (a view: valid until the sink is reset or written again). */
   bytes(): Buffer {
     return this.buf.subarray(0, this.pos);
   }

@@ -4,11 +4,13 @@ import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder } from '../stream/chunks';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
+import { writeShardFiles } from './shard-writer';
 
 /**
  * Worker side: compile each plan it is sent (keeping the last few), then
- * encode chunks of them on request. A plan that fails to compile answers
- * each of its chunks with that error. Also counts the child rows of blocks
+ * encode chunks of them on request, or write whole shards to files (the
+ * bytes stay in this thread). A plan that fails to compile answers each of
+ * its chunks with that error. Also counts the child rows of blocks
  * of parents, so that a server never lays out large tables in its own thread.
  */
 const port = parentPort!;
@@ -28,6 +30,13 @@ function reply(message: FromWorker, transfer?: ArrayBuffer[]) {
 function errorOf(e: unknown): Extract<FromWorker, { type: 'error' }>['error'] {
   const error = e as Error & { code?: string; path?: string };
   return { message: error.message, code: error.code, path: error.path };
+}
+
+function encoderOf(planId: number): ChunkEncoder {
+  const encoder = plans.get(planId);
+  if (!encoder) throw new Error(`chunk worker has no plan ${planId}`);
+  if (encoder instanceof Error) throw encoder;
+  return encoder;
 }
 
 port.on('message', (message: ToWorker) => {
@@ -51,10 +60,16 @@ port.on('message', (message: ToWorker) => {
     }
     return;
   }
+  if (message.type === 'shard') {
+    const { id, control } = message;
+    const shardControl = { stopped: () => Atomics.load(control, 0) === 1, progress: (rows: number) => reply({ type: 'progress', id, rows }) };
+    void Promise.resolve()
+      .then(() => writeShardFiles(encoderOf(message.planId), message.job, shardControl))
+      .then((sizes) => reply({ type: 'shard', id, sizes }), (e) => reply({ type: 'error', id, error: errorOf(e) }));
+    return;
+  }
   try {
-    const chunks = plans.get(message.planId);
-    if (!chunks) throw new Error(`chunk worker has no plan ${message.planId}`);
-    if (chunks instanceof Error) throw chunks;
+    const chunks = encoderOf(message.planId);
     const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output);
     // The sink's buffer is its own ArrayBuffer: transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);

@@ -4,6 +4,7 @@ import type { Format } from '../formats';
 import type { CompileOptions } from '../plan/compile';
 import type { PerParentRows } from '../document/types';
 import type { OutputOptions } from '../formats/output';
+import type { ShardFilesJob } from './shard-writer';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
 export const PLANS_PER_WORKER = 4;
@@ -12,7 +13,9 @@ export const PLANS_PER_WORKER = 4;
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
   | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions }
-  | ({ type: 'layout'; id: number } & LayoutRequest);
+  | ({ type: 'layout'; id: number } & LayoutRequest)
+  /** `control[0]` set to 1 by the pool stops the shard after its current chunk. */
+  | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array };
 
 /** Child rows per block of 1024 parents, for blocks [fromBlock, toBlock) of a per-parent table. */
 export interface LayoutRequest {
@@ -27,4 +30,6 @@ export interface LayoutRequest {
 export type FromWorker =
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'layout'; id: number; totals: Float64Array }
+  | { type: 'progress'; id: number; rows: number }
+  | { type: 'shard'; id: number; sizes: number[] | null }
   | { type: 'error'; id: number; error: { message: string; code?: string; path?: string } };

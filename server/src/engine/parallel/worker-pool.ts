@@ -8,6 +8,7 @@ import type { Plan } from '../plan/types';
 import { EngineError, type EngineErrorCode } from '../errors';
 import { resolvedLayouts } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type LayoutRequest, type ToWorker } from './protocol';
+import type { ShardFilesJob } from './shard-writer';
 
 const WORKER_ENTRY = path.join(__dirname, 'worker-entry.js');
 /** A larger young generation: encoding makes short-lived strings by the million, and fewer scavenges measured ~5% faster. */
@@ -29,8 +30,9 @@ export interface ChunkRequest {
 }
 
 interface Task {
-  resolve(result: Buffer | Float64Array): void;
+  resolve(result: Buffer | Float64Array | number[] | null): void;
   reject(error: Error): void;
+  progress?(rows: number): void;
 }
 
 interface Thread {
@@ -57,6 +59,8 @@ export class ChunkWorkerPool {
   private nextPlanId = 1;
   private nextTaskId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Shards waiting for a thread with nothing to do. */
+  private readonly freed: { resolve(): void; reject(error: Error): void }[] = [];
 
   /** Threads the pool runs at most; `reserve` may raise it for a caller that asked for more. */
   private size: number;
@@ -97,6 +101,38 @@ export class ChunkWorkerPool {
   encode(plan: Plan, request: ChunkRequest): Promise<Buffer> {
     clearTimeout(this.idleTimer);
     const thread = this.pick();
+    const planId = this.planOn(thread, plan);
+    const id = this.nextTaskId++;
+    return this.send(thread, { type: 'chunk', id, planId, ...request }) as Promise<Buffer>;
+  }
+
+  /**
+   * Writes a shard's files on the least busy thread (see shard-writer.ts):
+   * the file sizes, or null once `signal` stopped it (after the chunk being
+   * made; its files are the caller's to remove). `onProgress` hears the rows
+   * written so far after each chunk.
+   */
+  async writeShard(plan: Plan, job: ShardFilesJob, { signal, onProgress }: { signal?: AbortSignal; onProgress?: (rows: number) => void } = {}): Promise<number[] | null> {
+    // A shard takes a thread of its own: queued here, not behind another shard on a thread that may
+    // still be busy when another one is free.
+    while (!this.threads.some((t) => t.inFlight === 0) && this.threads.length >= this.size) {
+      await new Promise<void>((resolve, reject) => this.freed.push({ resolve, reject }));
+    }
+    clearTimeout(this.idleTimer);
+    const thread = this.pick();
+    const planId = this.planOn(thread, plan);
+    const id = this.nextTaskId++;
+    // Shared memory, not a message: the thread is busy writing and reads no messages until the shard ends.
+    const control = new Int32Array(new SharedArrayBuffer(4));
+    const stop = () => Atomics.store(control, 0, 1);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = this.send(thread, { type: 'shard', id, planId, job, control }, onProgress) as Promise<number[] | null>;
+    return done.finally(() => signal?.removeEventListener('abort', stop));
+  }
+
+  /** The thread's id of `plan`, sending the plan first if the thread does not hold it. */
+  private planOn(thread: Thread, plan: Plan): number {
     const planId = this.planIdOf(plan);
     if (!thread.plans.includes(planId)) {
       // Layouts travel with the plan (8 bytes per 1024 parents): the thread never walks the parents again.
@@ -106,8 +142,7 @@ export class ChunkWorkerPool {
       thread.plans.push(planId);
       if (thread.plans.length > PLANS_PER_WORKER) thread.plans.shift();
     }
-    const id = this.nextTaskId++;
-    return this.send(thread, { type: 'chunk', id, planId, ...request }) as Promise<Buffer>;
+    return planId;
   }
 
   /** Child rows of each block of parents in the request's range (see `blockTotals`), counted on the least busy thread. */
@@ -117,15 +152,16 @@ export class ChunkWorkerPool {
     return this.send(thread, { type: 'layout', id: this.nextTaskId++, ...request }) as Promise<Float64Array>;
   }
 
-  private send(thread: Thread, message: Extract<ToWorker, { id: number }>): Promise<Buffer | Float64Array> {
+  private send(thread: Thread, message: Extract<ToWorker, { id: number }>, progress?: (rows: number) => void): Promise<Buffer | Float64Array | number[] | null> {
     if (thread.inFlight++ === 0) thread.worker.ref();
     thread.worker.postMessage(message);
-    return new Promise((resolve, reject) => thread.tasks.set(message.id, { resolve, reject }));
+    return new Promise((resolve, reject) => thread.tasks.set(message.id, { resolve, reject, progress }));
   }
 
-  /** Ends every thread; pending chunks fail. */
+  /** Ends every thread; pending chunks and shards fail. */
   async close(): Promise<void> {
     clearTimeout(this.idleTimer);
+    for (const waiting of this.freed.splice(0)) waiting.reject(new Error('the worker pool was closed'));
     const threads = this.threads.splice(0);
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
@@ -160,13 +196,16 @@ export class ChunkWorkerPool {
   private onMessage(thread: Thread, message: FromWorker) {
     const task = thread.tasks.get(message.id);
     if (!task) return;
+    if (message.type === 'progress') return task.progress?.(message.rows);
     thread.tasks.delete(message.id);
     if (--thread.inFlight === 0) {
+      this.freed.shift()?.resolve();
       thread.worker.unref();
       if (this.threads.every((t) => t.inFlight === 0)) this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
     }
     if (message.type === 'chunk') return task.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     if (message.type === 'layout') return task.resolve(message.totals);
+    if (message.type === 'shard') return task.resolve(message.sizes);
     const { code, message: text, path: at } = message.error;
     task.reject(code === 'BAD_USER_INPUT' || code === 'UNIQUE_EXHAUSTED' ? new EngineError(code as EngineErrorCode, text, at) : new Error(text));
   }
@@ -178,6 +217,7 @@ export class ChunkWorkerPool {
     for (const task of thread.tasks.values()) task.reject(error);
     thread.tasks.clear();
     thread.inFlight = 0;
+    this.freed.shift()?.resolve(); // its place is free for a new thread
   }
 }
 

@@ -43,8 +43,13 @@ export class ChunkEncoder {
   /** `cellWriters: false` encodes every cell from its value (the reference the writers are tested against). */
   constructor(private readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
 
-  /** `output`: the user's output options (validated here; each format's defaults when unset). */
-  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number, output?: OutputOptions): Buffer {
+  /**
+   * `output`: the user's output options (validated here; each format's
+   * defaults when unset). `into`: a sink to reuse (reset first), for a writer
+   * that is done with the bytes before the next chunk; the result is then a
+   * view of its memory. Otherwise the bytes own their buffer.
+   */
+  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number, output?: OutputOptions, into?: ByteSink): Buffer {
     const table = this.plan.table(tableName);
     const resolved = output ? resolveOutput(format, output) : undefined;
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart, output: resolved };
@@ -52,7 +57,8 @@ export class ChunkEncoder {
     // Cell writers encode as the default delimiter, NULL marker and compact JSON do.
     const writes = this.options.cellWriters !== false && (!resolved || (resolved.defaultCells && !resolved.pretty));
     const generator = this.generator(table, (writes && WRITER_FORMATS[format]) || 'values');
-    const sink = new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
+    into?.reset();
+    const sink = into ?? new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
     const source: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
     encoderFor(format).rows(ctx, source, from, to, sink);
     return sink.bytes();

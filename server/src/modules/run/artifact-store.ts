@@ -6,10 +6,10 @@
  * moves bytes when the store cannot join them in place.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { Assembly } from './local-assembly';
+import { Assembly, fileChunks } from './local-assembly';
 import type { ShardOutput } from './shards-store';
 
 export interface FileKey {
@@ -18,19 +18,22 @@ export interface FileKey {
   name: string;
 }
 
-/** One shard's bytes of one file, written in order; nothing is visible before `finish`. */
-export interface ShardSink {
-  /** Resolves when the sink can take more (backpressure). */
-  write(bytes: Buffer): Promise<void>;
-  /** Makes the bytes durable in the store. */
-  finish(): Promise<ShardOutput>;
+/**
+ * Shard `index` of a file, written on this machine: its writer puts the
+ * bytes at `path` (a name of its own), then commits them to the store or
+ * drops them. Nothing of it is visible before `commit`.
+ */
+export interface ShardSpool {
+  readonly path: string;
+  /** Hands the `size` bytes written at `path` to the store. */
+  commit(size: number): Promise<ShardOutput>;
   /** Drops what was written. */
   abort(): Promise<void>;
 }
 
 export interface ArtifactStore {
-  /** A sink for shard `index` of a file that has `count` shards. */
-  shardSink(file: FileKey, index: number, count: number): Promise<ShardSink>;
+  /** Where to write shard `index` of a file that has `count` shards (its folder made). */
+  openShard(file: FileKey, index: number, count: number): Promise<ShardSpool>;
   /**
    * Joins the shards (their outputs in order) into the file; returns its size
    * and the SHA-256 of all its bytes. `regenerate(index)` makes a shard's
@@ -48,8 +51,6 @@ export interface ArtifactStore {
 /** Run files hold users' data: readable by the server's own user only. */
 const PRIVATE_DIR = 0o700;
 const PRIVATE_FILE = 0o600;
-/** Bytes the writer may be ahead of the disk: the encoding thread never waits on a single write. */
-const WRITE_BUFFER = 8 << 20;
 /** Files one process joins at once, beyond which the oldest is given up (its run likely ended elsewhere). */
 const MAX_ASSEMBLIES = 16;
 
@@ -81,33 +82,20 @@ export class LocalArtifactStore implements ArtifactStore {
     return path.join(this.runDir(file.runId), 'shards', `${file.name}.${index}`);
   }
 
-  async shardSink(file: FileKey, index: number, count: number): Promise<ShardSink> {
+  async openShard(file: FileKey, index: number, count: number): Promise<ShardSpool> {
     const target = this.shardFile(file, index);
     await fs.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
     const part = partOf(target);
-    const out = createWriteStream(part, { mode: PRIVATE_FILE, highWaterMark: WRITE_BUFFER });
-    let failure: Error | undefined;
-    out.on('error', (error) => (failure = error));
-    let size = 0;
     return {
-      write: async (bytes) => {
-        if (failure) throw failure;
-        size += bytes.length;
-        if (!out.write(bytes)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
-      },
-      finish: async () => {
-        await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-        if (failure) throw failure;
-        // Not synced: a worker killed now leaves the bytes in the page cache, and bytes a machine
-        // lost show in a size other than the recorded one, so `complete` makes them again.
+      path: part,
+      // Not synced: a worker killed now leaves the bytes in the page cache, and bytes a machine
+      // lost show in a size other than the recorded one, so `complete` makes them again.
+      commit: async (size) => {
         await fs.rename(part, target);
         this.advance(file, index, count);
         return { size };
       },
-      abort: async () => {
-        out.destroy();
-        await fs.rm(part, { force: true });
-      },
+      abort: () => fs.rm(part, { force: true }),
     };
   }
 
@@ -144,7 +132,7 @@ export class LocalArtifactStore implements ArtifactStore {
       // The bytes are where they need to be: hash them, then rename.
       const only = this.shardFile(file, 0);
       const hash = createHash('sha256');
-      for await (const chunk of createReadStream(only, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) hash.update(chunk);
+      for await (const chunk of fileChunks(only)) hash.update(chunk);
       await syncFile(only);
       await fs.rename(only, target);
       await syncDir(this.runDir(file.runId));
@@ -159,7 +147,7 @@ export class LocalArtifactStore implements ArtifactStore {
     try {
       for (let index = next; index < shards.length; index++) {
         // A shard whose bytes are gone (or cut short) is made again, never skipped.
-        const bytes = (await onDisk(index)) ? createReadStream(this.shardFile(file, index), { highWaterMark: 1 << 20 }) : regenerate(index);
+        const bytes = (await onDisk(index)) ? assembly.chunksOf(this.shardFile(file, index)) : regenerate(index);
         await assembly.append(bytes);
       }
       await fs.rename(assembly.part, target);

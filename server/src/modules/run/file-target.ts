@@ -1,17 +1,19 @@
 /**
  * A run's files, made from the plan into an artifact store. A shard (a row
- * range of one table) is encoded in every format of the run, chunk by chunk,
- * by this thread and the pool's together, strictly in order; the first shard
+ * range of one table) is written in every format by one of the pool's
+ * threads, straight into the files the store gave it on this machine
+ * (engine/parallel/shard-writer.ts): the bytes never pass through this
+ * thread, which only hears progress and commits the files. The first shard
  * of a table carries each file's header and the last its footer, so a file
  * is its shards joined. Shard boundaries come from the plan, not the worker
  * count, so any split or crash-and-resume gives the same bytes. With gzip,
  * each shard is its own gzip member (a file of several members is one gzip
- * stream to every reader), compressed by the worker that made it.
+ * stream to every reader), compressed by the thread that made it.
  */
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
-import { ChunkEncoder, chunkRanges, encodeInOrder, fileNameOf, tableFrame, type ChunkRequest, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan } from '../../engine';
-import type { ArtifactStore, ShardSink } from './artifact-store';
+import { fileNameOf, tableFrame, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type ShardFilesJob } from '../../engine';
+import type { ArtifactStore, ShardSpool } from './artifact-store';
 import type { ShardOutput, ShardOutputs } from './shards-store';
 
 export interface ShardSpec {
@@ -31,11 +33,11 @@ export interface FileOptions {
   output?: OutputOptions;
 }
 
-/** Rows per encode call: small enough to check for cancellation several times a second. */
+/** Rows per encode call: progress is told, and a cancellation noticed, several times a second. */
 const CHUNK_ROWS = 8_192;
 
 export class RunFiles {
-  /** `pool`: helper threads sharing the encoding of shards with the worker's own thread. */
+  /** `pool`: the threads that write shards (none in a process that takes no run work). */
   constructor(
     readonly store: ArtifactStore,
     private readonly pool?: ChunkWorkerPool,
@@ -46,70 +48,44 @@ export class RunFiles {
   }
 
   /**
-   * Writes one shard in every format. `tick(rowsDone)` runs after each chunk
-   * and returns false to stop (cancelled or lost): what was written is
-   * dropped and null returned.
+   * Writes one shard in every format. `tick(rowsDone)` hears the progress
+   * and answers false to stop (cancelled or lost): the thread stops after
+   * the chunk it is making, what was written is dropped and null returned.
    */
   async writeShard(plan: Plan, shard: ShardSpec, options: FileOptions, tick: (rowsDone: number) => Promise<boolean>): Promise<ShardOutputs | null> {
-    const { formats, gzip } = options;
-    const names = formats.map((format) => this.fileName(plan, shard.table, format, gzip));
-    const sinks = await Promise.all(names.map(async (name) => this.framed(await this.store.shardSink({ runId: shard.runId, name }, shard.index, shard.count), gzip)));
-    const frames = formats.map((format) => tableFrame(plan, shard.table, format, options.dialect, options.output));
-    const first = shard.index === 0;
-    const last = shard.index === shard.count - 1;
+    const names = options.formats.map((format) => this.fileName(plan, shard.table, format, options.gzip));
+    const spools = await Promise.all(names.map((name) => this.store.openShard({ runId: shard.runId, name }, shard.index, shard.count)));
+    const stop = new AbortController();
+    const onProgress = (rows: number) => void tick(rows).then((go) => go || stop.abort(), () => {});
     try {
-      if (first) await Promise.all(sinks.map((sink, f) => sink.write(Buffer.from(frames[f].header))));
-      let written = 0;
-      for await (const bytes of this.encode(plan, shard, formats, options)) {
-        const f = written % formats.length;
-        await sinks[f].write(bytes);
-        written++;
-        if (f < formats.length - 1) continue;
-        if (!(await tick(Math.min(shard.to, shard.from + (written / formats.length) * CHUNK_ROWS) - shard.from))) {
-          await Promise.all(sinks.map((s) => s.abort()));
-          return null;
-        }
+      const sizes = await this.shardPool().writeShard(plan, this.job(plan, shard, options, spools), { signal: stop.signal, onProgress });
+      if (!sizes || stop.signal.aborted || !(await tick(shard.to - shard.from))) {
+        await Promise.all(spools.map((s) => s.abort()));
+        return null;
       }
-      if (last) await Promise.all(sinks.map((sink, f) => sink.write(Buffer.from(frames[f].footer))));
       const outputs: ShardOutputs = {};
-      for (const [f, sink] of sinks.entries()) outputs[names[f]] = await sink.finish();
+      for (const [f, spool] of spools.entries()) outputs[names[f]] = await spool.commit(sizes[f]);
       return outputs;
     } catch (error) {
-      await Promise.all(sinks.map((s) => s.abort().catch(() => {})));
+      await Promise.all(spools.map((s) => s.abort().catch(() => {})));
       throw error;
     }
   }
 
-  /** Chunks of the table's whole stream (it starts at row 0), one per format in turn. */
-  private encode(plan: Plan, shard: ShardSpec, formats: Format[], { dialect, output }: FileOptions): AsyncIterable<Buffer> {
-    const requests: ChunkRequest[] = chunkRanges(shard.from, shard.to, CHUNK_ROWS).flatMap((r) =>
-      formats.map((format) => ({ table: shard.table, format, dialect, streamStart: 0, from: r.start, to: r.end, output })),
-    );
-    return encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: this.pool, window: 3 * formats.length });
+  private shardPool(): ChunkWorkerPool {
+    if (!this.pool) throw new Error('this process takes no run work: it has no threads to write shards');
+    return this.pool;
   }
 
-  /** With gzip, the shard's bytes compressed as one gzip member on their way to the store. */
-  private framed(sink: ShardSink, gzip: boolean): ShardSink {
-    if (!gzip) return sink;
-    // gzip output is deterministic for the same input and level.
-    const gz = createGzip({ level: 6 });
-    let written: Promise<void> = Promise.resolve();
-    gz.on('data', (bytes: Buffer) => (written = written.then(() => sink.write(bytes))));
-    return {
-      write: async (bytes) => {
-        if (!gz.write(bytes)) await new Promise((resolve) => gz.once('drain', resolve));
-        await written;
-      },
-      finish: async () => {
-        await new Promise<void>((resolve, reject) => gz.once('end', resolve).once('error', reject).end());
-        await written;
-        return sink.finish();
-      },
-      abort: async () => {
-        gz.destroy();
-        await sink.abort();
-      },
-    };
+  /** What a thread needs to write the shard in each format into the spools' files. */
+  private job(plan: Plan, shard: ShardSpec, { formats, dialect, gzip, output }: FileOptions, spools: ShardSpool[]): ShardFilesJob {
+    const first = shard.index === 0;
+    const last = shard.index === shard.count - 1;
+    const files = formats.map((format, f) => {
+      const frame = tableFrame(plan, shard.table, format, dialect, output);
+      return { format, path: spools[f].path, header: first ? frame.header : undefined, footer: last ? frame.footer : undefined };
+    });
+    return { table: shard.table, dialect, output, from: shard.from, to: shard.to, chunkRows: CHUNK_ROWS, files, gzip };
   }
 
   /** Joins a table's file in one format from its shards' outputs; returns its name, size and SHA-256. */
@@ -119,25 +95,22 @@ export class RunFiles {
     // For a store that cannot read back a part it was given: the same bytes, made again.
     const regenerate = (index: number) => {
       const shard = { runId, table, index, count: shards.length, from: shards[index].from, to: shards[index].to };
-      return this.shardBytes(plan, shard, format, options);
+      return this.shardBytes(plan, shard, { ...options, formats: [format] }, name);
     };
     const { size, sha256 } = await this.store.complete({ runId, name }, outputs, regenerate);
     return { name, size, sha256 };
   }
 
-  private async *shardBytes(plan: Plan, shard: ShardSpec, format: Format, options: FileOptions): AsyncIterable<Buffer> {
-    const collected: Buffer[] = [];
-    const sink: ShardSink = { write: async (b) => void collected.push(b), finish: async () => ({ size: 0 }), abort: async () => {} };
-    const out = this.framed(sink, options.gzip);
-    const frame = tableFrame(plan, shard.table, format, options.dialect, options.output);
-    if (shard.index === 0) await out.write(Buffer.from(frame.header));
-    for await (const bytes of this.encode(plan, shard, [format], options)) {
-      await out.write(bytes);
-      yield* collected.splice(0);
+  /** A shard's bytes in one format, written again by a thread into a spool that is dropped once read. */
+  private async *shardBytes(plan: Plan, shard: ShardSpec, options: FileOptions, name: string): AsyncIterable<Buffer> {
+    const spool = await this.store.openShard({ runId: shard.runId, name }, shard.index, shard.count);
+    try {
+      await this.shardPool().writeShard(plan, this.job(plan, shard, options, [spool]));
+      // Fresh buffers: a store may hold on to chunks (an upload collects a part's worth).
+      yield* createReadStream(spool.path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
+    } finally {
+      await spool.abort();
     }
-    if (shard.index === shard.count - 1) await out.write(Buffer.from(frame.footer));
-    await out.finish();
-    yield* collected.splice(0);
   }
 
   read(runId: string, name: string, range: { start: number; end: number }): Promise<Readable> {

@@ -9,16 +9,35 @@
  * slower), so no state has to cross processes or survive a crash.
  */
 import { createHash, type Hash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 
 /** Bytes read from a shard file at a time. */
 const READ_CHUNK = 1 << 20;
+
+/**
+ * A file's bytes in chunks read into one buffer, reused: each chunk is a view
+ * that is valid until the next is asked for. Gigabytes of fresh 1 MiB buffers
+ * drove this thread's garbage collection (measured: a third of its time).
+ */
+export async function* fileChunks(file: string, buffer = Buffer.allocUnsafeSlow(READ_CHUNK)): AsyncGenerator<Buffer> {
+  const handle = await fs.open(file, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
 
 export class Assembly {
   private readonly hash: Hash = createHash('sha256');
   private size = 0;
   /** Sizes of the shards appended so far, in order. */
   private readonly appended: number[] = [];
+  private readonly buffer = Buffer.allocUnsafeSlow(READ_CHUNK);
   private queue: Promise<void> = Promise.resolve();
   private broken = false;
 
@@ -39,7 +58,7 @@ export class Assembly {
     for (;;) {
       const size = await fs.stat(this.shardFile(this.appended.length)).then((s) => s.size, () => null);
       if (size === null) return;
-      await this.append(createReadStream(this.shardFile(this.appended.length), { highWaterMark: READ_CHUNK }));
+      await this.append(this.chunksOf(this.shardFile(this.appended.length)));
       this.appended.push(size);
     }
   }
@@ -55,7 +74,12 @@ export class Assembly {
     return this.appended.every((size, i) => size === recordedSizes[i]) ? this.appended.length : null;
   }
 
-  /** Appends `bytes` (the next shard's) and hashes them on the way. */
+  /** A shard file's bytes, read through this assembly's one buffer (appends run one at a time). */
+  chunksOf(file: string): AsyncIterable<Buffer> {
+    return fileChunks(file, this.buffer);
+  }
+
+  /** Appends `bytes` (the next shard's) and hashes them on the way; each chunk is done with before the next is read. */
   async append(bytes: AsyncIterable<Buffer>): Promise<void> {
     // Opened per append, not held: a run removed meanwhile releases its disk space at once.
     const out = await fs.open(this.part, 'a', this.mode);

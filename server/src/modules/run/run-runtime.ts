@@ -23,7 +23,7 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
   const url = (db.options as { url?: string }).url!;
   const queue = new RunQueue(url, config.runs, config.limits.runAttempts, log);
   // Threads of its own, not the rows API's: a run's memory stays bounded by its own settings.
-  const pool = config.runs.worker && config.runs.threads > 0 ? new ChunkWorkerPool(config.runs.threads) : undefined;
+  const pool = config.runs.worker ? new ChunkWorkerPool(config.runs.threads) : undefined;
   // As the CLI does: the threads load the engine while this process connects, not when the first shard waits for them.
   pool?.start();
   const runs = new RunsStore(db);

@@ -148,12 +148,12 @@ export class RunWorker {
       }
       await this.completeShard(runId, shardId, outputs);
     } catch (error) {
-      if (aborted.signal.aborted) {
-        // A write stopped by the cancellation may still have reached the store (a small object's PUT
-        // completes server-side before the abort lands): remove the run's files once more.
-        if (stop === 'cancelled') await this.files.remove(runId);
-        return;
-      }
+      // A write that failed as its run was cancelled or failed (noticed here or not yet) may still
+      // have left bytes in the store (a PUT cut short, or completed server-side as the abort
+      // landed): remove the run's files once more.
+      const ended = stop === 'cancelled' || TERMINAL.includes((await this.runs.status(runId))!);
+      if (ended) await this.files.remove(runId);
+      if (ended || aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
     } finally {
       clearInterval(alive);

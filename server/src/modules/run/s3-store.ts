@@ -11,7 +11,7 @@
  * plan, since an unfinished upload's parts cannot be read.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, promises as fs } from 'node:fs';
+import { createReadStream, promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -27,7 +27,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
-import { partOf, type ArtifactStore, type FileKey, type ShardSink } from './artifact-store';
+import { partOf, type ArtifactStore, type FileKey, type ShardSpool } from './artifact-store';
 import type { RunsStore } from './runs-store';
 import type { ShardOutput } from './shards-store';
 
@@ -85,24 +85,14 @@ export class S3ArtifactStore implements ArtifactStore {
       .catch(() => {}); // already completed or aborted
   }
 
-  async shardSink(file: FileKey, index: number, count: number): Promise<ShardSink> {
+  async openShard(file: FileKey, index: number, count: number): Promise<ShardSpool> {
     // Spooled to a local file: an upload needs its length first, and memory stays flat.
     await fs.mkdir(this.spoolDir, { recursive: true, mode: 0o700 });
     const spool = partOf(path.join(this.spoolDir, `${file.runId}.${file.name}.${index}`));
-    const out = createWriteStream(spool, { mode: 0o600, highWaterMark: 8 << 20 });
-    let failure: Error | undefined;
-    out.on('error', (error) => (failure = error));
-    let size = 0;
     return {
-      write: async (bytes) => {
-        if (failure) throw failure;
-        size += bytes.length;
-        if (!out.write(bytes)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
-      },
-      finish: async () => {
+      path: spool,
+      commit: async (size) => {
         try {
-          await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-          if (failure) throw failure;
           const body = () => createReadStream(spool);
           if (size >= MIN_PART_BYTES || index === count - 1) {
             const UploadId = await this.uploadId(file);
@@ -117,10 +107,7 @@ export class S3ArtifactStore implements ArtifactStore {
           await fs.rm(spool, { force: true });
         }
       },
-      abort: async () => {
-        out.destroy();
-        await fs.rm(spool, { force: true });
-      },
+      abort: () => fs.rm(spool, { force: true }),
     };
   }
 
