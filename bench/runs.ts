@@ -14,6 +14,7 @@
  */
 import 'reflect-metadata';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { createApp } from '../server/src/app';
@@ -185,10 +186,15 @@ async function main() {
     const s3 = spawn(process.execPath, ['-r', TS_REGISTER, '-e', S3_CHILD], { cwd: SERVER_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
     const storeEnv = JSON.parse(await waitForLine(s3, /^S3 (.*)$/m));
     try {
+      const s3rverBefore = cpuSeconds(s3.pid!);
       const viaS3 = await fileRun({ SEEDBED_DATA_DIR: path.join(scratchDir, 'worker-s3'), ...storeEnv });
+      const s3rverCpu = cpuSeconds(s3.pid!) - s3rverBefore;
       line('file run, S3 (s3rver)', viaS3);
+      console.log(`  after its last shard, the run took ${viaS3.tailSeconds.toFixed(2)} s more (the last parts uploaded, the upload completed)`);
       const slower = viaS3.seconds / local.seconds;
-      console.log(`  S3 / local time: ${slower.toFixed(2)}x (target ≤ 1.25: ${slower <= 1.25 ? 'met' : 'NOT met'})`);
+      console.log(`  S3 / local time: ${slower.toFixed(2)}x (target ≤ 1.25: ${slower <= 1.25 ? 'met' : 'NOT met'}); worker CPU, S3 / local: ${(viaS3.cpu / local.cpu).toFixed(2)}x`);
+      // s3rver runs on the same cores: what it spends receiving and joining parts is taken from the run.
+      console.log(`  s3rver itself used ${s3rverCpu.toFixed(1)} CPU s on this machine's ${availableParallelism()} cores`);
     } finally {
       await stop(s3);
     }

@@ -77,7 +77,11 @@ it('completes a file of large shards from the parts of one upload, moving no byt
   expect(file).toEqual({ size: whole.length, sha256: sha256(whole) });
   expect(regenerate).not.toHaveBeenCalled();
   expect(sent.filter((s) => s.command === 'UploadPartCommand' || s.command === 'PutObjectCommand')).toEqual([]);
+  // Every part went up from here: the hash was fed as they did, and nothing is read back.
+  expect(sent.filter((s) => s.command === 'GetObjectCommand')).toEqual([]);
   expect(sha256(await objectBytes('big.csv'))).toBe(file.sha256);
+  // The local copies are gone once hashed.
+  expect(fs.readdirSync(spool)).toEqual([]);
 });
 
 it('keeps shards under 5 MiB as objects of their own and joins them at completion', async () => {
@@ -108,4 +112,27 @@ it('aborts the uploads of a removed run and deletes its objects', async () => {
   const aborted = sent.filter((s) => s.command === 'AbortMultipartUploadCommand').map((s) => s.input.UploadId);
   expect(aborted).toContain(unfinished.uploadId);
   expect(await keys()).toEqual([]);
+});
+
+it('reads the object back for its SHA-256 when some parts were uploaded by another machine', async () => {
+  const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-spool-'));
+  const other = new S3ArtifactStore({ bucket: s3.bucket, prefix: 'files', region: 'us-east-1', endpoint: s3.endpoint }, new RunsStore(server.db), elsewhere, client);
+  try {
+    const shards = [Buffer.alloc(MIN_PART_BYTES, 'c'), Buffer.alloc(MIN_PART_BYTES, 'd'), Buffer.from('last\n')];
+    const outputs = [];
+    const first = await other.openShard({ runId, name: 'shared.csv' }, 0, 3);
+    fs.writeFileSync(first.path, shards[0]);
+    outputs[0] = await first.commit(shards[0].length);
+    for (const index of [1, 2]) outputs[index] = await writeShard('shared.csv', index, 3, shards[index]);
+    sent.splice(0);
+    const file = await store.complete({ runId, name: 'shared.csv' }, outputs, jest.fn());
+    expect(file).toEqual({ size: Buffer.concat(shards).length, sha256: sha256(Buffer.concat(shards)) });
+    expect(sent.filter((s) => s.command === 'GetObjectCommand')).toHaveLength(1);
+    // Neither machine keeps a copy: this one gave its waiting shards up, the other drops its hash with the run's shards.
+    expect(fs.readdirSync(spool)).toEqual([]);
+    await other.dropShards(runId);
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+  } finally {
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  }
 });

@@ -179,7 +179,8 @@ export class LocalArtifactStore implements ArtifactStore {
   }
 }
 
-function keyOf(file: FileKey): string {
+/** A file's key in a process's maps: its run and name. */
+export function keyOf(file: FileKey): string {
   return `${file.runId}/${file.name}`;
 }
 

@@ -27,7 +27,8 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
-import { partOf, type ArtifactStore, type FileKey, type ShardSpool } from './artifact-store';
+import { keyOf, partOf, type ArtifactStore, type FileKey, type ShardSpool } from './artifact-store';
+import { OrderedHash } from './ordered-hash';
 import type { RunsStore } from './runs-store';
 import type { ShardOutput } from './shards-store';
 
@@ -37,9 +38,13 @@ export type S3Location = S3Settings;
 export const MIN_PART_BYTES = 5 << 20;
 /** Parts of a file joined by streaming. */
 const JOIN_PART_BYTES = 8 << 20;
+/** Files whose hash one process feeds at once, beyond which the oldest is given up (its run likely ended elsewhere). */
+const MAX_HASHES = 16;
 
 export class S3ArtifactStore implements ArtifactStore {
   readonly client: S3Client;
+  /** SHA-256s fed with the parts this process uploads, by run and file name (see ordered-hash.ts). */
+  private readonly hashes = new Map<string, OrderedHash>();
 
   /** `spoolDir`: where a shard waits, on this machine, until it is uploaded. */
   constructor(
@@ -92,6 +97,7 @@ export class S3ArtifactStore implements ArtifactStore {
     return {
       path: spool,
       commit: async (size) => {
+        let kept = false;
         try {
           const body = () => createReadStream(spool);
           if (size >= MIN_PART_BYTES || index === count - 1) {
@@ -99,12 +105,15 @@ export class S3ArtifactStore implements ArtifactStore {
             const { ETag } = await this.client.send(
               new UploadPartCommand({ Bucket: this.location.bucket, Key: this.key(file.runId, file.name), UploadId, PartNumber: index + 1, Body: body(), ContentLength: size }),
             );
+            // The copy uploaded feeds the file's SHA-256 in order, so completing it reads nothing back.
+            this.hashOf(file).offer(index, spool);
+            kept = true;
             return { size, etag: ETag };
           }
           await this.client.send(new PutObjectCommand({ Bucket: this.location.bucket, Key: this.key(file.runId, `shards/${file.name}.${index}`), Body: body(), ContentLength: size }));
           return { size };
         } finally {
-          await fs.rm(spool, { force: true });
+          if (!kept) await fs.rm(spool, { force: true });
         }
       },
       abort: () => fs.rm(spool, { force: true }),
@@ -119,7 +128,12 @@ export class S3ArtifactStore implements ArtifactStore {
       await this.client.send(
         new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: shards.map((s, i) => ({ PartNumber: i + 1, ETag: s.etag })) } }),
       );
-      // The SHA-256 of the whole object, read back once in order.
+      const hashed = this.hashes.get(keyOf(file));
+      this.hashes.delete(keyOf(file));
+      const known = await hashed?.digest(shards.map((s) => s.size));
+      if (known) return known;
+      await hashed?.discard();
+      // Parts made elsewhere (or before a restart): the SHA-256 of the whole object, read back once in order.
       const hash = createHash('sha256');
       let size = 0;
       for await (const chunk of (await this.getObject(Key)) as AsyncIterable<Buffer>) {
@@ -181,11 +195,36 @@ export class S3ArtifactStore implements ArtifactStore {
     return this.getObject(this.key(file.runId, file.name), `bytes=${range.start}-${range.end}`);
   }
 
+  /** The hash this process feeds for `file`, started on its first part here. */
+  private hashOf(file: FileKey): OrderedHash {
+    let hash = this.hashes.get(keyOf(file));
+    if (!hash) {
+      hash = new OrderedHash();
+      this.hashes.set(keyOf(file), hash);
+      if (this.hashes.size > MAX_HASHES) {
+        const [oldest, dropped] = this.hashes.entries().next().value!;
+        this.hashes.delete(oldest);
+        void dropped.discard();
+      }
+    }
+    return hash;
+  }
+
+  private async forget(runId: string): Promise<void> {
+    for (const [key, hash] of this.hashes) {
+      if (!key.startsWith(`${runId}/`)) continue;
+      this.hashes.delete(key);
+      await hash.discard();
+    }
+  }
+
   async dropShards(runId: string): Promise<void> {
+    await this.forget(runId);
     await this.deleteUnder(this.key(runId, 'shards/'));
   }
 
   async remove(runId: string): Promise<void> {
+    await this.forget(runId);
     for (const { name, uploadId } of await this.runs.uploadsOf(runId)) await this.abort({ runId, name }, uploadId);
     await this.deleteUnder(`${this.key(runId, '')}/`);
   }
