@@ -10,7 +10,7 @@
  * shard and before the footer on its last: a file is its shards joined.
  */
 import { once } from 'node:events';
-import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { Format } from '../formats';
 import type { OutputOptions } from '../formats/output';
@@ -38,8 +38,6 @@ export interface ShardFilesJob {
   /** One file per format; each shard of a gzip file is its own gzip member (several members are one gzip stream to every reader). */
   files: ShardFile[];
   gzip: boolean;
-  /** Synced before the sizes are told (a store that keeps the shard files as they are). */
-  sync?: boolean;
 }
 
 export interface ShardControl {
@@ -67,7 +65,7 @@ export async function writeShardFiles(encoder: ChunkEncoder, job: ShardFilesJob,
     }
     for (const [i, file] of job.files.entries()) if (file.footer) await outs[i].write(Buffer.from(file.footer));
     const sizes: number[] = [];
-    for (const out of outs) sizes.push(await out.end(job.sync ?? false));
+    for (const out of outs) sizes.push(await out.end());
     return sizes;
   } finally {
     for (const out of outs) out.close();
@@ -93,8 +91,8 @@ class RawOut {
     this.size += bytes.length;
   }
 
-  async end(sync: boolean): Promise<number> {
-    if (sync) fsyncSync(this.fd!);
+  /** Not synced: the store syncs what it keeps (a joined file), and a size that differs after a crash has the shard made again. */
+  async end(): Promise<number> {
     this.close();
     return this.size;
   }
@@ -127,10 +125,10 @@ class GzipOut extends RawOut {
     if (!this.gz.write(bytes)) await once(this.gz, 'drain'); // rejects on the stream's error
   }
 
-  override async end(sync: boolean): Promise<number> {
+  override async end(): Promise<number> {
     if (this.failure) throw this.failure;
     await new Promise<void>((resolve, reject) => this.gz.once('end', resolve).once('error', reject).end());
-    return super.end(sync);
+    return super.end();
   }
 
   override close(): void {
