@@ -1,0 +1,54 @@
+/**
+ * Where a process's threads spent their time, from the V8 CPU profiles that
+ * `npm run bench:runs -- --cpu-prof DIR` writes (one file per thread): each
+ * thread's samples summed by kind of work.
+ *
+ *   node -r ./server/bin/ts-register.js bench/cpu-profile.ts DIR
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+
+interface Profile {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Kinds of work, the first that matches a sample's function and file. */
+const KINDS: [string, (fn: string, url: string) => boolean][] = [
+  ['idle', (fn) => fn === '(idle)'],
+  ['garbage collection', (fn) => fn === '(garbage collector)'],
+  ['hashing', (fn, url) => url.includes('crypto/hash')],
+  ['writing files', (fn) => ['writeBuffer', 'writeBuffers', 'writev', 'writeSync', 'writeString'].includes(fn)],
+  ['reading files', (fn) => fn === 'read' || fn === 'readFileUtf8'],
+  ['making rows (engine)', (fn, url) => url.includes('/engine/')],
+  ['loading code', (fn, url) => fn === 'wrapSafe' || url.includes('loader') || fn.startsWith('compile')],
+];
+
+function summarize(file: string) {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const ms = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const { functionName, url } = byId.get(id)!;
+    const kind = KINDS.find(([, test]) => test(functionName, url))?.[0] ?? 'other (queue, database, event loop)';
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000;
+    ms.set(kind, (ms.get(kind) ?? 0) + delta);
+    total += delta;
+  });
+  return { total, ms };
+}
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: cpu-profile.ts DIR');
+// CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: grouped by process, thread 0 first.
+const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+for (const file of files) {
+  const [, , , pid, thread] = file.split('.');
+  const { total, ms } = summarize(path.join(dir, file));
+  console.log(`process ${pid}, thread ${thread}${thread === '0' ? ' (main)' : ''}: ${(total / 1000).toFixed(2)} s profiled`);
+  for (const [kind, value] of [...ms].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${kind.padEnd(38)} ${(value / 1000).toFixed(2).padStart(6)} s  ${((100 * value) / total).toFixed(0).padStart(3)}%`);
+  }
+}
