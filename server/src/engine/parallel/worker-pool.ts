@@ -50,8 +50,10 @@ interface Thread {
  * process that serves many requests or run shards pays that once, not per
  * stream. Each thread compiles a plan the first time it is asked for one of
  * its chunks and keeps the last few, so a chunk's bytes come from the same
- * plan whichever thread makes them. Idle threads are unreferenced (they never
- * keep a process alive) and end after a while.
+ * plan whichever thread makes them. Threads encode chunks for a caller that
+ * orders them (`encode`), or write whole run shards to files themselves
+ * (`writeShard`). Idle threads are unreferenced (they never keep a process
+ * alive) and end after a while.
  */
 export class ChunkWorkerPool {
   private readonly threads: Thread[] = [];
