@@ -14,9 +14,11 @@ export interface EncodeInOrderOptions {
 /**
  * The chunks of `requests`, encoded by this thread and a pool's threads
  * together and yielded strictly in order: Seedbed's one ordered-parallel
- * mechanism (the rows API's streams, the CLI and run shards all use it). The
- * pool keeps a few chunks in flight ahead; whenever the chunk due is not back
- * yet, this thread encodes the next unclaimed one itself instead of waiting,
+ * mechanism for streams (`streamTable`, and so the rows API, the CLI and the
+ * database loader, uses it; run shards do not: each is written whole by the
+ * thread that encodes it, see `shard-writer.ts`). The pool keeps a few
+ * chunks in flight ahead; whenever the chunk due is not back yet, this
+ * thread encodes the next unclaimed one itself instead of waiting,
  * unless `local` is null (a server keeping its event loop free), when it
  * waits. So this thread and its helpers share the work whatever their speeds,
  * and the bytes are those of `ChunkEncoder.encode` for every request,
