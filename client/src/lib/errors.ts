@@ -74,11 +74,28 @@ function issuesOf(error: GraphQLFormattedError): Issue[] {
 }
 
 /**
+ * Server messages about one input come in two shapes: a predicate that
+ * follows the field's name ("must be a valid email address", "is already
+ * registered") and a clause of its own ("no Seedbed account has this email",
+ * "an API key is EDITOR or VIEWER, never OWNER"). A predicate gets the label
+ * as its subject; anything else stands alone, because gluing a label to a
+ * whole clause reads as nonsense ("Email no Seedbed account has this email.").
+ */
+const PREDICATE = /^(must|is|are|was|were|cannot|can't|can|should|needs?|has|have|may|will|does|do)\b/;
+
+/** A message about a labelled field as one sentence: capitalised, ending in a full stop. */
+export function fieldSentence(label: string, message: string): string {
+  const text = message.trim();
+  const sentence = PREDICATE.test(text) ? `${label} ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
+/**
  * Splits a failed mutation's errors into per-field messages (using the input
  * path, such as `input.email` → `email`) and form-level ones. `fields` maps
- * each field the form shows to its label; the server words field messages to
- * follow the field's name ("is already registered"), so those get the label
- * in front. Errors about any other path go to the form: nothing is dropped.
+ * each field the form shows to its label, used to word the message as a
+ * sentence (see `fieldSentence`). Errors about any other path go to the form:
+ * nothing is dropped.
  */
 export function toFormErrors(error: unknown, fields: Readonly<Record<string, string>>): FormErrors {
   if (!CombinedGraphQLErrors.is(error)) return { fields: {}, form: [describeError(error)] };
@@ -89,7 +106,7 @@ export function toFormErrors(error: unknown, fields: Readonly<Record<string, str
       const field = issue.path?.replace(/^input\./, '');
       const label = field ? fields[field] : undefined;
       if (field && label) {
-        const message = /^[a-z]/.test(issue.message) ? `${label} ${issue.message.replace(/\.$/, '')}.` : issue.message;
+        const message = fieldSentence(label, issue.message);
         result.fields[field] = result.fields[field] ? `${result.fields[field]} ${message}` : message;
       } else {
         result.form.push(issue.message);

@@ -35,10 +35,11 @@ describe('toStartRunInput', () => {
 });
 
 describe('startRunErrors', () => {
-  it('puts an input error under the field its path names', () => {
+  it('puts an input error under the field its path names, as a sentence of its own', () => {
     const error = refusal('BAD_USER_INPUT', 'choose one or more of csv, tsv, json, ndjson, sql', { path: 'input.target.files.formats' });
-    expect(startRunErrors(error)).toEqual({ form: [], fields: { 'target.files.formats': 'Formats choose one or more of csv, tsv, json, ndjson, sql.' } });
-    expect(startRunErrors(refusal('BAD_USER_INPUT', 'at most 1000000000 rows are allowed in a run', { path: 'input.rows' })).fields.rows).toBe('Rows at most 1000000000 rows are allowed in a run.');
+    expect(startRunErrors(error)).toEqual({ form: [], fields: { 'target.files.formats': 'Choose one or more of csv, tsv, json, ndjson, sql.' } });
+    expect(startRunErrors(refusal('BAD_USER_INPUT', 'at most 1000000000 rows are allowed in a run', { path: 'input.rows' })).fields.rows).toBe('At most 1000000000 rows are allowed in a run.');
+    expect(startRunErrors(refusal('BAD_USER_INPUT', 'must be at most 2147483647', { path: 'input.seed' })).fields.seed).toBe('Seed must be at most 2147483647.');
   });
 
   it('puts a refused or unreachable database under its URL', () => {
