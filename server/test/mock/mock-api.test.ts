@@ -7,6 +7,7 @@ import { ApolloClient, HttpLink, InMemoryCache, gql, type OperationVariables } f
 import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
+import { compileBlueprint, previewRows, type BlueprintDocument } from '../../src/engine';
 import { SHOP_FAST } from './fixtures';
 
 let server: TestServer;
@@ -51,8 +52,8 @@ async function post(key: string | undefined, query: string, variables?: Record<s
   return { status: response.status, body: await response.json() };
 }
 
-async function rowsApi(table: string, seed: number): Promise<Record<string, unknown>[]> {
-  const response = await fetch(`${server.url}/api/v1/blueprints/${blueprint.id}/rows.json?table=${table}&seed=${seed}`, { headers: { authorization: `Bearer ${viewerKey}` } });
+async function rowsApi(table: string, seed: number, blueprintId = blueprint.id): Promise<Record<string, unknown>[]> {
+  const response = await fetch(`${server.url}/api/v1/blueprints/${blueprintId}/rows.json?table=${table}&seed=${seed}`, { headers: { authorization: `Bearer ${viewerKey}` } });
   expect(response.status).toBe(200);
   return response.json();
 }
@@ -159,6 +160,59 @@ describe('the mock GraphQL API', () => {
     expect(far.body.data).toEqual({ allEvents: { totalCount: 1_000_000_000, nodes: [{ id: 999999999 }, { id: 1_000_000_000 }] }, eventById: { id: 123456789 } });
     // The server still answers.
     expect((await owner.gql('{ __typename }')).data).toEqual({ __typename: 'Query' });
+  });
+
+  it('serves the revision and seed the URL names: the current revision by default, an older one by ?revision=, other data by ?seed=', async () => {
+    // Revision 1 is SHOP_FAST (300 users with first names); revision 2 has 120 users with last names.
+    const first: BlueprintDocument = SHOP_FAST;
+    const second: BlueprintDocument = { ...SHOP_FAST, tables: SHOP_FAST.tables.map((t) => (t.name === 'users' ? { ...t, rows: 120, fields: t.fields.map((f) => (f.name === 'name' ? { ...f, generator: 'person.lastName' } : f)) } : t)) };
+    const versioned = await createBlueprint(owner, project.id, first);
+    const path = `/mock/${project.id}/${versioned.id}/graphql`;
+    // The rows API serves the current revision: read revision 1's rows while it is current.
+    const firstRows = (await rowsApi('users', 7, versioned.id)).slice(0, 100);
+    const saved = await owner.ok('mutation($input: UpdateBlueprintInput!) { updateBlueprint(input: $input) { revision } }', { input: { id: versioned.id, baseRevision: 1, document: second } });
+    expect(saved.updateBlueprint.revision).toBe(2);
+    const secondRows = (await rowsApi('users', 7, versioned.id)).slice(0, 100);
+
+    const users = '{ allUsers(first: 100) { totalCount nodes { id name email } } }';
+    const ask = async (query: string) => {
+      const answer = await post(viewerKey, users, undefined, `${path}${query}`);
+      expect([answer.status, answer.body.errors]).toEqual([200, undefined]);
+      return answer.body.data.allUsers as { totalCount: number; nodes: Record<string, unknown>[] };
+    };
+    const engineRows = (document: BlueprintDocument, seed: number) =>
+      previewRows(compileBlueprint(document, { seed }), 'users', 0, 100).rows.map(([id, name, email]) => ({ id, name, email }));
+
+    const current = await ask('');
+    expect(current.totalCount).toBe(120);
+    expect(current.nodes).toEqual(secondRows);
+    expect(current.nodes).toEqual(engineRows(second, 7));
+    expect(await ask('?revision=2')).toEqual(current);
+
+    const older = await ask('?revision=1');
+    expect(older.totalCount).toBe(300);
+    expect(older.nodes).toEqual(firstRows);
+    expect(older.nodes).toEqual(engineRows(first, 7));
+    expect(older.nodes).not.toEqual(current.nodes);
+
+    // Another seed is other data, the same every time, and the engine's for that seed (as the rows API's).
+    const seeded = await ask('?seed=11');
+    expect(seeded.totalCount).toBe(120);
+    expect(seeded.nodes).not.toEqual(current.nodes);
+    expect(seeded.nodes).toEqual(engineRows(second, 11));
+    expect(seeded.nodes).toEqual((await rowsApi('users', 11, versioned.id)).slice(0, 100));
+    expect(await ask('?seed=11')).toEqual(seeded);
+    expect((await ask('?revision=1&seed=11')).nodes).toEqual(engineRows(first, 11));
+
+    // A revision that does not exist is not found; one that cannot exist is the caller's input, at its parameter.
+    const missing = await post(viewerKey, users, undefined, `${path}?revision=99`);
+    expect([missing.status, missing.body.errors[0].extensions.code]).toEqual([404, 'NOT_FOUND']);
+    for (const bad of ['0', 'two', '1.5']) {
+      const refused = await post(viewerKey, users, undefined, `${path}?revision=${bad}`);
+      expect([refused.status, refused.body.errors[0].extensions]).toMatchObject([400, { code: 'BAD_USER_INPUT', path: 'revision' }]);
+    }
+    const badSeed = await post(viewerKey, users, undefined, `${path}?seed=-1`);
+    expect([badSeed.status, badSeed.body.errors[0].extensions]).toMatchObject([400, { code: 'BAD_USER_INPUT', path: 'seed' }]);
   });
 
   it("gives the editor a first query that runs against the mock as written", async () => {
