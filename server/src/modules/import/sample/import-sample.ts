@@ -125,10 +125,9 @@ function sizePerParent(doc: Table, table: SampleTable, sample: SampleTables, ref
   if (!parent || !lengths) return;
   const fit = fitChildCounts(lengths);
   doc.rows = { perParent: parent, ...fit.spec };
-  const best = fit.candidates.find((c) => c.aic === Math.min(...fit.candidates.map((x) => x.aic)))!;
   report.push({
     path: `${path}.rows`, table: table.name, field: '', generator: 'perParent', confidence: 0.8,
-    reason: `${via}: ${best.distribution === 'fixed' ? `every ${parent} row has ${fit.observed.min}` : `${fit.observed.min} to ${fit.observed.max} per ${parent} row (mean ${fit.observed.mean}), fitted as ${best.distribution}`}`,
+    reason: `${via}: ${fit.chosen === 'fixed' ? `every ${parent} row has ${fit.observed.min}` : `${fit.observed.min} to ${fit.observed.max} per ${parent} row (mean ${fit.observed.mean}), fitted as ${fit.chosen}`}`,
     details: { observed: fit.observed, fitted: fit.spec, candidates: fit.candidates },
   });
 }
