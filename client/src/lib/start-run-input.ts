@@ -1,5 +1,6 @@
 import type { OutputFormat, SqlDialect, StartRunInput } from '../__generated__/graphql';
 import { errorCode, noErrors, toFormErrors, type FormErrors } from './errors';
+import { defaultOutputOptions, outputOptionProblems, toOutputOptionsInput, type OutputOptionValues } from './output-options';
 
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['CSV', 'TSV', 'JSON', 'NDJSON', 'SQL'];
 export const SQL_DIALECTS: readonly SqlDialect[] = ['POSTGRES', 'MYSQL', 'SQLITE'];
@@ -10,6 +11,8 @@ export interface StartRunValues {
   formats: OutputFormat[];
   dialect: SqlDialect;
   gzip: boolean;
+  /** How CSV, TSV and JSON files are written; options of formats not chosen are not sent. */
+  output: OutputOptionValues;
   databaseUrl: string;
   truncate: boolean;
   createTables: boolean;
@@ -26,6 +29,7 @@ export const initialStartRunValues: StartRunValues = {
   formats: ['CSV'],
   dialect: 'POSTGRES',
   gzip: false,
+  output: defaultOutputOptions,
   databaseUrl: '',
   truncate: false,
   createTables: true,
@@ -42,6 +46,9 @@ export const START_RUN_FIELDS = {
   rows: 'Rows',
   table: 'Table',
   seed: 'Seed',
+  'output.delimiter': 'Delimiter',
+  'output.lineEnding': 'Line ending',
+  'output.nullMarker': 'NULL marker',
 } as const;
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -54,6 +61,9 @@ export function toStartRunInput(blueprintId: string, values: StartRunValues): { 
   if (values.targetKind === 'FILES') {
     if (values.formats.length === 0) fields['target.files.formats'] = 'Choose at least one format.';
     input.target = { files: { formats: OUTPUT_FORMATS.filter((f) => values.formats.includes(f)), dialect: values.dialect, gzip: values.gzip } };
+    for (const [option, problem] of Object.entries(outputOptionProblems(values.output, values.formats))) fields[`output.${option}`] = problem;
+    const output = toOutputOptionsInput(values.output, values.formats);
+    if (output) input.output = output;
   } else {
     const url = values.databaseUrl.trim();
     if (!url) fields['target.database.url'] = 'Enter the URL of the PostgreSQL database to load.';

@@ -257,10 +257,12 @@ describeInBrowser('blueprint editor workspace', () => {
     const lines = (require('node:fs').readFileSync(await semicolons.path(), 'utf8') as string).split('\n').filter(Boolean);
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^1;[^;]+;[^;]+@/);
-    // A refusal is said beside the button; the editor stays.
+    // An option the server would refuse is said under that option (checked as the server does), and the download waits for it; the editor stays.
     await page.getByLabel('NULL marker').fill(';');
+    await page.locator('.download-panel .field-error').filter({ hasText: 'The NULL marker cannot hold the CSV delimiter.' }).waitFor();
+    expect(await page.getByLabel('NULL marker').getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('link', { name: 'Download users.csv' }).click();
-    await page.getByRole('status').filter({ hasText: /^Not downloaded: nullMarker/ }).waitFor();
+    await page.getByRole('status').filter({ hasText: /^Not downloaded: fix the output options marked above/ }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/\/blueprints\//);
     await page.getByLabel('NULL marker').fill('');
     await page.getByLabel('Format').selectOption('json');

@@ -231,4 +231,69 @@ describeInBrowser('runs and settings', () => {
 
     expect(pageErrors).toEqual([]);
   }, 240_000);
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: starts a CSV run with a semicolon and no header row; the file has exactly the bytes the rows API writes for those options', async (width, viewport) => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const page = await newPage(viewport);
+    await signUp(page, 'Olga Output', `output-${stamp}@example.com`);
+    const { createProject: project } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Output ${stamp}` } });
+    const { createBlueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', { input: { projectId: project.id, document: BLUEPRINT } });
+    const blueprintId: string = createBlueprint.id;
+    await page.goto(`/p/${project.slug}/blueprints/${blueprintId}`);
+    await page.getByRole('tablist', { name: 'Blueprint panels' }).getByRole('tab', { name: 'Runs' }).click();
+    const form = page.getByRole('form', { name: 'Start a run' });
+
+    // Options show only for the formats they affect: CSV's for CSV, pretty for JSON, none for SQL alone.
+    await form.getByLabel('Delimiter').waitFor();
+    expect(await form.getByLabel('Pretty-printed').count()).toBe(0);
+    await form.getByLabel('CSV').uncheck();
+    await form.getByLabel('SQL', { exact: true }).check();
+    expect(await form.getByLabel('Delimiter').count()).toBe(0);
+    expect(await form.getByLabel('Header row').count()).toBe(0);
+    await form.getByLabel('JSON', { exact: true }).check();
+    await form.getByLabel('Pretty-printed').waitFor();
+    expect(await form.getByLabel('Delimiter').count()).toBe(0);
+    await form.getByLabel('JSON', { exact: true }).uncheck();
+    await form.getByLabel('SQL', { exact: true }).uncheck();
+    await form.getByLabel('CSV').check();
+
+    // Checked before asking, as the server would: the message sits under the option it is about.
+    await form.getByLabel('Delimiter').selectOption(';');
+    await form.getByLabel('NULL marker').fill('n;a');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    const markerError = form.locator('.field-error').filter({ hasText: 'The NULL marker cannot hold the CSV delimiter.' });
+    await markerError.waitFor();
+    expect(await form.getByLabel('NULL marker').getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByLabel('NULL marker').getAttribute('aria-describedby')).toBe(await markerError.getAttribute('id'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await shot(page, `09-run-output-options-${width}`);
+    await form.getByLabel('NULL marker').fill('');
+    await markerError.waitFor({ state: 'detached' });
+
+    await form.getByLabel('Header row').uncheck();
+    await form.getByLabel('Seed').fill('7');
+    await form.getByRole('button', { name: 'Start run' }).click();
+    await page.waitForURL(new RegExp(`/p/[^/]+/runs/[^/]+$`));
+    await page.locator('.run-heading').getByText('Succeeded').waitFor({ timeout: 60_000 });
+    const files = page.getByRole('list', { name: 'Files' });
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), files.getByRole('link', { name: 'Download users.csv' }).click()]);
+    const bytes = fs.readFileSync((await download.path())!);
+    const text = bytes.toString('utf8');
+
+    // No header row; semicolons between fields; CSV's own CRLF line ending kept.
+    const lines = text.split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(USERS);
+    expect(lines[0]).toMatch(/^1;[^;,]+$/);
+    for (const [i, line] of lines.entries()) expect(line).toMatch(new RegExp(`^${i + 1};[^;,\\r\\n]+$`));
+    // The same bytes as the rows API answers for the same table, seed and options.
+    const api = await page.evaluate(
+      async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())),
+      `/api/v1/blueprints/${blueprintId}/rows.csv?table=users&count=${USERS}&seed=7&delimiter=%3B&header=false`,
+    );
+    expect(Buffer.from(api).equals(bytes)).toBe(true);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

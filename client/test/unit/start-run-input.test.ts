@@ -1,4 +1,6 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { outputIssues } from '../../../server/src/engine';
+import { outputOptionProblems } from '../../src/lib/output-options';
 import { initialStartRunValues, startRunErrors, toStartRunInput, type StartRunValues } from '../../src/lib/start-run-input';
 
 const values = (patch: Partial<StartRunValues>): StartRunValues => ({ ...initialStartRunValues, ...patch });
@@ -31,6 +33,63 @@ describe('toStartRunInput', () => {
     });
     expect(toStartRunInput('b1', values({ targetKind: 'DATABASE', databaseUrl: '' }))).toMatchObject({ errors: { fields: { 'target.database.url': expect.stringMatching(/Enter the URL/) } } });
     expect(toStartRunInput('b1', values({ targetKind: 'DATABASE', databaseUrl: 'mysql://x/y' }))).toMatchObject({ errors: { fields: { 'target.database.url': expect.stringMatching(/postgres:\/\//) } } });
+  });
+});
+
+describe('output options of a run', () => {
+  const output = (patch: Partial<StartRunValues['output']>) => ({ ...initialStartRunValues.output, ...patch });
+
+  it('sends only the options the chosen formats use, and none left at their defaults', () => {
+    expect(toStartRunInput('b1', values({ formats: ['CSV'] }))).toEqual({ input: { blueprintId: 'b1', target: { files: { formats: ['CSV'], dialect: 'POSTGRES', gzip: false } } } });
+    expect(toStartRunInput('b1', values({ formats: ['CSV', 'JSON'], output: output({ delimiter: ';', header: false, lineEnding: 'lf', nullMarker: 'NULL', pretty: true }) }))).toMatchObject({
+      input: { output: { delimiter: ';', header: false, lineEnding: 'LF', nullMarker: 'NULL', pretty: true } },
+    });
+    // Pretty is JSON's: a CSV-only run does not send it; CSV's options are not sent for JSON alone.
+    expect(toStartRunInput('b1', values({ formats: ['CSV'], output: output({ pretty: true }) }))).not.toHaveProperty('input.output');
+    expect(toStartRunInput('b1', values({ formats: ['JSON', 'SQL'], output: output({ delimiter: ';', header: false }) }))).not.toHaveProperty('input.output');
+    // A database load takes no output options.
+    expect(toStartRunInput('b1', values({ targetKind: 'DATABASE', databaseUrl: 'postgres://db.example.com/app', output: output({ delimiter: ';' }) }))).not.toHaveProperty('input.output');
+  });
+
+  it('refuses what the server refuses, under the option it concerns', () => {
+    const errorsOf = (patch: Partial<StartRunValues>) => {
+      const result = toStartRunInput('b1', values(patch));
+      return 'errors' in result ? result.errors.fields : {};
+    };
+    expect(errorsOf({ output: output({ delimiter: ';;' }) })['output.delimiter']).toMatch(/exactly one character/);
+    expect(errorsOf({ output: output({ delimiter: 'x' }) })['output.delimiter']).toMatch(/cannot be a quote, a backslash, a line break, a letter or a digit/);
+    expect(errorsOf({ output: output({ delimiter: '"' }) })['output.delimiter']).toMatch(/quote/);
+    expect(errorsOf({ output: output({ nullMarker: 'a,b' }) })['output.nullMarker']).toBe('The NULL marker cannot hold the CSV delimiter.');
+    expect(errorsOf({ formats: ['TSV'], output: output({ nullMarker: 'a,b' }) })).toEqual({});
+    expect(errorsOf({ output: output({ delimiter: ';', nullMarker: 'a;b' }) })['output.nullMarker']).toMatch(/CSV delimiter/);
+    expect(errorsOf({ output: output({ nullMarker: 'say "null"' }) })['output.nullMarker']).toMatch(/quote or a line break/);
+    expect(errorsOf({ output: output({ nullMarker: 'N'.repeat(33) }) })['output.nullMarker']).toMatch(/at most 32 characters/);
+    // Options of formats not written are not checked.
+    expect(errorsOf({ formats: ['JSON'], output: output({ delimiter: 'x' }) })).toEqual({});
+  });
+
+  it('refuses exactly what the server refuses (no drift between the two checks)', () => {
+    const delimiters = ['', ',', ';', '|', '\t', ' ', ':', '~', 'x', 'Z', '7', '"', "'", '\\', '\n', '\r', ';;', '€', 'é', '٣'];
+    const markers = ['', 'NULL', '\\N', 'a,b', 'a;b', 'a|b', 'a\tb', '"', "it's", 'x\ny', 'N'.repeat(32), 'N'.repeat(33)];
+    for (const formats of [['csv'], ['tsv'], ['csv', 'tsv'], ['json']]) {
+      for (const delimiter of delimiters) {
+        for (const nullMarker of markers) {
+          const client = outputOptionProblems({ ...initialStartRunValues.output, delimiter, nullMarker }, formats);
+          const server = outputIssues({ ...(delimiter ? { delimiter } : {}), ...(nullMarker ? { nullMarker } : {}) }, formats);
+          // The server checks options whatever the formats; a run sends only those its formats use.
+          const relevant = formats.includes('json') ? [] : server;
+          expect([formats, delimiter, nullMarker, Object.keys(client).sort()]).toEqual([formats, delimiter, nullMarker, [...new Set(relevant.map((i) => i.path))].sort()]);
+        }
+      }
+    }
+  });
+
+  it('shows the server refusal of an option beside that option', () => {
+    const error = refusal('BAD_USER_INPUT', 'input.output.nullMarker: cannot hold the CSV delimiter', {
+      path: 'input.output.nullMarker',
+      issues: [{ path: 'input.output.nullMarker', message: 'cannot hold the CSV delimiter' }],
+    });
+    expect(startRunErrors(error)).toEqual({ form: [], fields: { 'output.nullMarker': 'NULL marker cannot hold the CSV delimiter.' } });
   });
 });
 

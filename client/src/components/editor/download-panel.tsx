@@ -1,6 +1,9 @@
 import { useId, useState, type MouseEvent } from 'react';
+import { fieldSentence } from '../../lib/errors';
 import { formatNumbersInText } from '../../lib/format';
+import { defaultOutputOptions, outputOptionProblems, type OutputOptionValues } from '../../lib/output-options';
 import { CopyButton } from '../copy-button';
+import { OutputOptionsFields } from '../output-options-fields';
 
 export const DOWNLOAD_FORMATS = ['csv', 'tsv', 'json', 'ndjson', 'sql'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
@@ -37,13 +40,10 @@ export function rowsUrl(blueprintId: string, o: DownloadOptions): string {
   return `/api/v1/blueprints/${encodeURIComponent(blueprintId)}/rows.${o.format}?${query}`;
 }
 
-const DELIMITERS = [
-  { value: '', label: 'Default (comma for CSV, tab for TSV)' },
-  { value: ',', label: 'Comma ,' },
-  { value: ';', label: 'Semicolon ;' },
-  { value: '|', label: 'Pipe |' },
-  { value: '\t', label: 'Tab' },
-];
+/** Output options the server may refuse, by the query parameter that names them. */
+type CheckedOption = 'delimiter' | 'lineEnding' | 'nullMarker';
+const OPTION_LABELS: Record<CheckedOption, string> = { delimiter: 'Delimiter', lineEnding: 'Line ending', nullMarker: 'NULL marker' };
+const isCheckedOption = (path: string | undefined): path is CheckedOption => path !== undefined && Object.hasOwn(OPTION_LABELS, path);
 
 interface DownloadPanelProps {
   blueprintId: string;
@@ -79,21 +79,20 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
   const [table, setTable] = useState<string | undefined>(undefined);
   const [format, setFormat] = useState<DownloadFormat>('csv');
   const [count, setCount] = useState(100);
-  const [delimiter, setDelimiter] = useState('');
-  const [header, setHeader] = useState(true);
-  const [lineEnding, setLineEnding] = useState<'' | 'lf' | 'crlf'>('');
-  const [nullMarker, setNullMarker] = useState('');
-  const [pretty, setPretty] = useState(false);
+  const [output, setOutput] = useState<OutputOptionValues>(defaultOutputOptions);
+  // The server's refusal of an option, shown under that option until it is changed.
+  const [refused, setRefused] = useState<Partial<Record<CheckedOption, string>>>({});
+  const problems = { ...refused, ...outputOptionProblems(output, [format]) };
   const shownTable = table && tables.includes(table) ? table : selectedTable && tables.includes(selectedTable) ? selectedTable : (tables[0] ?? '');
   const options: DownloadOptions = {
     table: shownTable,
     format,
     count,
-    delimiter: delimiter || undefined,
-    header,
-    lineEnding: lineEnding || undefined,
-    nullMarker: nullMarker || undefined,
-    pretty,
+    delimiter: output.delimiter || undefined,
+    header: output.header,
+    lineEnding: output.lineEnding || undefined,
+    nullMarker: output.nullMarker || undefined,
+    pretty: output.pretty,
   };
   const url = rowsUrl(blueprintId, options);
   const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
@@ -103,6 +102,10 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
   async function onDownload(event: MouseEvent<HTMLAnchorElement>) {
     event.preventDefault();
     if (busy) return;
+    if (Object.keys(problems).length > 0) {
+      setStatus({ text: 'Not downloaded: fix the output options marked above.', failed: true });
+      return;
+    }
     setBusy(true);
     setStatus(null);
     try {
@@ -110,7 +113,12 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as { errors?: { message?: string; extensions?: { path?: string } }[] } | null;
         const first = body?.errors?.[0];
-        throw new Error(first?.message ? `${first.extensions?.path ? `${first.extensions.path}: ` : ''}${first.message}` : `The server answered ${response.status}.`);
+        const path = first?.extensions?.path;
+        if (first?.message && isCheckedOption(path)) {
+          setRefused({ [path]: fieldSentence(OPTION_LABELS[path], first.message) });
+          throw new Error('the server refused the output option marked above.');
+        }
+        throw new Error(first?.message ? `${path ? `${path}: ` : ''}${first.message}` : `The server answered ${response.status}.`);
       }
       const fileName = fileNameOf(response, `${shownTable}.${format}`);
       saveBlob(await response.blob(), fileName);
@@ -160,40 +168,16 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
             onChange={(e) => setCount(Math.max(1, Math.min(MAX_DOWNLOAD_ROWS, Math.floor(Number(e.target.value) || 1))))}
           />
         </div>
-        {delimited(format) && (
-          <>
-            <div className="field compact">
-              <label htmlFor={`${id}-delimiter`}>Delimiter</label>
-              <select id={`${id}-delimiter`} value={delimiter} onChange={(e) => setDelimiter(e.target.value)}>
-                {DELIMITERS.map((d) => (
-                  <option key={d.label} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field compact">
-              <label htmlFor={`${id}-eol`}>Line ending</label>
-              <select id={`${id}-eol`} value={lineEnding} onChange={(e) => setLineEnding(e.target.value as '' | 'lf' | 'crlf')}>
-                <option value="">Default ({format === 'csv' ? 'CRLF' : 'LF'})</option>
-                <option value="crlf">CRLF (Windows, RFC 4180)</option>
-                <option value="lf">LF (Unix)</option>
-              </select>
-            </div>
-            <div className="field compact">
-              <label htmlFor={`${id}-null`}>NULL marker</label>
-              <input id={`${id}-null`} value={nullMarker} placeholder={format === 'csv' ? 'empty' : '\\N'} maxLength={32} spellCheck={false} onChange={(e) => setNullMarker(e.target.value)} />
-            </div>
-            <label className="checkbox-label">
-              <input type="checkbox" checked={header} onChange={(e) => setHeader(e.target.checked)} /> Header row
-            </label>
-          </>
-        )}
-        {format === 'json' && (
-          <label className="checkbox-label">
-            <input type="checkbox" checked={pretty} onChange={(e) => setPretty(e.target.checked)} /> Pretty-printed
-          </label>
-        )}
+        <OutputOptionsFields
+          formats={[format]}
+          values={output}
+          errors={problems}
+          onChange={(patch) => {
+            setOutput((o) => ({ ...o, ...patch }));
+            setRefused({});
+            setStatus(null);
+          }}
+        />
       </div>
       <p className="button-row">
         <a className="button-link" href={url} download aria-disabled={busy || undefined} onClick={(e) => void onDownload(e)}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { OutputFormat, SqlDialect } from '../../__generated__/graphql';
 import { OUTPUT_FORMATS, SQL_DIALECTS, type StartRunValues } from '../../lib/start-run-input';
+import { OutputOptionsFields } from '../output-options-fields';
 import { DatabaseTargetFields } from './database-target-fields';
 
 interface RunTargetFieldsProps {
@@ -74,6 +75,17 @@ export function RunTargetFields({ projectId, values, errors, onChange }: RunTarg
               <input type="checkbox" checked={values.gzip} onChange={(e) => onChange({ gzip: e.target.checked })} /> Compress with gzip
             </label>
           </div>
+          {values.formats.some((f) => f === 'CSV' || f === 'TSV' || f === 'JSON') && (
+            <fieldset className="settings-grid output-options">
+              <legend>How files are written</legend>
+              <OutputOptionsFields
+                formats={values.formats}
+                values={values.output}
+                errors={{ delimiter: errors['output.delimiter'], lineEnding: errors['output.lineEnding'], nullMarker: errors['output.nullMarker'] }}
+                onChange={(patch) => onChange({ output: { ...values.output, ...patch } })}
+              />
+            </fieldset>
+          )}
         </>
       ) : (
         <>

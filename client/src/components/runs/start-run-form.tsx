@@ -8,8 +8,9 @@ import { RunTargetFields } from './run-target-fields';
 
 /** Which error messages each form value answers to. */
 const ERROR_KEYS_OF: Partial<Record<keyof StartRunValues, string[]>> = {
-  targetKind: ['target.files.formats', 'target.files.dialect', 'target.database.url'],
-  formats: ['target.files.formats'],
+  targetKind: ['target.files.formats', 'target.files.dialect', 'target.database.url', 'output', 'output.delimiter', 'output.lineEnding', 'output.nullMarker'],
+  formats: ['target.files.formats', 'output.delimiter', 'output.lineEnding', 'output.nullMarker'],
+  output: ['output', 'output.delimiter', 'output.lineEnding', 'output.nullMarker'],
   dialect: ['target.files.dialect'],
   databaseUrl: ['target.database.url'],
   rows: ['rows'],
