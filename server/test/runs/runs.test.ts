@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -202,6 +204,49 @@ describe('downloads', () => {
     const beyond = await owner.request(csv.url, { headers: { range: `bytes=${bytes.length + 10}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+  });
+
+  it('gives files of the local folder store that `sha256sum` finds to be the recorded SHA-256, and ranges across shards as those bytes', async () => {
+    const big = shopDocument();
+    big.tables[0].rows = 50_000; // 3 shards of users at 20,000 rows each
+    const { id: bigId } = await createBlueprint(owner, projectId, big);
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-download-'));
+    try {
+      for (const gzip of [false, true]) {
+        const made = await waitForRun(owner, (await startRun(owner, bigId, files(['CSV', 'SQL'], { gzip }))).id, finished);
+        expect({ status: made.status, error: made.error }).toEqual({ status: 'SUCCEEDED', error: null });
+        for (const artifact of made.artifacts) {
+          // Downloaded through the API into a file and hashed as a user would.
+          const response = await owner.request(artifact.url);
+          expect(response.status).toBe(200);
+          const file = path.join(folder, artifact.name);
+          fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+          expect(fs.statSync(file).size).toBe(artifact.size);
+          expect(execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0]).toBe(artifact.sha256);
+        }
+        if (gzip) continue;
+        // A range spanning the end of the first users shard and the start of the second is those bytes of the
+        // file sha256sum vouched for, and of the rows API's output.
+        const artifact = made.artifacts.find((a: any) => a.name === 'users.csv');
+        const whole = fs.readFileSync(path.join(folder, artifact.name));
+        let boundary = -1;
+        for (let line = 0; line <= 20_000; line++) boundary = whole.indexOf(0x0a, boundary + 1); // the header, then 20,000 rows
+        boundary++;
+        const [start, end] = [boundary - 100, boundary + 99];
+        const ranged = await owner.request(artifact.url, { headers: { range: `bytes=${start}-${end}` } });
+        expect(ranged.status).toBe(206);
+        expect(ranged.headers.get('content-range')).toBe(`bytes ${start}-${end}/${artifact.size}`);
+        const part = Buffer.from(await ranged.arrayBuffer());
+        expect(part.equals(whole.subarray(start, end + 1))).toBe(true);
+        const instant = Buffer.from(await (await owner.request(`/api/v1/blueprints/${bigId}/rows.csv?table=users`)).arrayBuffer());
+        expect(part.equals(instant.subarray(start, end + 1))).toBe(true);
+        const last = await owner.request(artifact.url, { headers: { range: 'bytes=-64' } });
+        expect([last.status, last.headers.get('content-range')]).toEqual([206, `bytes ${artifact.size - 64}-${artifact.size - 1}/${artifact.size}`]);
+        expect(Buffer.from(await last.arrayBuffer()).equals(whole.subarray(-64))).toBe(true);
+      }
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('lets a VIEWER and a VIEWER key download, and hides the run from non-members (404)', async () => {
