@@ -5,21 +5,27 @@
  * (category frequencies, keys a reference must point into). The values
  * themselves never reach the blueprint; only category labels may.
  */
+import { isIPv6 } from 'node:net';
 
 /** Distinct values kept per column; past it the column is "many distinct" and cannot be a category or a checked key. */
 export const DISTINCT_CAP = 100_000;
 
 export type ValueKind = 'integer' | 'float' | 'boolean' | 'string' | 'object' | 'array';
 
-/** Formats recognised in text values, most specific first. */
-const FORMATS: Array<[string, RegExp]> = [
+/**
+ * Formats recognised in text values, most specific first. A MAC address
+ * (`aa:bb:cc:dd:ee:ff`) and a time of day (`12:30:45`) are hex groups
+ * between colons too: IPv6 is the address grammar itself (eight groups, or
+ * fewer around one `::`), not "some hex and colons".
+ */
+const FORMATS: Array<[string, { test(text: string): boolean }]> = [
   ['uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i],
   ['datetime', /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/],
   ['date', /^\d{4}-\d{2}-\d{2}$/],
   ['email', /^[^\s@]+@[^\s@]+\.[^\s@]+$/],
   ['url', /^https?:\/\/[^\s]+$/i],
   ['ipv4', /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/],
-  ['ipv6', /^[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}$/i],
+  ['ipv6', { test: (text) => text.includes(':') && isIPv6(text) }],
   ['mac', /^[0-9a-f]{2}([:-][0-9a-f]{2}){5}$/i],
   ['currency', /^[$€£¥]\s?-?\d{1,3}(,?\d{3})*(\.\d+)?$|^-?\d{1,3}(,?\d{3})*(\.\d+)?\s?(USD|EUR|GBP|[$€£])$/],
   ['phone', /^\+?[\d\s().-]{7,}(\s?(x|ext\.?)\s?\d+)?$/i],
