@@ -5,6 +5,7 @@
  *
  *   const plan = compileBlueprint(doc, { seed, rowOverrides: { users: 5000 } });
  *       // validates (throws EngineError BAD_USER_INPUT with `path` and `issues`)
+ *   compileBlueprint(doc, { validationKey: `revision:${id}` })  // a document that never changes: validated once per process
  *   await compileBlueprintAsync(doc, { seed, rowOverrides, maxRows, pool: sharedWorkerPool() })
  *       // a server's: row bounds first, large per-parent layouts counted in worker threads
  *   previewRows(plan, 'users', offset, limit)      // { columns: [{name, type, sqlType…}], rows, totalRows }
