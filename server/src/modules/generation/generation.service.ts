@@ -28,8 +28,8 @@ export class GenerationService {
    * per-parent layouts are counted in the engine's threads, never this one.
    */
   async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
-    const document = await this.documentOf(scope, request);
-    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides }, this.limits);
+    const { document, validationKey } = await this.documentOf(scope, request);
+    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides, validationKey }, this.limits);
   }
 
   /**
@@ -61,14 +61,14 @@ export class GenerationService {
    * `offset`) with the real count, never answered short.
    */
   async window(scope: Scope, request: PlanRequest & WindowRequest): Promise<{ plan: Plan; table: string; offset: number; count: number }> {
-    const document = await this.documentOf(scope, request);
+    const { document, validationKey } = await this.documentOf(scope, request);
     const named = tableOfDocument(document, request.table, request.paths.table);
     const { offset, count } = request;
     const grow = named && !isPerParent(named.rows) && count !== undefined && typeof named.rows === 'number' && offset + count > named.rows;
     const rowOverrides = grow ? { ...request.rowOverrides, [named.name]: offset + count } : request.rowOverrides;
     let plan: Plan;
     try {
-      plan = await compilePlan(document, { seed: request.seed ?? undefined, rowOverrides }, this.limits);
+      plan = await compilePlan(document, { seed: request.seed ?? undefined, rowOverrides, validationKey }, this.limits);
     } catch (error) {
       // Growing the table took the plan past its bounds: that is the window's doing, so say it there.
       if (grow && error instanceof AppError && /^tables\[\d+\]\.rows$/.test(String(error.extensions.path))) throw badInput(request.paths.count, error.message);
@@ -83,7 +83,8 @@ export class GenerationService {
     return { plan, table, offset, count: count ?? rows - offset };
   }
 
-  private async documentOf(scope: Scope, request: PlanRequest): Promise<BlueprintDocument> {
+  /** The document to compile, with the key of its verdicts when it is a saved (immutable) revision. */
+  private async documentOf(scope: Scope, request: PlanRequest): Promise<{ document: BlueprintDocument; validationKey?: string }> {
     if (scope.actor.kind === 'anonymous') throw unauthenticated();
     if (request.blueprintId && request.document !== undefined && request.document !== null) {
       throw badInput('input.document', 'give either blueprintId or document, not both');
@@ -93,13 +94,13 @@ export class GenerationService {
       const number = request.revision ?? blueprint.currentRevision;
       const revision = await scope.loaders.revision.load(`${blueprint.id}:${number}`);
       if (!revision) throw notFound('BlueprintRevision', `${blueprint.id}@${number}`);
-      return revision.document;
+      return { document: revision.document, validationKey: revisionValidationKey(revision) };
     }
     if (request.document === undefined || request.document === null) throw badInput('input.blueprintId', 'give a blueprintId or a document');
     // Walked before the engine's recursive validators see it: no deeper than they can go, only finite numbers.
     const unusable = jsonIssue(request.document);
     if (unusable) throw invalidInput([unusable]);
-    return request.document as BlueprintDocument;
+    return { document: request.document as BlueprintDocument };
   }
 }
 
@@ -151,10 +152,15 @@ export function refuseLongReplay(plan: Plan, table: string, offset: number, path
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
 export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;
 
+/** The engine's `validationKey` of a saved revision: revisions never change, so one validation per process is enough. */
+export function revisionValidationKey(revision: { id: string }): string {
+  return `revision:${revision.id}`;
+}
+
 /** `compileBlueprintAsync` on the process's worker pool within the §9 limits, with engine errors as API errors. */
 export async function compilePlan(
   document: BlueprintDocument,
-  options: { seed?: number; rowOverrides?: Record<string, number> },
+  options: { seed?: number; rowOverrides?: Record<string, number>; validationKey?: string },
   limits: Pick<Limits, 'planRows' | 'cellBytes'>,
 ): Promise<Plan> {
   try {

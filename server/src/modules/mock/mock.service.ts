@@ -5,7 +5,7 @@ import { isUuid } from '../../ids';
 import type { Limits } from '../../config';
 import type { Scope } from '../../scope';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { compilePlan, INLINE_REPLAY_ROWS } from '../generation/generation.service';
+import { compilePlan, INLINE_REPLAY_ROWS, revisionValidationKey } from '../generation/generation.service';
 import { requireRole, roleIn } from '../project/access';
 import { hasRole } from '../project/role';
 import { ProjectEntity } from '../project/project.entity';
@@ -51,7 +51,8 @@ export class MockService {
     const { generation, graphql } = splitDocument(revision.document as BlueprintDocument);
     const seed = request.seed ?? generation.seed ?? 0;
     const mock = await this.schemas.get(`${blueprint.id}:${number}:${seed}`, async () =>
-      buildMockSchema(await compilePlan(generation, { seed }, this.limits), { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS }, graphql),
+      // The generation part alone is compiled: a verdict of its own.
+      buildMockSchema(await compilePlan(generation, { seed, validationKey: `${revisionValidationKey(revision)}:generation` }, this.limits), { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS }, graphql),
     );
     const role = await roleIn(scope, project.id);
     return {

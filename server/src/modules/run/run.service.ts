@@ -7,7 +7,7 @@ import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { compilePlan } from '../generation/generation.service';
+import { compilePlan, revisionValidationKey } from '../generation/generation.service';
 import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output-input';
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
@@ -83,7 +83,7 @@ export class RunService {
       rowOverrides[named] = input.rows;
     }
     // Bounds (config.limits.planRows) are checked before any layout; large layouts are counted off this thread.
-    const plan = await compilePlan(revision.document, { seed: input.seed ?? undefined, rowOverrides }, this.config.limits);
+    const plan = await compilePlan(revision.document, { seed: input.seed ?? undefined, rowOverrides, validationKey: revisionValidationKey(revision) }, this.config.limits);
     const rowsTotal = plan.tables.reduce((sum, t) => sum + t.layout.rows, 0);
     if (rowsTotal > this.config.limits.runRows) {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
