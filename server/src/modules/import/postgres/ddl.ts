@@ -31,6 +31,25 @@ const SKIPPED: Record<string, string> = {
 
 let loaded: Promise<void> | undefined;
 
+/** NAMEDATALEN - 1: PostgreSQL keeps at most this many bytes of a name. */
+const MAX_NAME_BYTES = 63;
+const IDENTIFIER = /^\s*(?:"((?:[^"]|"")*)"|([A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*))/;
+
+/** The last part of the (possibly qualified, possibly quoted) name `text` starts with, as PostgreSQL reads it before cutting. */
+function lastIdentifier(text: string): string | undefined {
+  let rest = text;
+  let last: string | undefined;
+  for (;;) {
+    const m = IDENTIFIER.exec(rest);
+    if (!m) return last;
+    last = m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2].toLowerCase();
+    rest = rest.slice(m[0].length);
+    const dot = /^\s*\.\s*/.exec(rest);
+    if (!dot) return last;
+    rest = rest.slice(dot[0].length);
+  }
+}
+
 export async function readPostgresDdl(text: string): Promise<SchemaModel> {
   await (loaded ??= loadModule());
   const source = new SourceText(withoutMetaCommands(text));
@@ -89,6 +108,7 @@ class DdlReader {
   private createTable(body: Node, offset: number): void {
     const name: string = body.relation?.relname ?? '';
     const where = this.source.lineOf(offset + (body.relation?.location ?? 0));
+    this.refuseTruncated(offset + (body.relation?.location ?? 0), 'table', name, where);
     if (body.partbound) {
       this.attach(body.inhRelations?.[0]?.RangeVar?.relname ?? '', name, body.partbound);
       return;
@@ -114,6 +134,7 @@ class DdlReader {
   }
 
   private column(table: TableModel, def: Node, offset: number): void {
+    if (typeof def.location === 'number') this.refuseTruncated(offset + def.location, 'column', `${table.name}.${def.colname}`, this.source.lineOf(offset + def.location));
     const type = columnType(def.typeName);
     const column: ColumnModel = { name: def.colname, type, notNull: false, checks: [] };
     if (type.serial) markIdentity(column, 'default');
@@ -150,6 +171,23 @@ class DdlReader {
       }
     }
     table.columns.push(column);
+  }
+
+  /**
+   * PostgreSQL's parser cuts a name longer than 63 bytes to its first 63
+   * without a word (the server only logs a NOTICE), so the parsed name is
+   * never too long: the name as written, at `at`, is checked instead. The
+   * last of a qualified name's parts is the one that names the thing.
+   */
+  private refuseTruncated(at: number, what: string, parsed: string, where: string): void {
+    const written = lastIdentifier(this.source.slice(at, Math.min(this.statementEnd, at + 4096)));
+    const bytes = written === undefined ? 0 : Buffer.byteLength(written);
+    if (written === undefined || bytes <= MAX_NAME_BYTES) return;
+    const shown = what === 'column' ? `${parsed.slice(0, parsed.indexOf('.'))}.${written}` : written;
+    throw badInput(
+      'input.text',
+      `The name of ${what} "${shown}" (${where}) has ${written.length < bytes ? `${bytes} bytes` : `${written.length} characters`}; names are at most 63 (PostgreSQL would silently cut it to "${parsed.slice(parsed.indexOf('.') + 1)}"): shorten it.`,
+    );
   }
 
   private constraint(table: TableModel, c: Node, offset: number): void {

@@ -27,6 +27,8 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
   if (creates > IMPORT_LIMITS.tables) throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
   const schema = emptySchema('sqlite');
   const db = new SQL.Database();
+  // The line each table was declared on, for messages about it (SQLite's catalog does not keep it).
+  const lines = new Map<string, string>();
   try {
     for (const statement of statements) {
       const line = lineOf(text, statement.start);
@@ -38,16 +40,22 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
       }
       try {
         db.run(text.slice(statement.start, statement.end));
+        const [created] = rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid DESC LIMIT 1");
+        if (created && !lines.has(String(created.name))) lines.set(String(created.name), `line ${line}`);
       } catch (error) {
         source.refused(Buffer.byteLength(text.slice(0, statement.start)), text.slice(statement.start, statement.end), (error as Error).message);
       }
     }
-    schema.tables = readCatalog(db, schema);
+    schema.tables = readCatalog(db, schema, lines);
   } finally {
     db.close();
   }
   schema.skipped.push(...source.refusals);
-  if (schema.tables.length === 0) throw noTables(source.refusals[0]?.reason);
+  if (schema.tables.length === 0) {
+    // Text that is not SQL at all is refused at its first statement, with its line, like a statement SQLite refused.
+    const unread = schema.skipped.find((s) => s.kind === 'statement');
+    throw noTables(source.refusals[0]?.reason ?? (unread && `The first statement, at ${unread.reason.replace(/:.*/s, '')}, declares no table ("${unread.name.slice(0, 40)}").`));
+  }
   return schema;
 }
 
@@ -99,11 +107,11 @@ function rows(db: Database, sql: string, params: (string | number)[] = []): Row[
   }
 }
 
-function readCatalog(db: Database, schema: SchemaModel): TableModel[] {
+function readCatalog(db: Database, schema: SchemaModel, lines: Map<string, string>): TableModel[] {
   const tables: TableModel[] = [];
   for (const { name, sql } of rows(db, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid")) {
     const tableName = String(name);
-    const table: TableModel = { name: tableName, columns: [], uniques: [], foreignKeys: [], checks: [] };
+    const table: TableModel = { name: tableName, columns: [], uniques: [], foreignKeys: [], checks: [], where: lines.get(tableName) };
     const { columnChecks, tableChecks } = checksOf(String(sql ?? ''));
     const key: { pk: number; name: string }[] = [];
     for (const c of rows(db, 'SELECT * FROM pragma_table_xinfo(?)', [tableName])) {
