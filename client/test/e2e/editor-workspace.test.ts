@@ -6,8 +6,9 @@
  * with 1-based places that lead to the field, the generator picker as a
  * dialog over the whole catalog, the texts, duplicating, paging and
  * reseeding the preview, downloading rows, a VIEWER's read-only view and a
- * conflict with oneself in another tab. Screenshots (light and dark, both
- * widths) go to test-artifacts/screenshots/editor-ws-*.png.
+ * conflict with oneself in another tab; axe-core finds no serious or
+ * critical violation in the panels, in light or dark. Screenshots (light and
+ * dark, both widths) go to test-artifacts/screenshots/editor-ws-*.png.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -84,6 +85,26 @@ describeInBrowser('blueprint editor workspace', () => {
 
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+  /** Controls and labels of a field's row (its card on a phone) that overlap one another, as "field 2: Null % × Unique". */
+  const overlappingControls = (page: Page) =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      for (const row of document.querySelectorAll('.field-row')) {
+        const parts = [...row.querySelectorAll(':scope > tr:first-child :is(input, button, select, .cell-label)')].filter((e) => e.getClientRects().length > 0);
+        const boxes = parts.map((e) => ({ e, r: e.getBoundingClientRect() }));
+        for (const [i, a] of boxes.entries()) {
+          for (const b of boxes.slice(i + 1)) {
+            if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+            const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+            const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+            const name = (e: Element) => e.getAttribute('aria-label') ?? e.textContent?.trim();
+            if (x > 0.5 && y > 0.5) found.push(`field ${Number(row.getAttribute('data-field-index')) + 1}: ${name(a.e)} × ${name(b.e)}`);
+          }
+        }
+      }
+      return found;
+    });
+
   it('shows fields and preview side by side, follows the selected field, and keeps the panels in tabs', async () => {
     const { page } = await openShop();
     const grid = await page.getByRole('table', { name: 'Fields of users' }).boundingBox();
@@ -138,13 +159,17 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('guards unsaved edits on in-app navigation, saves with Ctrl+S, and clears stale status lines', async () => {
-    const { page, url, project } = await openShop();
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: guards unsaved edits on in-app navigation, saves with Ctrl+S, and clears stale status lines', async (width, viewport) => {
+    const { page, url, project } = await openShop(viewport);
     await page.getByLabel('Name of field 2', { exact: true }).fill('given_name');
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: /^Shop/ }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
-    await shot(page, '02-leave-guard');
+    await shot(page, `02-leave-guard-${width}`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
     expect(new URL(page.url()).pathname).toBe(url);
@@ -163,8 +188,11 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('lists every issue at once, counted from 1, each leading to its field; Null % is a percentage', async () => {
-    const { page } = await openShop();
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: lists every issue at once, counted from 1, each leading to its field; Null % is a percentage', async (width, viewport) => {
+    const { page } = await openShop(viewport);
     await page.getByRole('button', { name: /^orders/ }).click();
     await previewRows(page, 'orders');
     await page.getByLabel('Name of field 2', { exact: true }).fill('user id');
@@ -181,10 +209,15 @@ describeInBrowser('blueprint editor workspace', () => {
       ]),
     );
     expect(items.join('\n')).not.toMatch(/<= 1/);
+    // Three problems show whole, with no inner scrolling, on a phone too.
+    expect(await summary.getByRole('list').evaluate((ul) => ul.scrollHeight - ul.clientHeight)).toBeLessThanOrEqual(0);
     // The Null % message sits on its own line below the input, not glued to a label.
     const nullError = page.locator('.field-row[data-field-index="0"] .field-error');
     expect(await nullError.textContent()).toBe('Null % must be between 0 and 100.');
-    await shot(page, '03-issues');
+    await shot(page, `03-issues-${width}`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    // Wider buttons ("Options (3)") and error lines do not push one control over another.
+    expect(await overlappingControls(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // A link leads to the field: its invalid control gets the focus.
@@ -196,8 +229,11 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('picks a generator in a dialog over the whole catalog, by keyboard, without widening the grid', async () => {
-    const { page } = await openShop();
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: picks a generator in a dialog over the whole catalog, by keyboard, without widening the grid', async (width, viewport) => {
+    const { page } = await openShop(viewport);
     const gridWidth = (await page.getByRole('table', { name: 'Fields of users' }).boundingBox())!.width;
     await page.getByRole('button', { name: 'Generator of email: internet.email' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generator of email' });
@@ -211,7 +247,8 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(await dialog.getByRole('group').count()).toBeGreaterThan(5);
     expect(await dialog.locator('.picker-description').allTextContents()).not.toContainEqual(expect.stringContaining('`'));
     expect((await page.getByRole('table', { name: 'Fields of users' }).boundingBox())!.width).toBe(gridWidth);
-    await shot(page, '04-picker');
+    await shot(page, `04-picker-${width}`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByRole('combobox', { name: 'Search generators' }).fill('number float');
@@ -230,8 +267,11 @@ describeInBrowser('blueprint editor workspace', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
-  it('duplicates fields and tables, names new tables safely, and downloads rows from the editor', async () => {
-    const { page, blueprintId } = await openShop();
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: duplicates fields and tables, names new tables safely, and downloads rows from the editor', async (width, viewport) => {
+    const { page, blueprintId } = await openShop(viewport);
     await page.getByRole('button', { name: 'Options of email' }).click();
     await page.getByRole('button', { name: 'Duplicate field email' }).click();
     expect(await page.getByLabel('Name of field 4', { exact: true }).inputValue()).toBe('email_copy');
@@ -271,9 +311,51 @@ describeInBrowser('blueprint editor workspace', () => {
     const pretty = require('node:fs').readFileSync(await json.path(), 'utf8') as string;
     expect(JSON.parse(pretty)).toHaveLength(5);
     expect(pretty).toContain('\n  {');
-    await shot(page, '05-download');
+    await shot(page, `05-download-${width}`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  /** axe-core's serious and critical findings in light and in dark, each prefixed with its scheme. */
+  async function violationsInBothSchemes(page: Page) {
+    const found = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      found.push(...(await seriousViolations(page)).map((v) => ({ scheme, ...v })));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    return found;
+  }
+
+  it.each([
+    ['1280', DESKTOP],
+    ['390', PHONE],
+  ])('at %s px: the Relationships, Settings, History and Download tabs have no serious accessibility violation, in light and dark', async (width, viewport) => {
+    const { page } = await openShop(viewport);
+    // A second revision, so History lists more than the one it was created with.
+    await page.getByLabel('Name of field 2', { exact: true }).fill('given_name');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Saved as revision 2.').waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Blueprint panels' });
+    const panels: [string, () => Promise<void>][] = [
+      ['Relationships', () => page.getByRole('heading', { name: 'Relationship graph' }).waitFor()],
+      ['Settings', () => page.getByLabel('Locale').locator('option').nth(27).waitFor({ state: 'attached' })],
+      ['History', () => page.getByRole('heading', { name: 'Revisions (2)' }).waitFor()],
+      ['Download', () => page.getByRole('heading', { name: 'Download rows' }).waitFor()],
+    ];
+    for (const [tab, shown] of panels) {
+      await tabs.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      await shown();
+      expect([tab, await violationsInBothSchemes(page)]).toEqual([tab, []]);
+      expect([tab, Math.max(0, await overflow(page))]).toEqual([tab, 0]);
+      await shot(page, `08-tab-${tab.toLowerCase()}-${width}`);
+    }
+    // The Download panel with every CSV option shown and an option refused.
+    await page.getByLabel('NULL marker').fill('a,b');
+    await page.locator('.download-panel .field-error').waitFor();
+    expect(await violationsInBothSchemes(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
 
   it('needs no sideways scrolling on a phone; Options and Delete stay reachable', async () => {
     const { page } = await openShop(PHONE);

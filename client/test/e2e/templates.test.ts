@@ -1,9 +1,11 @@
 /**
  * The template gallery end to end at 1280 and 390 px: at least eight
  * templates, each previewed with rows the server generates from its document
- * before anything is created, then created and opened in the editor.
+ * before anything is created, then created and opened in the editor. The
+ * open preview has no serious or critical axe-core violation, in light or dark.
  */
 import path from 'node:path';
+import { seriousViolations } from './axe';
 import { browserSuite, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS, signUp } from './support';
 
 describeInBrowser('templates', () => {
@@ -14,7 +16,8 @@ describeInBrowser('templates', () => {
     ['390', PHONE],
   ])('at %s px: previews templates table by table, then creates a blueprint from one', async (_width, viewport) => {
     const stamp = `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
-    const page = await newPage(viewport);
+    // bypassCSP lets axe-core be injected; the app's own scripts do not need it.
+    const page = await newPage(viewport, { bypassCSP: true });
     await signUp(page, 'Tess Template', `templates-${stamp}@example.com`);
     const { createProject: project } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Templates ${stamp}` } });
     await page.goto(`/p/${project.slug}`);
@@ -46,6 +49,11 @@ describeInBrowser('templates', () => {
     expect(await orders.getByRole('columnheader').allTextContents()).toEqual(['id', 'customer_id', 'status', 'ordered_at']);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `templates-preview-${viewport.width}.png`), fullPage: true });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect([colorScheme, await seriousViolations(page)]).toEqual([colorScheme, []]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     await page.getByRole('button', { name: 'Create blueprint from Online shop' }).click();
     await page.waitForURL(new RegExp(`/p/${project.slug}/blueprints/[^/]+$`));
