@@ -40,3 +40,58 @@ export async function insertScripts(document: BlueprintDocument, dialect: Dialec
 
 /** psql meta-commands (`\restrict`) are for psql, not for a driver. */
 export const withoutPsqlCommands = (ddl: string) => ddl.split('\n').filter((line) => !line.trimStart().startsWith('\\')).join('\n');
+
+/** Runs SQL against one MariaDB database and answers its tab-separated rows (`--batch --skip-column-names`). */
+export type MariaDbQuery = (sql: string) => string;
+
+export interface KeyReport {
+  foreignKeys: number;
+  uniqueKeys: number;
+  /** `table(columns)`: what broke, e.g. rows pointing at no parent or a duplicated key; empty when every key holds. */
+  broken: string[];
+}
+
+/**
+ * After a load with FOREIGN_KEY_CHECKS=0: every foreign key of `schema`
+ * (composite ones too) points at an existing row, and every primary and
+ * unique key is unique, read from information_schema rather than listed by
+ * the test, so a key the test forgot is checked too.
+ */
+export function checkMariaDbKeys(sql: MariaDbQuery, schema: string): KeyReport {
+  const rows = (text: string) => (text ? text.split('\n').map((line) => line.split('\t')) : []);
+  const group = (list: string[][]) => {
+    const keys = new Map<string, { table: string; columns: string[]; parent: string; parentColumns: string[] }>();
+    for (const [table, constraint, column, parent, parentColumn] of list) {
+      const key = `${table}\u0000${constraint}`;
+      const entry = keys.get(key) ?? { table, columns: [], parent, parentColumns: [] };
+      entry.columns.push(column);
+      entry.parentColumns.push(parentColumn);
+      keys.set(key, entry);
+    }
+    return [...keys.values()];
+  };
+  const q = (name: string) => `\`${name}\``;
+  const broken: string[] = [];
+  const foreignKeys = group(
+    rows(sql(`SELECT table_name, constraint_name, column_name, referenced_table_name, referenced_column_name FROM information_schema.key_column_usage
+      WHERE table_schema = '${schema}' AND referenced_table_name IS NOT NULL ORDER BY table_name, constraint_name, ordinal_position`)),
+  );
+  for (const { table, columns, parent, parentColumns } of foreignKeys) {
+    const on = columns.map((c, i) => `p.${q(parentColumns[i])} = c.${q(c)}`).join(' AND ');
+    const set = columns.map((c) => `c.${q(c)} IS NOT NULL`).join(' AND ');
+    const orphans = Number(sql(`SELECT count(*) FROM ${q(table)} c LEFT JOIN ${q(parent)} p ON ${on} WHERE ${set} AND p.${q(parentColumns[0])} IS NULL`));
+    if (orphans) broken.push(`${table}(${columns.join(', ')}) → ${parent}: ${orphans} row(s) point at no row`);
+  }
+  const uniqueKeys = group(
+    rows(sql(`SELECT k.table_name, k.constraint_name, k.column_name, '', '' FROM information_schema.table_constraints t
+      JOIN information_schema.key_column_usage k ON k.table_schema = t.table_schema AND k.table_name = t.table_name AND k.constraint_name = t.constraint_name
+      WHERE t.table_schema = '${schema}' AND t.constraint_type IN ('PRIMARY KEY', 'UNIQUE') ORDER BY k.table_name, k.constraint_name, k.ordinal_position`)),
+  );
+  for (const { table, columns } of uniqueKeys) {
+    const list = columns.map(q).join(', ');
+    const set = columns.map((c) => `${q(c)} IS NOT NULL`).join(' AND ');
+    const duplicated = Number(sql(`SELECT count(*) FROM (SELECT 1 FROM ${q(table)} WHERE ${set} GROUP BY ${list} HAVING count(*) > 1) d`));
+    if (duplicated) broken.push(`${table}(${columns.join(', ')}): ${duplicated} value(s) appear more than once`);
+  }
+  return { foreignKeys: foreignKeys.length, uniqueKeys: uniqueKeys.length, broken };
+}
