@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { seriousViolations } from './axe';
 import { browserSuite, createProject, signUp, DESKTOP, describeInBrowser, gql, PHONE, SCREENSHOTS } from './support';
 
 const USERS = 25;
@@ -236,7 +237,8 @@ describeInBrowser('runs and settings', () => {
     ['390', PHONE],
   ])('at %s px: starts a CSV run with a semicolon and no header row; the file has exactly the bytes the rows API writes for those options', async (width, viewport) => {
     const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    const page = await newPage(viewport);
+    // bypassCSP lets axe-core be injected; the app's own scripts do not need it.
+    const page = await newPage(viewport, { bypassCSP: true });
     await signUp(page, 'Olga Output', `output-${stamp}@example.com`);
     const { createProject: project } = await gql(page, 'mutation($input: CreateProjectInput!) { createProject(input: $input) { id slug } }', { input: { name: `Output ${stamp}` } });
     const { createBlueprint } = await gql(page, 'mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }', { input: { projectId: project.id, document: BLUEPRINT } });
@@ -269,6 +271,11 @@ describeInBrowser('runs and settings', () => {
     expect(await form.getByLabel('NULL marker').getAttribute('aria-describedby')).toBe(await markerError.getAttribute('id'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await shot(page, `09-run-output-options-${width}`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect([colorScheme, await seriousViolations(page)]).toEqual([colorScheme, []]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await form.getByLabel('NULL marker').fill('');
     await markerError.waitFor({ state: 'detached' });
 
