@@ -63,6 +63,11 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   const httpServer = http.createServer(app);
+  // Idle keep-alive connections are closed by the client or the proxy in front, never by us first:
+  // with Node's 5 s default a client reusing a connection as its timer fired got ECONNRESET (seen
+  // under load in the tests), and a load balancer's 60 s idle timeout turned the same race into 502s.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
 
   // One set of query limits (depth, aliases, cost, tokens) for both transports.
   const limits = queryLimits(config.limits);
