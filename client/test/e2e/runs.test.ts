@@ -174,6 +174,12 @@ describeInBrowser('runs and settings', () => {
     expect(await keyRow.getByRole('button', { name: /Revoke/ }).count()).toBe(0);
     expect((await fetch(rowsUrl, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
 
+    // An email nobody signed up with: the server's message reads as a sentence under the field, not glued to its label.
+    await page.getByLabel('Email', { exact: true }).fill(`nobody-${stamp}@example.com`);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const emailError = page.locator('.field-error').filter({ hasText: /Seedbed account/ });
+    await emailError.waitFor();
+    expect(await emailError.textContent()).toBe('No Seedbed account has this email.');
     // Add a VIEWER by email, through the form.
     const viewerEmail = `viewer-${stamp}@example.com`;
     const viewer = await newPage();
