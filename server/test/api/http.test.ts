@@ -140,3 +140,12 @@ describe('the HTTP surface', () => {
     expect(Date.parse(beats[1])).toBeGreaterThanOrEqual(Date.parse(beats[0]));
   });
 });
+
+describe('idle connections', () => {
+  it('are kept longer than clients and proxies keep theirs, so a reused connection is never reset by the server first', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    await response.text();
+    // Node advertises its keep-alive timeout; undici and proxies close their side before it.
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+});
