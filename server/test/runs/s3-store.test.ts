@@ -107,11 +107,14 @@ it('aborts the uploads of a removed run and deletes its objects', async () => {
   await writeShard('unfinished.csv', 1, 2, Buffer.from('the last shard\n'));
   const uploads = await new RunsStore(server.db).uploadsOf(runId);
   const unfinished = uploads.find((u) => u.name === 'unfinished.csv')!;
+  expect(s3.openUploads(`files/${runId}/`)).toContainEqual({ uploadId: unfinished.uploadId, key: `files/${runId}/unfinished.csv` });
   sent.splice(0);
   await store.remove(runId);
   const aborted = sent.filter((s) => s.command === 'AbortMultipartUploadCommand').map((s) => s.input.UploadId);
   expect(aborted).toContain(unfinished.uploadId);
   expect(await keys()).toEqual([]);
+  // Aborted in the store, not only asked: no upload of the run is left open.
+  expect(s3.openUploads(`files/${runId}/`)).toEqual([]);
 });
 
 it('reads the object back for its SHA-256 when some parts were uploaded by another machine', async () => {
