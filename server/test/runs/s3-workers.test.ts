@@ -3,8 +3,8 @@
  * no folder (each its own data directory) against one PostgreSQL and an
  * S3-protocol server on loopback (s3rver). Their files are byte-identical to
  * a single worker's, a worker killed mid-shard loses nothing, downloads are
- * the recorded SHA-256 (checked with `sha256sum`), and retention and
- * cancellation delete the run's objects.
+ * the recorded SHA-256 (checked with `sha256sum`), and retention,
+ * cancellation and failure delete the run's objects and abort its uploads.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +25,7 @@ let s3: S3Server;
 let client: S3Client;
 let server: TestServer;
 let owner: TestClient;
+let projectId: string;
 let shopId: string;
 let peopleId: string;
 const workers: WorkerProcess[] = [];
@@ -74,7 +75,7 @@ beforeAll(async () => {
     },
   });
   owner = (await createUser(server.url)).client;
-  const { id: projectId } = await createProject(owner);
+  projectId = (await createProject(owner)).id;
   shopId = (await createBlueprint(owner, projectId, shopDocument())).id;
   peopleId = (await createBlueprint(owner, projectId, peopleDocument(120_000))).id;
 });
@@ -110,6 +111,18 @@ async function emptied(runId: string) {
   const deadline = Date.now() + 30_000;
   while ((await objectsUnder(runId)).length > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
   return objectsUnder(runId);
+}
+
+/** The objects and the open multipart uploads left under a run once neither is left or 30 s passed. */
+async function leftOf(runId: string) {
+  const left = async () => ({ objects: (await objectsUnder(runId)).map((o) => o.Key), uploads: s3.openUploads(`${PREFIX}/${runId}/`).map((u) => u.key) });
+  const deadline = Date.now() + 30_000;
+  let now = await left();
+  while ((now.objects.length || now.uploads.length) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    now = await left();
+  }
+  return now;
 }
 
 /** How run_shards names a worker process. */
@@ -220,7 +233,44 @@ it('deletes the objects of an expired run, and of a cancelled one', async () => 
   const { id } = await startRun(owner, shopId, target, { rows: USERS * 20 });
   await waitForRun(owner, id, (r) => r.rowsDone > 0, 60_000);
   await owner.ok(`mutation($id: ID!) { cancelRun(id: $id) { status } }`, { id });
-  // The worker notices within a tick and removes what it was writing too.
-  expect(await emptied(id)).toEqual([]);
+  // The worker notices within a tick and removes what it was writing too, and aborts the run's uploads.
+  expect(await leftOf(id)).toEqual({ objects: [], uploads: [] });
+  await stopWorkers();
+});
+
+it('aborts the uploads and deletes the objects of a run that fails after some of its shards went up', async () => {
+  // Four shards of 50,000 wide rows, each over 5 MiB: a part of its file's upload. The unique `code` repeats
+  // from row 150,001 on, so the last shard fails with UNIQUE_EXHAUSTED and the other three succeed.
+  const document = peopleDocument(200_000);
+  const failing = {
+    ...document,
+    tables: [{ ...document.tables[0], fields: [...document.tables[0].fields, { name: 'n', generator: 'sequence' }, { name: 'code', generator: 'formula', options: { expr: "if(n > 150000, 'same', 'c' & n)" }, unique: true }] }],
+  };
+  const { id } = await startRun(owner, (await createBlueprint(owner, projectId, failing)).id, target);
+  // No worker is up yet. The last shard is held as a worker would hold it, its heartbeat kept fresh, until the
+  // others are done: so some shards went up before the run fails, whatever order the queue hands them out in.
+  // (TypeORM answers an UPDATE … RETURNING with [rows, count].)
+  const [[held]] = await server.db.query(
+    `UPDATE run_shards SET state = 'RUNNING', worker = 'test:holder', attempts = attempts + 1, heartbeat_at = now()
+     WHERE run_id = $1 AND shard_index = (SELECT max(shard_index) FROM run_shards WHERE run_id = $1) RETURNING id, shard_index, from_row`,
+    [id],
+  );
+  expect([held.shard_index, Number(held.from_row)]).toEqual([3, 150_000]);
+  const beat = setInterval(() => void server.db.query(`UPDATE run_shards SET heartbeat_at = now() WHERE id = $1 AND worker = 'test:holder'`, [held.id]).catch(() => {}), 1000);
+  try {
+    await worker();
+    await until('three shards done', `SELECT 1 FROM run_shards WHERE run_id = $1 AND state = 'DONE' HAVING count(*) = 3`, [id], 120_000);
+  } finally {
+    clearInterval(beat);
+  }
+  // Their parts are in the store, in the open uploads of both files.
+  expect(s3.openUploads(`${PREFIX}/${id}/`).map((u) => u.key).sort()).toEqual([`${PREFIX}/${id}/people.csv`, `${PREFIX}/${id}/people.sql`]);
+  // The holder is lost: supervision hands its shard back, the worker takes it and the run fails.
+  await server.db.query(`UPDATE run_shards SET heartbeat_at = now() - interval '1 hour' WHERE id = $1`, [held.id]);
+  const run = await waitForRun(owner, id, finished, 120_000);
+  expect(run.status).toBe('FAILED');
+  expect(run.error).toMatch(/^UNIQUE_EXHAUSTED: .*"code"/);
+  expect(run.artifacts).toEqual([]);
+  expect(await leftOf(id)).toEqual({ objects: [], uploads: [] });
   await stopWorkers();
 });
