@@ -40,6 +40,9 @@ const amounts = Array.from({ length: ROWS }, (_, i) => {
   return i % 4 === 0 ? `$${text}` : i % 4 === 1 ? `€${text}` : i % 4 === 2 ? `${text} USD` : `£${text}`;
 });
 
+/** The amounts as numbers. */
+const figures = amounts.map((a) => Number(a.replace(/[^0-9.]/g, '')));
+
 /** Column names that say nothing, so the values alone decide. */
 const records = Array.from({ length: ROWS }, (_, i) => ({ id: i + 1, token: uuids[i], origin: ipv4s[i], peer: ipv6s[i], charged: amounts[i] }));
 
@@ -82,9 +85,9 @@ describe.each([
     expect(result.report.find((d) => d.field === 'peer')!.reason).toMatch(/IPv6/);
   });
 
-  it('makes a column of currency amounts ($, €, £ before, USD after) commerce.price', () => {
-    expect(field('charged').generator).toBe('commerce.price');
-    expect(result.report.find((d) => d.field === 'charged')!.reason).toMatch(/currency amounts/);
+  it('makes a column of currency amounts ($, €, £ before, USD after) commerce.price over their range and precision', () => {
+    expect(field('charged')).toMatchObject({ generator: 'commerce.price', options: { min: Math.min(...figures), max: Math.max(...figures), dec: 2 } });
+    expect(result.report.find((d) => d.field === 'charged')!.reason).toMatch(/currency amounts from [\d,.]+ to [\d,.]+ with 2 decimals/);
   });
 
   it('generates values of those formats', async () => {
@@ -93,17 +96,21 @@ describe.each([
       expect(row.token).toMatch(UUID);
       expect(net.isIPv4(row.origin as string)).toBe(true);
       expect(net.isIPv6(row.peer as string)).toBe(true);
-      expect(Number.isFinite(Number(String(row.charged).replace(/[^0-9.-]/g, '')))).toBe(true);
+      expect(row.charged).toBeGreaterThanOrEqual(Math.min(...figures));
+      expect(row.charged).toBeLessThanOrEqual(Math.max(...figures));
     }
     expect(new Set(rows.map((r) => r.token)).size).toBe(rows.length);
   });
 
-  it('keeps none of the sample values in the blueprint or its report', () => {
+  it('keeps none of the sample values in the blueprint or its report (but the ends of the amounts\' range)', () => {
     const written = JSON.stringify(result);
     const values = [...uuids, ...ipv4s, ...ipv6s, ...amounts];
     expect(values.filter((v) => written.includes(v))).toEqual([]);
-    // Nor the amounts' figures without their symbols.
-    expect(amounts.map((a) => a.replace(/[^0-9.,]/g, '')).filter((v) => written.includes(v))).toEqual([]);
+    // Nor the amounts' figures without their symbols, as written or as numbers, but for the smallest and the largest.
+    const ends = new Set([Math.min(...figures), Math.max(...figures)]);
+    const inner = amounts.filter((_, i) => !ends.has(figures[i]));
+    expect(inner.map((a) => a.replace(/[^0-9.,]/g, '')).filter((v) => written.includes(v))).toEqual([]);
+    expect(inner.map((a) => String(Number(a.replace(/[^0-9.]/g, '')))).filter((v) => new RegExp(`[^\\d.]${v.replace('.', '\\.')}[^\\d]`).test(written))).toEqual([]);
   });
 });
 
@@ -115,6 +122,12 @@ describe('text that only looks like an address', () => {
     const { document } = await importSample(JSON.stringify(macs.map((mac, i) => ({ id: i + 1, hw: mac }))), 'JSON_SAMPLE');
     expect(document.tables[0].fields.find((f) => f.name === 'hw')!.generator).toBe('internet.mac');
     expect(macs.filter((m) => JSON.stringify(document).includes(m))).toEqual([]);
+  });
+
+  it('makes currency amounts of which some are negative (refunds) decimals over their range', async () => {
+    const ledger = Array.from({ length: ROWS }, (_, i) => ({ id: i + 1, moved: i % 5 === 0 ? `-${(i + 1) * 3}.25 EUR` : `${(i + 1) * 7}.5 EUR` }));
+    const { document } = await importSample(JSON.stringify(ledger), 'JSON_SAMPLE');
+    expect(document.tables[0].fields.find((f) => f.name === 'moved')).toMatchObject({ generator: 'number.float', options: { min: -(56 * 3 + 0.25), max: 60 * 7 + 0.5, fractionDigits: 2 } });
   });
 
   it('does not take times of day (HH:MM:SS) for IPv6 addresses', async () => {

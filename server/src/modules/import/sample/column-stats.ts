@@ -49,6 +49,10 @@ export class ColumnStats {
   totalWords = 0;
   totalSentences = 0;
   strings = 0;
+  /** Smallest and largest currency amount (`$1,299.00` → 1299), and the most digits after its point. */
+  minAmount = Infinity;
+  maxAmount = -Infinity;
+  amountDecimals = 0;
   /** Earliest and latest date or timestamp text, as epoch milliseconds. */
   minTime = Infinity;
   maxTime = -Infinity;
@@ -100,6 +104,7 @@ export class ColumnStats {
       for (const [format, pattern] of FORMATS) {
         if (pattern.test(s)) {
           this.formats.set(format, (this.formats.get(format) ?? 0) + 1);
+          if (format === 'currency') this.addAmount(s);
           if (format === 'date' || format === 'datetime') {
             const t = Date.parse(format === 'date' ? `${s}T00:00:00Z` : s);
             if (Number.isFinite(t)) [this.minTime, this.maxTime] = [Math.min(this.minTime, t), Math.max(this.maxTime, t)];
@@ -112,6 +117,16 @@ export class ColumnStats {
       const shape = s.length <= 40 ? shapeOf(s) : null;
       this.shape = this.shape === undefined || this.shape === shape ? shape : null;
     }
+  }
+
+  private addAmount(s: string): void {
+    const figures = s.replace(/[^0-9.-]/g, '');
+    const amount = Number(figures);
+    if (!Number.isFinite(amount)) return;
+    this.minAmount = Math.min(this.minAmount, amount);
+    this.maxAmount = Math.max(this.maxAmount, amount);
+    const dot = figures.indexOf('.');
+    if (dot >= 0) this.amountDecimals = Math.max(this.amountDecimals, figures.length - dot - 1);
   }
 
   /** The kind most values have, and the share of values of other kinds. */

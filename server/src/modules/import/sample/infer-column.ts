@@ -107,6 +107,16 @@ function chooseText(table: string, column: string, siblings: string[], s: Column
     const fromNames = emailNameOptions(s);
     if (fromNames) return { generator: 'internet.email', options: fromNames.options, confidence: 0.9, reason: `email addresses made from ${fromNames.columns} of the same row, as in the sample${mixed}`, observed };
   }
+  if (format === 'currency' && s.minAmount <= s.maxAmount) {
+    // Described like any decimal column: the range and precision of the amounts, never the amounts.
+    const digits = Math.min(s.amountDecimals, 10);
+    const range = { min: s.minAmount, max: s.maxAmount };
+    const observedAmounts = { ...observed, ...range, decimals: digits };
+    if (s.minAmount >= 0) {
+      return { generator: 'commerce.price', options: { ...range, dec: digits }, confidence: 0.85, reason: `currency amounts from ${fmt(s.minAmount)} to ${fmt(s.maxAmount)} with ${digits} decimals (generated as numbers)${mixed}`, observed: observedAmounts };
+    }
+    return { generator: 'number.float', options: { ...range, ...(digits ? { fractionDigits: digits } : {}) }, confidence: 0.8, reason: `currency amounts from ${fmt(s.minAmount)} to ${fmt(s.maxAmount)}, some negative, with ${digits} decimals (generated as numbers)${mixed}`, observed: observedAmounts };
+  }
   if (format && byFormat[format]) {
     let [generator, what] = byFormat[format];
     // The name can be more precise than the format: an avatar's URL, a website.
