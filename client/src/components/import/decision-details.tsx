@@ -12,6 +12,8 @@ interface Candidate {
   distribution: string;
   params?: Record<string, unknown>;
   aic?: number;
+  /** What the import chose by (older reports have only `aic`). */
+  bic?: number;
 }
 
 function isFigures(value: unknown): value is Figures {
@@ -72,8 +74,8 @@ export function figureRows(observed: Figures, fitted: Figures): FigureRow[] {
 /**
  * The candidate the import kept: the fitted spec names its distribution
  * (none: uniform, or fixed when that was the only one tried); without a
- * spec, the lowest AIC. Ties in AIC are common (a fixed count fits several
- * ways), so the spec decides, not the figures.
+ * spec, the lowest BIC (AIC in older reports). Ties are common (a fixed count
+ * fits several ways), so the spec decides, not the figures.
  */
 export function chosenDistribution(candidates: readonly Candidate[], fitted: Figures): string | undefined {
   const named = typeof fitted.distribution === 'string' ? fitted.distribution : undefined;
@@ -82,7 +84,8 @@ export function chosenDistribution(candidates: readonly Candidate[], fitted: Fig
     const plain = candidates.find((c) => c.distribution === 'uniform') ?? candidates.find((c) => c.distribution === 'fixed');
     if (plain) return plain.distribution;
   }
-  return candidates.reduce((a, b) => ((b.aic ?? Infinity) < (a.aic ?? Infinity) ? b : a)).distribution;
+  const score = (c: Candidate) => c.bic ?? c.aic ?? Infinity;
+  return candidates.reduce((a, b) => (score(b) < score(a) ? b : a)).distribution;
 }
 
 interface DecisionDetailsProps {
@@ -138,7 +141,7 @@ export function DecisionDetails({ subject, details, fitted: derived, omit = [] }
               <tr>
                 <th scope="col">Distribution tried</th>
                 <th scope="col">Parameters</th>
-                <th scope="col">AIC (lower fits better)</th>
+                <th scope="col">BIC (lower fits better)</th>
               </tr>
             </thead>
             <tbody>
@@ -149,7 +152,7 @@ export function DecisionDetails({ subject, details, fitted: derived, omit = [] }
                     {c.distribution === chosen && ' ✓ chosen'}
                   </th>
                   <td>{c.params ? Object.entries(c.params).map(([k, v]) => `${k} ${formatFigure(v, k)}`).join(', ') : '—'}</td>
-                  <td>{formatFigure(c.aic)}</td>
+                  <td>{formatFigure(c.bic ?? c.aic)}</td>
                 </tr>
               ))}
             </tbody>
