@@ -118,6 +118,10 @@ describeInBrowser('blueprint editor workspace', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width);
     }
 
+    // The selected table's name is shown whole beside its move and delete buttons (it was cut to "us…").
+    const name = page.locator('.table-list li.selected .table-name');
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
     // Focusing a field highlights its column in the preview.
     await page.getByLabel('Name of field 3', { exact: true }).focus();
     const highlighted = page.getByRole('region', { name: 'Preview of users' }).locator('th.highlight');
