@@ -2,7 +2,7 @@
  * Projects end to end at 1280 and 390 px (issue 15): a project opens at its
  * slug URL when created and its id URL keeps working; the OWNER renames and
  * deletes it; blueprints are duplicated and deleted from the project page;
- * the header keeps "Log out" on one line and truncates a long name (with a
+ * the header keeps "Log out" on one line and shows a long name whole (with a
  * title); member and API key tables need no sideways scrolling; a VIEWER is
  * not told to create an API key; the app links to the GraphQL IDE.
  */
@@ -37,9 +37,11 @@ describeInBrowser('projects: slugs, rename and delete, blueprint actions, the he
       const longName = 'Maximiliana Theodora Featherstonehaugh-Worthington';
       await signUp(page, longName, `owner-${stamp}@example.com`);
 
-      // The header: a long name is cut with an ellipsis and told in full by its title; Log out stays on one line.
+      // The header: a long name is shown whole (on a phone on a line of its own, as a phone shows no title
+      // tooltip), and its title adds the email; Log out stays on one line.
       const name = page.getByRole('banner').getByText(longName);
       expect(await name.getAttribute('title')).toContain(longName);
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
       const logOut = page.getByRole('button', { name: 'Log out' });
       const { height, lineHeight } = await logOut.evaluate((el) => ({ height: el.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) }));
       expect(height).toBeLessThan(lineHeight * 2);
