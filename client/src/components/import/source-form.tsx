@@ -70,7 +70,8 @@ export function SourceForm({ draft, errors, busy, dragging, onText, onUrl, onNam
               ? `Detected ${sourceInfo(draft.sniffed.source).label}: ${draft.sniffed.because}.`
               : draft.sniffed && draft.sniffed.source !== draft.source
                 ? `You picked this; the text looks like ${sourceInfo(draft.sniffed.source).label} (${draft.sniffed.because}).`
-                : info.hint}
+                : // What the source is for is said under the text already; here, that the text decides it.
+                  'Guessed from the text once you paste or drop it; pick another to override the guess.'}
           </p>
           <PathedErrors id={`${id}-source-error`} items={errors.fields.source} />
         </div>
