@@ -1,16 +1,13 @@
 import type { TestClient } from '../support/client';
-import { createProject, createUser, shopDocument } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/server';
+import { shopDocument } from '../support/factories';
+import { startServerWithProject } from '../support/project-server';
+import type { TestServer } from '../support/server';
 
 let server: TestServer;
 let owner: TestClient;
 let projectId: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await createUser(server.url)).client;
-  projectId = (await createProject(owner)).id;
-});
+beforeAll(async () => ({ server, owner, projectId } = await startServerWithProject()));
 afterAll(() => server.stop());
 
 const CREATE = `mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }`;

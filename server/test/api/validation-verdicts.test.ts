@@ -1,8 +1,9 @@
 import { validateBlueprint } from '../../src/engine';
 import { BlueprintRevisionEntity } from '../../src/modules/blueprint/blueprint-revision.entity';
 import type { TestClient } from '../support/client';
-import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
-import { startTestServer, type TestServer } from '../support/server';
+import { createBlueprint, shopDocument } from '../support/factories';
+import { startServerWithProject } from '../support/project-server';
+import type { TestServer } from '../support/server';
 
 // Counts the validations the server runs (the engine loads this module to validate).
 jest.mock('../../src/engine/validate', () => {
@@ -15,11 +16,7 @@ let server: TestServer;
 let owner: TestClient;
 let projectId: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  owner = (await createUser(server.url)).client;
-  projectId = (await createProject(owner)).id;
-});
+beforeAll(async () => ({ server, owner, projectId } = await startServerWithProject()));
 afterAll(() => server.stop());
 beforeEach(() => validations.mockClear());
 

@@ -1,8 +1,8 @@
 /** GraphQL over WebSocket is held to the limits of HTTP (PRODUCT.md §9, §15), with the real graphql-ws client. */
-import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestClient } from '../support/client';
 import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
+import { codeOf, run, WsClients, type ConnectOptions } from '../support/graphql-ws';
 import { startTestServer, type TestServer } from '../support/server';
 
 const RATE = 5;
@@ -20,50 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()));
-});
+const sockets = new WsClients();
+afterEach(() => sockets.disposeAll());
 
-function connect(options: { headers?: Record<string, string>; connectionParams?: Record<string, unknown>; lazy?: boolean } = {}): Client {
-  const client = createClient({
-    url: wsUrl,
-    retryAttempts: 0,
-    lazy: options.lazy ?? true,
-    connectionParams: options.connectionParams,
-    webSocketImpl: class extends WebSocket {
-      constructor(url: string, protocols: string[]) {
-        super(url, protocols, { headers: options.headers });
-      }
-    },
-  });
-  clients.push(client);
-  return client;
-}
+const connect = (options: ConnectOptions = {}) => sockets.connect(wsUrl, options);
 
 const asOwner = () => connect({ headers: { cookie: owner.cookieHeader } });
-
-interface Outcome {
-  data?: any;
-  errors?: { message: string; extensions?: Record<string, any> }[];
-}
-
-/** The result of one operation: its data, or the errors it ended with (a `next` with errors, or an `error` message). */
-function run(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    let last: Outcome = {};
-    client.subscribe<any>(
-      { query, variables },
-      {
-        next: (value) => (last = value as Outcome),
-        error: (error) => (Array.isArray(error) ? resolve({ errors: error }) : reject(error)),
-        complete: () => resolve(last),
-      },
-    );
-  });
-}
-
-const codeOf = (outcome: Outcome) => outcome.errors?.[0]?.extensions?.code;
 
 /** A bare socket, to see exactly what the server sends and how it closes. */
 function rawSocket(headers: Record<string, string> = {}, init: Record<string, unknown> = {}) {

@@ -1,22 +1,14 @@
 /** Slugs are URL-safe and never read as ids, enforced by the database; the migration goes down and up again. */
-import { Client } from 'pg';
 import { ProjectSlugs1795306200000 } from '../../../migrations/1795306200000-ProjectSlugs';
 import { createDataSource } from '../../src/db/data-source';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { sqlOn } from '../support/sql';
 
 let database: TestDatabase;
 beforeAll(async () => (database = await createTestDatabase()));
 afterAll(() => database.drop());
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = any>(query: string, params?: unknown[]) => sqlOn<T>(database.url, query, params);
 
 const UUID = '123e4567-e89b-12d3-a456-426614174000';
 

@@ -9,18 +9,7 @@ import net from 'node:net';
 import { compileBlueprint, streamTable, type BlueprintDocument } from '../../src/engine';
 import { importSample } from '../../src/modules/import/sample/import-sample';
 import type { ImportResult } from '../../src/modules/import/types';
-
-/** mulberry32: a small seeded PRNG, uniform in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../support/prng';
 
 const random = prng(99);
 const int = (n: number) => Math.floor(random() * n);

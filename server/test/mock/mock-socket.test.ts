@@ -4,11 +4,11 @@
  * aliases, roles, non-members, message size), and a session's budget of
  * expensive operations spent across both transports.
  */
-import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startTestServer, type TestServer } from '../support/server';
 import type { TestClient } from '../support/client';
 import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
+import { codeOf, run, WsClients, type ConnectOptions } from '../support/graphql-ws';
 import { SHOP_FAST } from './fixtures';
 
 const EXPENSIVE = 3;
@@ -28,52 +28,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-const clients: Client[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.dispose()));
-});
+const sockets = new WsClients();
+afterEach(() => sockets.disposeAll());
 
-function connect(path: string, options: { headers?: Record<string, string>; connectionParams?: Record<string, unknown> }): Client {
-  const client = createClient({
-    url: server.url.replace('http', 'ws') + path,
-    retryAttempts: 0,
-    lazy: true,
-    connectionParams: options.connectionParams,
-    webSocketImpl: class extends WebSocket {
-      constructor(url: string, protocols: string[]) {
-        super(url, protocols, { headers: options.headers });
-      }
-    },
-  });
-  clients.push(client);
-  return client;
-}
-
-interface Outcome {
-  data?: any;
-  errors?: { message: string; extensions?: Record<string, any> }[];
-}
-
-function run(client: Client, query: string, variables: Record<string, unknown> = {}): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    let last: Outcome = {};
-    client.subscribe<any>(
-      { query, variables },
-      {
-        next: (value) => (last = value as Outcome),
-        error: (error) => (Array.isArray(error) ? resolve({ errors: error }) : reject(error)),
-        complete: () => resolve(last),
-      },
-    );
-  });
-}
+const connect = (path: string, options: ConnectOptions) => sockets.connect(server.url.replace('http', 'ws') + path, options);
 
 async function post(path: string, query: string, headers: Record<string, string>) {
   const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
   return { status: response.status, body: await response.json() };
 }
 
-const codeOf = (outcome: Outcome) => outcome.errors?.[0]?.extensions?.code;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 it('answers a query over WebSocket at the mock’s path with the data HTTP gives, revision and seed included', async () => {
@@ -155,10 +119,7 @@ it('lets pages of the origins the project lists open the mock’s socket, and re
 it('answers a variable of the wrong type with BAD_USER_INPUT, as HTTP does', async () => {
   const query = 'query($id: Int!) { userById(id: $id) { id } }';
   const socket = connect(mockPath, { connectionParams: { apiKey: viewerKey } });
-  const overSocket = await new Promise<Outcome>((resolve, reject) => {
-    let last: Outcome = {};
-    socket.subscribe<any>({ query, variables: { id: 'x' } }, { next: (v) => (last = v as Outcome), error: (e) => (Array.isArray(e) ? resolve({ errors: e }) : reject(e)), complete: () => resolve(last) });
-  });
+  const overSocket = await run(socket, query, { id: 'x' });
   const overHttp = await fetch(`${server.url}${mockPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(viewerKey) }, body: JSON.stringify({ query, variables: { id: 'x' } }) });
   expect(codeOf(overSocket)).toBe((await overHttp.json()).errors[0].extensions.code);
   expect(codeOf(overSocket)).toBe('BAD_USER_INPUT');

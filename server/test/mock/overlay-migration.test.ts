@@ -1,23 +1,15 @@
 /** The mock overlay's table: bounded per blueprint across its revisions and seeds, gone with its blueprint; the migration goes down and up again. */
-import { Client } from 'pg';
 import { MockOverlay1795306300000 } from '../../../migrations/1795306300000-MockOverlay';
 import { createDataSource } from '../../src/db/data-source';
 import { PgOverlayStore } from '../../src/modules/mock/pg-overlay-store';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { sqlOn } from '../support/sql';
 
 let database: TestDatabase;
 beforeAll(async () => (database = await createTestDatabase()));
 afterAll(() => database.drop());
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = any>(query: string, params?: unknown[]) => sqlOn<T>(database.url, query, params);
 
 it('keeps at most the bound of rows per blueprint, whatever the seed, rewrites in place, forgets on reset and with the blueprint', async () => {
   const [project] = await sql(`INSERT INTO projects (name, slug) VALUES ('p', 'p-overlay') RETURNING id`);

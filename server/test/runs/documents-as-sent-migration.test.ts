@@ -1,22 +1,14 @@
 /** The migration that stores documents as sent goes down and up again without losing a document. */
-import { Client } from 'pg';
 import { DocumentsAsSent1795305900000 } from '../../../migrations/1795305900000-DocumentsAsSent';
 import { createDataSource } from '../../src/db/data-source';
 import { createTestDatabase, type TestDatabase } from '../support/database';
+import { sqlOn } from '../support/sql';
 
 let database: TestDatabase;
 beforeAll(async () => (database = await createTestDatabase()));
 afterAll(() => database.drop());
 
-async function sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    return (await client.query(query, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T = any>(query: string, params?: unknown[]) => sqlOn<T>(database.url, query, params);
 
 const columnTypes = async () =>
   (await sql(`SELECT table_name, data_type FROM information_schema.columns WHERE column_name = 'document' ORDER BY table_name`)).map((r) => `${r.table_name}:${r.data_type}`);
