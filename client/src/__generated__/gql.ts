@@ -14,7 +14,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": typeof types.CreateBlueprintFromFileDocument,
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": typeof types.DocumentDownloadDocument,
     "\n  query Locales {\n    locales\n  }\n": typeof types.LocalesDocument,
     "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": typeof types.MockPanelDocument,
@@ -33,7 +32,6 @@ type Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": typeof types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n": typeof types.BlueprintDocumentDocument,
-    "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintFromDocumentDocument,
     "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n": typeof types.DeleteBlueprintDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": typeof types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.CreateBlueprintDocument,
@@ -41,7 +39,6 @@ type Documents = {
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": typeof types.GeneratorCatalogDocument,
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": typeof types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": typeof types.ImportBlueprintDocument,
-    "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": typeof types.CreateImportedBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": typeof types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": typeof types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": typeof types.AddMemberDocument,
@@ -67,7 +64,6 @@ type Documents = {
     "\n  query RunPage($id: ID!) {\n    run(id: $id) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        slug\n        myRole\n      }\n    }\n  }\n": typeof types.RunPageDocument,
 };
 const documents: Documents = {
-    "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateBlueprintFromFileDocument,
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": types.DocumentDownloadDocument,
     "\n  query Locales {\n    locales\n  }\n": types.LocalesDocument,
     "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": types.MockPanelDocument,
@@ -86,7 +82,6 @@ const documents: Documents = {
     "\n  mutation CreateApiKey($input: CreateApiKeyInput!) {\n    createApiKey(input: $input) {\n      secret\n      apiKey {\n        ...ApiKeyRow_apiKey\n      }\n    }\n  }\n": types.CreateApiKeyDocument,
     "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id) {\n      ...ApiKeyRow_apiKey\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  query BlueprintDocument($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      document\n    }\n  }\n": types.BlueprintDocumentDocument,
-    "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintFromDocumentDocument,
     "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n": types.DeleteBlueprintDocument,
     "\n  mutation CancelRun($id: ID!) {\n    cancelRun(id: $id) {\n      ...RunDetails_run\n    }\n  }\n": types.CancelRunDocument,
     "\n  mutation CreateBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.CreateBlueprintDocument,
@@ -94,7 +89,6 @@ const documents: Documents = {
     "\n  query GeneratorCatalog {\n    generators {\n      id\n      category\n      description\n      optionsSchema\n      outputType\n      examples\n    }\n  }\n": types.GeneratorCatalogDocument,
     "\n  query ImportPreview($input: ImportPreviewInput!) {\n    importPreview(input: $input) {\n      document\n      report {\n        path\n        table\n        field\n        generator\n        confidence\n        reason\n        details\n      }\n      skipped {\n        path\n        kind\n        name\n        reason\n      }\n    }\n  }\n": types.ImportPreviewDocument,
     "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n": types.ImportBlueprintDocument,
-    "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n": types.CreateImportedBlueprintDocument,
     "\n  query Preview($input: PreviewInput!) {\n    preview(input: $input) {\n      table\n      totalRows\n      offset\n      columns {\n        name\n        type\n        nullable\n        unique\n      }\n      rows\n    }\n  }\n": types.PreviewDocument,
     "\n  query SettingsPage($id: ID!, $firstMembers: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      members(first: $firstMembers) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            ...MemberRow_membership\n          }\n        }\n      }\n    }\n  }\n": types.SettingsPageDocument,
     "\n  mutation AddMember($input: AddMemberInput!) {\n    addMember(input: $input) {\n      ...MemberRow_membership\n    }\n  }\n": types.AddMemberDocument,
@@ -134,10 +128,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -213,10 +203,6 @@ export function graphql(source: "\n  query BlueprintDocument($id: ID!) {\n    bl
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteBlueprint($id: ID!) {\n    deleteBlueprint(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -242,10 +228,6 @@ export function graphql(source: "\n  query ImportPreview($input: ImportPreviewIn
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ImportBlueprint($input: ImportBlueprintInput!) {\n    importBlueprint(input: $input) {\n      id\n      name\n      description\n      revision\n      updatedAt\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"): (typeof documents)["\n  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {\n    createBlueprint(input: $input) {\n      id\n      name\n      revision\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,22 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { graphql } from '../__generated__';
-import { useCreateBlueprintFromFileMutation, useDocumentDownloadLazyQuery } from '../__generated__/hooks';
+import { useDocumentDownloadLazyQuery } from '../__generated__/hooks';
+import { useCreateBlueprintFromDocument } from '../hooks/use-create-blueprint';
 import { readImportFile } from '../hooks/use-import-file';
 import { documentFileName, documentFileText, parseDocumentFile } from '../lib/document-file';
 import { describeError } from '../lib/errors';
+import { saveBlob } from '../lib/save-blob';
 import { allImportMessages, importErrorsOf, type PathedMessage } from './import/import-errors';
 import { PathedErrors } from './import/pathed-errors';
-
-graphql(`
-  mutation CreateBlueprintFromFile($input: CreateBlueprintInput!) {
-    createBlueprint(input: $input) {
-      id
-      name
-      revision
-    }
-  }
-`);
 
 graphql(`
   query DocumentDownload($id: ID!) {
@@ -45,7 +37,7 @@ export function CreateFromFileForm({ projectId }: { projectId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<PathedMessage[]>([]);
   const [reading, setReading] = useState(false);
-  const [createBlueprint, { loading }] = useCreateBlueprintFromFileMutation();
+  const [createBlueprint, { loading }] = useCreateBlueprintFromDocument();
   const navigate = useNavigate();
   const busy = reading || loading;
 
@@ -64,8 +56,8 @@ export function CreateFromFileForm({ projectId }: { projectId: string }) {
     const parsed = parseDocumentFile(file.name, read.text);
     if (!parsed.ok) return setErrors([{ path: parsed.path, message: parsed.message }]);
     try {
-      const { data } = await createBlueprint({ variables: { input: { projectId, document: parsed.document } } });
-      if (data) navigate(`/p/${projectId}/blueprints/${data.createBlueprint.id}`);
+      const blueprint = await createBlueprint(projectId, parsed.document);
+      if (blueprint) navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
     } catch (error) {
       setErrors(allImportMessages(importErrorsOf(error)).map((item) => inFile(file.name, item)));
     }
@@ -97,18 +89,6 @@ export function CreateFromFileForm({ projectId }: { projectId: string }) {
   );
 }
 
-/** Hands the browser a file to save; the object URL lives long enough for the download to start. */
-function saveFile(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /**
  * Downloads the blueprint's current revision as `<name>.json` — what is
  * stored, fetched fresh, not the unsaved draft. Reads the blueprint from the
@@ -126,7 +106,7 @@ export function DownloadDocumentButton() {
       const blueprint = result.data?.blueprint;
       if (!blueprint) throw result.error ?? new Error('The blueprint was not found.');
       const fileName = documentFileName(blueprint.name);
-      saveFile(fileName, documentFileText(blueprint.document));
+      saveBlob(new Blob([documentFileText(blueprint.document)], { type: 'application/json' }), fileName);
       setStatus({ text: `Downloaded revision ${blueprint.revision} as ${fileName}.`, failed: false });
     } catch (error) {
       setStatus({ text: `Not downloaded: ${describeError(error)}`, failed: true });

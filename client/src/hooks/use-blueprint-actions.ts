@@ -2,7 +2,11 @@ import { useApolloClient } from '@apollo/client/react';
 import { useCallback } from 'react';
 import { graphql } from '../__generated__';
 import { BlueprintDocumentDocument } from '../__generated__/graphql';
-import { useCreateBlueprintFromDocumentMutation, useDeleteBlueprintMutation } from '../__generated__/hooks';
+import { useDeleteBlueprintMutation } from '../__generated__/hooks';
+import { useCreateBlueprintFromDocument } from './use-create-blueprint';
+
+// The template preview takes it from here with the other blueprint actions; the mutation lives in use-create-blueprint.
+export { useCreateBlueprintFromDocument };
 
 graphql(`
   query BlueprintDocument($id: ID!) {
@@ -10,18 +14,6 @@ graphql(`
       id
       name
       document
-    }
-  }
-`);
-
-graphql(`
-  mutation CreateBlueprintFromDocument($input: CreateBlueprintInput!) {
-    createBlueprint(input: $input) {
-      id
-      name
-      description
-      revision
-      updatedAt
     }
   }
 `);
@@ -38,20 +30,6 @@ export function copyName(name: string, taken: readonly string[]): string {
   const base = `${name} copy`;
   if (!used.has(base.toLowerCase())) return base;
   for (let i = 2; ; i++) if (!used.has(`${base} ${i}`.toLowerCase())) return `${base} ${i}`;
-}
-
-/**
- * Creates a blueprint from a whole document (a template, a copy). The project
- * page lists blueprints with cache-and-network, so it is refetched by the
- * caller rather than patched here.
- */
-export function useCreateBlueprintFromDocument() {
-  const [mutate, state] = useCreateBlueprintFromDocumentMutation();
-  const create = useCallback(
-    async (projectId: string, document: unknown) => (await mutate({ variables: { input: { projectId, document } } })).data?.createBlueprint,
-    [mutate],
-  );
-  return [create, state] as const;
 }
 
 /** Copies the current revision of a blueprint under a fresh name; the copy starts at revision 1. */

@@ -3,7 +3,8 @@ import type { GraphQLFormattedError } from 'graphql';
 import { useCallback, useState } from 'react';
 import { graphql } from '../__generated__';
 import type { ImportPreviewQuery, ImportSource } from '../__generated__/graphql';
-import { useCreateImportedBlueprintMutation, useImportBlueprintMutation, useImportPreviewLazyQuery } from '../__generated__/hooks';
+import { useImportBlueprintMutation, useImportPreviewLazyQuery } from '../__generated__/hooks';
+import { useCreateBlueprintFromDocument } from './use-create-blueprint';
 
 graphql(`
   query ImportPreview($input: ImportPreviewInput!) {
@@ -36,16 +37,6 @@ graphql(`
       description
       revision
       updatedAt
-    }
-  }
-`);
-
-graphql(`
-  mutation CreateImportedBlueprint($input: CreateBlueprintInput!) {
-    createBlueprint(input: $input) {
-      id
-      name
-      revision
     }
   }
 `);
@@ -149,13 +140,13 @@ export function useImportPreview() {
  */
 export function useImportBlueprint() {
   const [mutate, importState] = useImportBlueprintMutation();
-  const [createDocument, createState] = useCreateImportedBlueprintMutation();
+  const [createDocument, createState] = useCreateBlueprintFromDocument();
   const create = useCallback(
     async (request: ImportRequest, review: Review) => {
       if (review.uploaded) {
-        const { data } = await createDocument({ variables: { input: { projectId: request.projectId, document: review.result.document } } });
-        if (!data) throw new Error('The server sent no answer.');
-        return data.createBlueprint;
+        const blueprint = await createDocument(request.projectId, review.result.document);
+        if (!blueprint) throw new Error('The server sent no answer.');
+        return blueprint;
       }
       const { data } = await mutate({ variables: { input: importInput(request) } });
       if (!data) throw new Error('The server sent no answer.');

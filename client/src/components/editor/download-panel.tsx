@@ -2,6 +2,7 @@ import { useId, useState, type MouseEvent } from 'react';
 import { fieldSentence } from '../../lib/errors';
 import { formatNumbersInText } from '../../lib/format';
 import { defaultOutputOptions, outputOptionProblems, type OutputOptionValues } from '../../lib/output-options';
+import { saveBlob } from '../../lib/save-blob';
 import { CopyButton } from '../copy-button';
 import { OutputOptionsFields } from '../output-options-fields';
 
@@ -59,18 +60,6 @@ interface DownloadPanelProps {
 /** The file name the server gives (`content-disposition`), else `table.format`. */
 function fileNameOf(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-}
-
-/** Hands a fetched file to the browser as a download. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Downloads a small sample of a table of the saved revision straight from the editor, or the same as a command. */
