@@ -60,7 +60,7 @@ describe('StartRunForm', () => {
     fireEvent.change(screen.getByLabelText('Rows'), { target: { value: '2000000000' } });
     fireEvent.change(screen.getByLabelText('Rows of table'), { target: { value: 'tags' } });
     submit();
-    const message = await screen.findByText(/^Rows the run would make 2000000000 rows/);
+    const message = await screen.findByText(/^The run would make 2000000000 rows/);
     expect(screen.getByLabelText('Rows').getAttribute('aria-describedby')).toContain(message.id);
     expect(server.sent[0]).toEqual({ input: { blueprintId: 'b1', revision: 3, rows: 2000000000, table: 'tags', target: { files: { formats: ['CSV'], dialect: 'POSTGRES', gzip: false } } } });
   });
