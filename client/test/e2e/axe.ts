@@ -1,4 +1,4 @@
-/** axe-core run inside the page, as the accessibility tests use it. */
+/** axe-core run inside the page, as the screen tour (screens.test.ts) and the editor tests use it. */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 

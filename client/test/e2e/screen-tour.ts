@@ -1,6 +1,6 @@
 /**
- * Every screen of the app with real data behind it, for the accessibility
- * and screenshot tours: a project made from a template, a finished run, a
+ * Every screen of the app with real data behind it, for the screen tour
+ * (screenshots, sideways scrolling and axe in one visit): a project made from a template, a finished run, a
  * member and an API key, so tables and lists are not empty.
  */
 import type { Page } from 'playwright-core';
