@@ -67,6 +67,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ...(runAs ?? {}),
     env: { ...process.env, LC_ALL: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and a
+    // postmaster that got it shut down under the server, which then logged every connection it lost.
+    // The server stops it after its own work (`stop`), and a start finds one orphaned by SIGKILL.
+    detached: true,
   });
   await waitUntilReady(child, log);
   let stopping = false;

@@ -28,8 +28,8 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  // Each server is the leader of its own process group: this ends it, its
-  // worker child and its PostgreSQL, orphaned or not.
+  // Each server is the leader of its own process group: this ends it and its
+  // worker child; its PostgreSQL (a group of its own) is killed by pid below.
   for (const child of started) {
     try {
       process.kill(-child.pid!, 'SIGKILL');
@@ -139,4 +139,20 @@ it('brings a killed postmaster back, and the API answers again', async () => {
   // The server's own pool reconnected: a signed-up user can work.
   const owner = (await createUser(url)).client;
   expect((await owner.ok('{ me { id } }')).me.id).toBeTruthy();
+});
+
+it('stops cleanly on Ctrl-C: the terminal signals the server\'s group, PostgreSQL is stopped by the server after its own work', async () => {
+  const port = await freePort();
+  const { child, output } = await startServer(port);
+  const postmaster = postmasterPid()!;
+  const groupOf = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[2]);
+  // In a group of its own, so a terminal's SIGINT to the foreground group does not reach it.
+  expect(groupOf(postmaster)).not.toBe(groupOf(child.pid!));
+
+  process.kill(-child.pid!, 'SIGINT'); // what Ctrl-C does
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  expect(code).toBe(0);
+  expect(() => process.kill(postmaster, 0)).toThrow(); // stopped, not orphaned
+  // No error logged on the way out (a postmaster that got the SIGINT first made the server log every lost connection).
+  expect(output().split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 });
