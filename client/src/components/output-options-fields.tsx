@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { isDelimited, isJson, MAX_NULL_MARKER, type OutputOptionValues } from '../lib/output-options';
 
 const DELIMITERS = [
@@ -14,7 +14,7 @@ interface OutputOptionsFieldsProps {
   values: OutputOptionValues;
   onChange(patch: Partial<OutputOptionValues>): void;
   /** A message per option (the form's own check or the server's refusal at `output.<option>`), shown under its control. Header row and pretty are plain switches the server cannot refuse. */
-  errors?: Partial<Record<'delimiter' | 'lineEnding' | 'nullMarker', string | undefined>>;
+  errors?: Partial<Record<CheckedOption, string | undefined>>;
 }
 
 /** "comma" for CSV alone, "tab" for TSV alone, both named when both are written. */
@@ -29,40 +29,50 @@ function perFormat(csv: boolean, tsv: boolean, forCsv: string, forTsv: string): 
  * for the editor's download and for a run alike. Renders controls only, so
  * they sit in the caller's grid next to its own.
  */
+type CheckedOption = 'delimiter' | 'lineEnding' | 'nullMarker';
+
 export function OutputOptionsFields({ formats, values, onChange, errors = {} }: OutputOptionsFieldsProps) {
   const id = useId();
   const csv = formats.some((f) => /^csv$/i.test(f));
   const tsv = formats.some((f) => /^tsv$/i.test(f));
   const delimited = formats.some(isDelimited);
   const json = formats.some(isJson);
-  const errorLine = (key: 'delimiter' | 'lineEnding' | 'nullMarker') =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="field-error" role="alert">
-        {errors[key]}
-      </p>
-    ) : null;
-  const invalid = (key: 'delimiter' | 'lineEnding' | 'nullMarker') => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {});
+  const controlId = (key: CheckedOption) => `${id}-${key}`;
+  const invalid = (key: CheckedOption) => (errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${controlId(key)}-error` } : {});
+  /** One labelled control with its error line under it. */
+  const field = (key: CheckedOption, label: string, control: ReactNode) => (
+    <div className={errors[key] ? 'field compact invalid' : 'field compact'}>
+      <label htmlFor={controlId(key)}>{label}</label>
+      {control}
+      {errors[key] && (
+        <p id={`${controlId(key)}-error`} className="field-error" role="alert">
+          {errors[key]}
+        </p>
+      )}
+    </div>
+  );
 
   return (
     <>
       {delimited && (
         <>
-          <div className={errors.delimiter ? 'field compact invalid' : 'field compact'}>
-            <label htmlFor={`${id}-delimiter`}>Delimiter</label>
-            <select id={`${id}-delimiter`} value={values.delimiter} onChange={(e) => onChange({ delimiter: e.target.value })} {...invalid('delimiter')}>
+          {field(
+            'delimiter',
+            'Delimiter',
+            <select id={controlId('delimiter')} value={values.delimiter} onChange={(e) => onChange({ delimiter: e.target.value })} {...invalid('delimiter')}>
               <option value="">Default ({perFormat(csv, tsv, 'comma', 'tab')})</option>
               {DELIMITERS.map((d) => (
                 <option key={d.label} value={d.value}>
                   {d.label}
                 </option>
               ))}
-            </select>
-            {errorLine('delimiter')}
-          </div>
-          <div className={errors.lineEnding ? 'field compact invalid' : 'field compact'}>
-            <label htmlFor={`${id}-eol`}>Line ending</label>
+            </select>,
+          )}
+          {field(
+            'lineEnding',
+            'Line ending',
             <select
-              id={`${id}-eol`}
+              id={controlId('lineEnding')}
               value={values.lineEnding}
               onChange={(e) => onChange({ lineEnding: e.target.value as OutputOptionValues['lineEnding'] })}
               {...invalid('lineEnding')}
@@ -70,13 +80,13 @@ export function OutputOptionsFields({ formats, values, onChange, errors = {} }: 
               <option value="">Default ({perFormat(csv, tsv, 'CRLF', 'LF')})</option>
               <option value="crlf">CRLF (Windows, RFC 4180)</option>
               <option value="lf">LF (Unix)</option>
-            </select>
-            {errorLine('lineEnding')}
-          </div>
-          <div className={errors.nullMarker ? 'field compact invalid' : 'field compact'}>
-            <label htmlFor={`${id}-null`}>NULL marker</label>
+            </select>,
+          )}
+          {field(
+            'nullMarker',
+            'NULL marker',
             <input
-              id={`${id}-null`}
+              id={controlId('nullMarker')}
               value={values.nullMarker}
               placeholder={perFormat(csv, tsv, 'empty', '\\N')}
               maxLength={MAX_NULL_MARKER}
@@ -84,9 +94,8 @@ export function OutputOptionsFields({ formats, values, onChange, errors = {} }: 
               autoComplete="off"
               onChange={(e) => onChange({ nullMarker: e.target.value })}
               {...invalid('nullMarker')}
-            />
-            {errorLine('nullMarker')}
-          </div>
+            />,
+          )}
           <label className="checkbox-label">
             <input type="checkbox" checked={values.header} onChange={(e) => onChange({ header: e.target.checked })} /> Header row
           </label>
