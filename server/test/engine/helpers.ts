@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { BlueprintDocument, FieldDef, TableDef } from '../../src/engine/document/types';
+import { EngineError } from '../../src/engine/errors';
 
 export async function collect(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -76,4 +77,15 @@ export function shop(users = 300): BlueprintDocument {
       { name: 'note', generator: 'template', options: { template: 'x{quantity} of {sku}' } },
     ], 'id'),
   ], { seed: 42 });
+}
+
+/** The EngineError `work` throws; any other outcome fails the test. */
+export function engineRefusal(work: () => unknown): EngineError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof EngineError) return error;
+    throw error;
+  }
+  throw new Error('expected an EngineError');
 }

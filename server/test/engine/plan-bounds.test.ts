@@ -1,5 +1,5 @@
 import { fc } from '../support/fast-check';
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, compileBlueprintAsync, EngineError, streamTable, validateBlueprint, type Plan } from '../../src/engine';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, compileBlueprintAsync, streamTable, validateBlueprint, type Plan } from '../../src/engine';
 import type { BlueprintDocument, PerParentRows } from '../../src/engine/document/types';
 import type { LayoutRequest } from '../../src/engine/parallel/protocol';
 import { checkRowBounds } from '../../src/engine/plan/bounds';
@@ -7,7 +7,7 @@ import { childCountFn, maxChildren, PerParentLayout } from '../../src/engine/pla
 import { LayoutCache, layoutCache, layoutKey } from '../../src/engine/plan/layout-cache';
 import { CellRng } from '../../src/engine/random/cell-rng';
 import { cellSeed, streamKey } from '../../src/engine/random/hash';
-import { collect, doc, table } from './helpers';
+import { collect, doc, engineRefusal, table } from './helpers';
 
 const BILLION = 1_000_000_000;
 
@@ -27,15 +27,6 @@ function family(users: number, orders: PerParentRows | Omit<PerParentRows, 'perP
   ]);
 }
 
-function refusal(work: () => unknown): EngineError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof EngineError) return error;
-    throw error;
-  }
-  throw new Error('expected an EngineError');
-}
 
 /** A pool that counts what it is asked to lay out. */
 function counting(pool: ChunkWorkerPool) {
@@ -77,21 +68,21 @@ describe('row bounds, before any layout', () => {
   });
 
   it('refuses a billion parents with up to five children each, at the child table and without walking them', () => {
-    const error = refusal(() => compileBlueprint(family(BILLION, { min: 0, max: 5 }), { maxRows: BILLION }));
+    const error = engineRefusal(() => compileBlueprint(family(BILLION, { min: 0, max: 5 }), { maxRows: BILLION }));
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[1].rows' });
     expect(error.message).toContain('6,000,000,000');
     expect(error.message).toContain('at most 1,000,000,000');
   });
 
   it('refuses fixed counts and row overrides over the limit at their table', () => {
-    expect(refusal(() => compileBlueprint(family(5 * BILLION, { min: 0, max: 5 }), { maxRows: BILLION }))).toMatchObject({ path: 'tables[0].rows' });
-    expect(refusal(() => compileBlueprint(family(10, { min: 0, max: 5 }), { maxRows: BILLION, rowOverrides: { users: 2 * BILLION } }))).toMatchObject({ path: 'tables[0].rows' });
-    expect(refusal(() => compileBlueprint(family(10, { min: 0, max: 5 }), { maxRows: 50, rowOverrides: { users: 20 } }))).toMatchObject({ path: 'tables[1].rows' });
+    expect(engineRefusal(() => compileBlueprint(family(5 * BILLION, { min: 0, max: 5 }), { maxRows: BILLION }))).toMatchObject({ path: 'tables[0].rows' });
+    expect(engineRefusal(() => compileBlueprint(family(10, { min: 0, max: 5 }), { maxRows: BILLION, rowOverrides: { users: 2 * BILLION } }))).toMatchObject({ path: 'tables[0].rows' });
+    expect(engineRefusal(() => compileBlueprint(family(10, { min: 0, max: 5 }), { maxRows: 50, rowOverrides: { users: 20 } }))).toMatchObject({ path: 'tables[1].rows' });
     expect(compileBlueprint(family(10, { min: 0, max: 5 }), { maxRows: 60 }).table('users').layout.rows).toBe(10);
   });
 
   it('never lets a total pass 2^53, even with no limit given', () => {
-    const error = refusal(() => compileBlueprint(family(10 ** 15, { min: 0, max: 100_000 })));
+    const error = engineRefusal(() => compileBlueprint(family(10 ** 15, { min: 0, max: 100_000 })));
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[1].rows' });
     expect(error.message).toContain('9,007,199,254,740,991');
   });
@@ -108,7 +99,7 @@ describe('row bounds, before any layout', () => {
   ])('refuses %s with its path', (_, spec, path) => {
     const broken = family(10, spec as Omit<PerParentRows, 'perParent'>);
     expect(validateBlueprint(broken).map((i) => i.path).some((p) => p.startsWith(path))).toBe(true);
-    expect(refusal(() => compileBlueprint(broken)).path).toMatch(new RegExp(`^${path.replace(/[[\].]/g, '\\$&')}`));
+    expect(engineRefusal(() => compileBlueprint(broken)).path).toMatch(new RegExp(`^${path.replace(/[[\].]/g, '\\$&')}`));
   });
 
   it('clamps poisson counts to their bound, which changes no count where a max was already given', () => {

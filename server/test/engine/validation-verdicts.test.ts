@@ -1,6 +1,6 @@
-import { compileBlueprint, EngineError, validateBlueprint } from '../../src/engine';
+import { compileBlueprint, validateBlueprint } from '../../src/engine';
 import { ValidationVerdicts } from '../../src/engine/plan/validation-verdicts';
-import { doc, shop, table } from './helpers';
+import { doc, engineRefusal, shop, table } from './helpers';
 
 // Counts the validations compiles run (the engine loads this module when it validates).
 jest.mock('../../src/engine/validate', () => {
@@ -20,15 +20,6 @@ const oldRevision = () =>
     ], 'id'),
   ], { locale: 'xx_YY' });
 
-function compileError(run: () => unknown): EngineError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EngineError) return error;
-    throw error;
-  }
-  throw new Error('compiled');
-}
 
 describe('validation verdicts of saved revisions', () => {
   it('validates a keyed revision once: later compiles of it, each from a new copy as from the database, skip validation', () => {
@@ -45,7 +36,7 @@ describe('validation verdicts of saved revisions', () => {
     expect(issues.length).toBeGreaterThanOrEqual(3);
     validations.mockClear();
 
-    const errors = [1, 2, 3].map(() => compileError(() => compileBlueprint(oldRevision(), { validationKey: 'revision:old-1' })));
+    const errors = [1, 2, 3].map(() => engineRefusal(() => compileBlueprint(oldRevision(), { validationKey: 'revision:old-1' })));
     expect(validations).toHaveBeenCalledTimes(1);
     for (const error of errors) {
       expect(error).toMatchObject({ code: 'BAD_USER_INPUT', path: issues[0].path, message: `${issues[0].path}: ${issues[0].message}` });
@@ -53,7 +44,7 @@ describe('validation verdicts of saved revisions', () => {
     }
     // A caller that edits the issues of one error does not change what the next compile reports.
     errors[0].issues!.splice(0);
-    expect(compileError(() => compileBlueprint(oldRevision(), { validationKey: 'revision:old-1' })).issues).toEqual(issues);
+    expect(engineRefusal(() => compileBlueprint(oldRevision(), { validationKey: 'revision:old-1' })).issues).toEqual(issues);
   });
 
   it('validates again for another key, and for another cell size limit (the verdict depends on it)', () => {
@@ -63,7 +54,7 @@ describe('validation verdicts of saved revisions', () => {
 
     const wide = doc([table('t', 5, [{ name: 'code', generator: 'regex', options: { pattern: '[a-z]{1000}' } }])]);
     expect(() => compileBlueprint(wide, { validationKey: 'revision:wide', maxCellBytes: 1000 })).not.toThrow();
-    expect(compileError(() => compileBlueprint(wide, { validationKey: 'revision:wide', maxCellBytes: 999 })).path).toBe('tables[0].fields[0].options.pattern');
+    expect(engineRefusal(() => compileBlueprint(wide, { validationKey: 'revision:wide', maxCellBytes: 999 })).path).toBe('tables[0].fields[0].options.pattern');
     expect(validations).toHaveBeenCalledTimes(4);
   });
 
@@ -71,7 +62,7 @@ describe('validation verdicts of saved revisions', () => {
     const draft = shop();
     compileBlueprint(draft);
     draft.tables[0].fields[0].generator = 'no.such';
-    expect(compileError(() => compileBlueprint(draft)).path).toBe('tables[0].fields[0].generator');
+    expect(engineRefusal(() => compileBlueprint(draft)).path).toBe('tables[0].fields[0].generator');
     expect(validations).toHaveBeenCalledTimes(2);
   });
 
