@@ -5,9 +5,6 @@ import { BlueprintDocumentDocument } from '../__generated__/graphql';
 import { useDeleteBlueprintMutation } from '../__generated__/hooks';
 import { useCreateBlueprintFromDocument } from './use-create-blueprint';
 
-// The template preview takes it from here with the other blueprint actions; the mutation lives in use-create-blueprint.
-export { useCreateBlueprintFromDocument };
-
 graphql(`
   query BlueprintDocument($id: ID!) {
     blueprint(id: $id) {

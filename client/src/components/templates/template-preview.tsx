@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { graphql } from '../../__generated__';
 import type { TemplateCard_TemplateFragment } from '../../__generated__/graphql';
 import { useTemplatePreviewQuery } from '../../__generated__/hooks';
-import { useCreateBlueprintFromDocument } from '../../hooks/use-blueprint-actions';
+import { useCreateBlueprintFromDocument } from '../../hooks/use-create-blueprint';
 import { describeError } from '../../lib/errors';
 import { ErrorMessage, Loading } from '../status';
 
