@@ -11,7 +11,7 @@ import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnM
 import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
-import { leadingBytes, parenthesizedAfter, statementsOf, withoutMetaCommands, type Statement } from './statements';
+import { leadingBytes, parenthesizedAfter, statementsOf, withoutMetaCommands, writtenNameAt, type Statement } from './statements';
 import { noTables, SourceText } from '../source-text';
 
 /** Statements that are part of any dump and mean nothing for data: dropped without a word. */
@@ -33,22 +33,6 @@ let loaded: Promise<void> | undefined;
 
 /** NAMEDATALEN - 1: PostgreSQL keeps at most this many bytes of a name. */
 const MAX_NAME_BYTES = 63;
-const IDENTIFIER = /^\s*(?:"((?:[^"]|"")*)"|([A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*))/;
-
-/** The last part of the (possibly qualified, possibly quoted) name `text` starts with, as PostgreSQL reads it before cutting. */
-function lastIdentifier(text: string): string | undefined {
-  let rest = text;
-  let last: string | undefined;
-  for (;;) {
-    const m = IDENTIFIER.exec(rest);
-    if (!m) return last;
-    last = m[1] !== undefined ? m[1].replace(/""/g, '"') : m[2].toLowerCase();
-    rest = rest.slice(m[0].length);
-    const dot = /^\s*\.\s*/.exec(rest);
-    if (!dot) return last;
-    rest = rest.slice(dot[0].length);
-  }
-}
 
 export async function readPostgresDdl(text: string): Promise<SchemaModel> {
   await (loaded ??= loadModule());
@@ -180,7 +164,7 @@ class DdlReader {
    * last of a qualified name's parts is the one that names the thing.
    */
   private refuseTruncated(at: number, what: string, parsed: string, where: string): void {
-    const written = lastIdentifier(this.source.slice(at, Math.min(this.statementEnd, at + 4096)));
+    const written = writtenNameAt(this.source, at, Math.min(this.statementEnd, at + 4096));
     const bytes = written === undefined ? 0 : Buffer.byteLength(written);
     if (written === undefined || bytes <= MAX_NAME_BYTES) return;
     const shown = what === 'column' ? `${parsed.slice(0, parsed.indexOf('.'))}.${written}` : written;

@@ -109,6 +109,30 @@ export function leadingBytes(source: SourceText, at: number): number {
   return Buffer.byteLength(text.slice(0, i));
 }
 
+/**
+ * The name that starts at `offset` as it is written, before PostgreSQL folds
+ * and cuts it: the last part of a qualified name (`public."Orders"` →
+ * `Orders`), unquoted, or lower-cased when bare. Read with PostgreSQL's
+ * scanner, whose tokens keep their source text.
+ */
+export function writtenNameAt(source: SourceText, offset: number, end: number): string | undefined {
+  let tokens;
+  try {
+    tokens = scanSync(source.slice(offset, Math.max(offset, end))).tokens;
+  } catch {
+    return undefined;
+  }
+  let name: string | undefined;
+  for (let i = 0; i < tokens.length; i += 2) {
+    const token = tokens[i];
+    // An identifier, or a keyword used as one (`name`, `type`, ...).
+    if (token.tokenName !== 'IDENT' && token.keywordKind === 0) break;
+    name = token.text.startsWith('"') ? token.text.slice(1, -1).replace(/""/g, '"') : token.text.toLowerCase();
+    if (tokens[i + 1]?.text !== '.') break;
+  }
+  return name;
+}
+
 /** The text of the parenthesized expression after a constraint's `CHECK`, found by PostgreSQL's scanner. */
 export function parenthesizedAfter(source: SourceText, offset: number, end: number): string | undefined {
   const rest = source.slice(offset, Math.max(offset, end));
