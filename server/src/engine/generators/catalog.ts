@@ -16,8 +16,16 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { withMaxLength } from './fit-length';
+
+/** Seedbed's own generators whose values are what the user wrote (or read other cells): they take no `maxLength`. */
+const VERBATIM = new Set(['ref', 'formula', 'template', 'regex', 'constant', 'weighted', 'list', 'array', 'json', 'tsvector', 'bytes']);
+
+/** Text generators take the column's limit (see fit-length.ts). */
+const fitted = (defs: GeneratorDef[]) => defs.map((d) => (d.output === 'string' && !VERBATIM.has(d.id) ? withMaxLength(d) : d));
 
 const ALL: GeneratorDef[] = [
+  ...fitted([
   ...seedbedGenerators,
   ...personGenerators,
   ...locationGenerators,
@@ -31,6 +39,7 @@ const ALL: GeneratorDef[] = [
   ...lifestyleGenerators,
   ...businessGenerators,
   ...techGenerators,
+  ]),
   ...sqlValueGenerators,
 ];
 
