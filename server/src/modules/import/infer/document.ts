@@ -172,7 +172,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
   } else if (type.kind === 'tsvector') {
     guess = tsvectorOf(table, column, siblings);
-  } else if (inKey && key.length === 1 && type.kind === 'integer') {
+  } else if (inKey && key.length === 1 && (type.kind === 'integer' || (type.kind === 'decimal' && !type.scale))) {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
   } else if (column.identity && type.kind === 'integer') {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 0.9, reason: 'an identity column: numbered as its sequence would, the values given explicitly' };
@@ -181,7 +181,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   } else if (type.kind === 'enum' && type.enumValues?.length) {
     guess = { generator: 'weighted', options: { values: Object.fromEntries(type.enumValues.map((v) => [v, 1])) }, confidence: 0.95, reason: type.typeName ? `one of the enum ${type.typeName}'s labels` : `one of its ${type.enumValues.length} enum labels` };
   } else {
-    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings });
+    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings, tables: relations.keyedTables });
   }
   const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
   const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;

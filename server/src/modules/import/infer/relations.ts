@@ -26,6 +26,8 @@ export interface TableRelations {
   alwaysNull: Map<string, string>;
   rows: Rows;
   rowsReason: string;
+  /** The schema's tables with a one-column primary key: what a polymorphic `*_type` column can name. */
+  keyedTables: string[];
 }
 
 const ROOT_ROWS = 100;
@@ -39,7 +41,8 @@ const LOOKUP_WORDS = new Set(['country', 'language', 'currency', 'category', 'ge
 export function planRelations(schema: SchemaModel, skipped: SkippedItem[]): Map<string, TableRelations> {
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   const plans = new Map<string, TableRelations>();
-  for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '' });
+  const keyedTables = schema.tables.filter((t) => t.primaryKey?.length === 1).map((t) => t.name);
+  for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '', keyedTables });
   breakRequiredCycles(schema, plans, skipped);
   const referenced = new Set<string>();
   for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
