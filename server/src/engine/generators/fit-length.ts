@@ -36,7 +36,7 @@ const SHORT_FORMS: Record<string, (ctx: BuildContext) => readonly string[]> = {
   'person.bio': (ctx) => ctx.locale.list('person.bio_part'),
   'commerce.productName': (ctx) => ctx.locale.list('commerce.product_name.product'),
   'commerce.department': (ctx) => ctx.locale.list('commerce.product_name.product'),
-  'finance.currencyName': (ctx) => ctx.locale.list('finance.currency'),
+  'finance.currencyName': (ctx) => ((ctx.locale.lookup('finance.currency') as Record<string, { code: string }> | undefined) ? Object.values(ctx.locale.lookup('finance.currency') as Record<string, { code: string }>).map((c) => c.code) : []),
   'location.language': (ctx) => languageCodes(ctx),
   'book.title': (ctx) => ctx.locale.list('word.noun'),
   'music.songName': (ctx) => ctx.locale.list('word.noun'),
@@ -58,14 +58,22 @@ function languageCodes(ctx: BuildContext): readonly string[] {
 
 const lengthOf = (s: string) => (s.length < 64 ? [...s].length : Array.from(s).length);
 
-/** Text cut to `n` characters at the last word boundary that keeps something, else at `n`. */
+/**
+ * The shortest form of a text: its first whole words that fit `n`, else its
+ * initials (`Kuhn-Zemlak` → `KZ`, a name → `E.`), as people abbreviate; a
+ * word is never cut in the middle unless even one initial is too long.
+ */
 export function cutToLength(text: string, n: number): string {
   const chars = Array.from(text);
   if (chars.length <= n) return text;
   const head = chars.slice(0, n + 1).join('');
   const boundary = Math.max(head.lastIndexOf(' '), head.lastIndexOf('-'), head.lastIndexOf(','));
-  const cut = boundary > 0 ? Array.from(head.slice(0, boundary)).slice(0, n).join('') : chars.slice(0, n).join('');
-  return cut.replace(/[\s,.;:&-]+$/, '') || chars.slice(0, n).join('');
+  const words = boundary > 0 ? head.slice(0, boundary).replace(/[\s,.;:&-]+$/, '') : '';
+  if (words) return words;
+  const initials = text.split(/[\s,&-]+/).filter((w) => /^\p{L}/u.test(w)).map((w) => Array.from(w)[0].toUpperCase());
+  if (initials.length > 1 && initials.length <= n) return initials.join('');
+  if (initials.length === 1 && n >= 2) return `${initials[0]}.`;
+  return initials.length ? initials.slice(0, n).join('') : chars.slice(0, n).join('');
 }
 
 /** Lists filtered by length, per locale, remembered: a column's values are drawn from them for every row. */
@@ -77,7 +85,7 @@ function fittingList(ctx: BuildContext, key: string, n: number, build: () => rea
   const full = `${key}\u0000${n}`;
   if (!lists.has(full)) {
     const list = build();
-    if (list) lists.set(full, [...new Set(list.filter((s) => lengthOf(s) <= n))]);
+    if (list) lists.set(full, [...new Set(list.filter((s) => s !== '' && lengthOf(s) <= n))]);
   }
   return lists.get(full);
 }
