@@ -160,6 +160,17 @@ export function listGenerators(): GeneratorInfo[] {
   return infos;
 }
 
+/** How many distinct values a generator can make with these options, when it draws from a finite list (a unique field can have no more rows). */
+export function distinctValues(id: string, options: Record<string, unknown> = {}, locale = 'en'): number | undefined {
+  const def = BY_ID.get(id);
+  if (!def?.space) return undefined;
+  try {
+    return def.space(options, { locale: localeData(locale), refDate: EXAMPLE_REF_DATE, unique: true })?.size;
+  } catch {
+    return undefined;
+  }
+}
+
 export function categories(): string[] {
   return [...new Set(ALL.map((g) => g.category))].sort();
 }

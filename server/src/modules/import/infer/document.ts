@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import type { BlueprintDocument } from '../../../engine';
+import { distinctValues, type BlueprintDocument } from '../../../engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -11,6 +11,7 @@ import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
+import { linkNames } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 
@@ -113,12 +114,23 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   }
   applyPairRules(pairRules, decisions, table, skipped);
   orderTimestamps(decisions);
+  linkNames(decisions);
+  if (relations.lookup) distinctNames(decisions, key);
   const rowsReason = fitUniqueSpace(out, relations.rowsReason);
   if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
   return out;
 }
 
-/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag). */
+/** A lookup's rows name different things: ten languages are ten languages, not English five times. */
+function distinctNames(decisions: BuiltField[], key: string[]): void {
+  const named = decisions.find((d) => d.column.type.kind === 'text' && !key.includes(d.column.name) && d.field.generator !== 'ref' && nameTokens(d.column.name).some((w) => ['name', 'label', 'title', 'description', 'abbr'].includes(w)));
+  if (!named || named.field.unique || named.field.generator === 'constant') return;
+  named.field.unique = true;
+  delete named.field.nullRate;
+  named.decision.reason += '; distinct in this lookup';
+}
+
+/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag, a locale list). */
 function finiteSpace(field: FieldOut): number | undefined {
   if (field.generator === 'weighted') {
     const values = field.options?.values;
@@ -126,7 +138,7 @@ function finiteSpace(field: FieldOut): number | undefined {
   }
   if (field.generator === 'constant') return 1;
   if (field.generator === 'datatype.boolean') return 2;
-  return undefined;
+  return distinctValues(field.generator, field.options);
 }
 
 /** A table counted by itself gets no more rows than a unique field of few values can tell apart: a lookup of 3 statuses has 3 rows. */

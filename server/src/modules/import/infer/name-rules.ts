@@ -105,6 +105,16 @@ const CATEGORY_HEADS = ['status', 'state', 'type', 'kind', 'approved', 'autoload
 /** Last words that make a column an identifier or a code of what its other words name (`job_id`, `dept_no`). */
 const IDENTIFIER_WORDS = ['id', 'code', 'no', 'number', 'key', 'ref', 'reference', 'uid', 'guid'];
 
+function isoCode(c: NameContext): NameMatch | undefined {
+  const table = c.table.at(-1);
+  const n = c.maxLength ?? 3;
+  if (table === 'country' || c.table.includes('country')) return { generator: 'location.countryCode', ...(n === 3 ? { options: { variant: 'alpha-3' } } : {}), confidence: 0.85, reason: `the country's ISO code (${n === 3 ? 'alpha-3' : 'alpha-2'})` };
+  if (c.table.includes('currency')) return { generator: 'finance.currencyCode', confidence: 0.85, reason: "the currency's ISO code" };
+  if (c.table.includes('state')) return { generator: 'location.stateAbbr', confidence: 0.85, reason: "the state's abbreviation" };
+  if (c.table.includes('language')) return { generator: 'weighted', options: { values: { en: 55, es: 12, fr: 10, de: 10, pt: 7, ja: 6 } }, confidence: 0.8, reason: "the language's code" };
+  return undefined;
+}
+
 function identifier(c: NameContext): NameMatch {
   const code = ['code', 'no', 'number'].includes(c.words.at(-1)!);
   return { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? (code ? 8 : 16), code ? 8 : 16), ...(code ? { casing: 'upper' } : {}) }, confidence: 0.65, reason: code ? `a code of ${c.words.slice(0, -1).join(' ')}` : `an identifier from another system (${c.words.join(' ')})` };
@@ -175,6 +185,8 @@ const TEXT_RULES: Rule[] = [
   (c) => (hasAny(c, 'color', 'colour') && !hasAny(c, 'hex', 'rgb') ? { generator: 'color.human', confidence: 0.85, reason: 'a color' } : undefined),
   (c) => (has(c, 'gender') ? ((c.maxLength ?? 99) <= 1 ? { generator: 'weighted', options: { values: { F: 1, M: 1 } }, confidence: 0.8, reason: 'a gender as one letter' } : { generator: 'person.gender', confidence: 0.8, reason: 'a gender' }) : undefined),
   (c) => (has(c, 'status') ? categoryOf(c) : undefined),
+  // The code of a country, currency or language table is its ISO code.
+  (c) => (hasAny(c, 'code', 'iso', 'abbr', 'alpha2', 'alpha3') && !hasAny(c, 'name') && tableIs(c, new Set(['country', 'currency', 'language', 'state'])) ? isoCode(c) : undefined),
   (c) => (IDENTIFIER_WORDS.includes(c.words.at(-1) ?? '') && c.words.length > 1 && !hasAny(c, 'name', 'title') ? identifier(c) : undefined),
   (c) => (has(c, 'title') && near(c, 'employee', 'emp', 'staff') && !tableIs(c, WORK_TABLES) ? { generator: 'person.jobTitle', confidence: 0.8, reason: "an employee's title" } : undefined),
   (c) => (has(c, 'job') || (has(c, 'title') && (tableIs(c, PERSON_TABLES) || hasAny(c, 'contact', 'employee', 'company')) && (c.maxLength ?? 99) > 8) ? { generator: 'person.jobTitle', confidence: 0.85, reason: 'a job title' } : undefined),

@@ -37,7 +37,7 @@ const SYNONYMS: Record<string, string> = {
   notes: 'note', comments: 'comment', remarks: 'comment', remark: 'comment', about: 'bio', biography: 'bio',
   guid: 'uuid', yr: 'year', pct: 'percent', percentage: 'percent',
   hostname: 'host', filename: 'file', filepath: 'path', mimetype: 'mime', contenttype: 'mime',
-  enabled: 'active', isactive: 'active', flg: 'flag', flags: 'flag', ind: 'flag', yn: 'flag',
+  enabled: 'active', isactive: 'active', flg: 'flag', ind: 'flag', yn: 'flag',
   // Abbreviations of legacy and ERP schemas (CUST_NM, ORD_DT, SAL_AMT, TEL_NO, ...).
   nm: 'name', nme: 'name', cd: 'code', ttl: 'title', sal: 'salary', cntry: 'country', ctry: 'country', cust: 'customer', emp: 'employee',
   dept: 'department', mgr: 'manager', ord: 'order', prc: 'price', wgt: 'weight', wt: 'weight', crt: 'created', upd: 'updated', usr: 'user',

@@ -8,7 +8,7 @@
  */
 import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
 import type { SkippedItem } from '../types';
-import { required, sizeTable } from './sizes';
+import { required, sizeTables } from './sizes';
 
 export interface RefField {
   table: string;
@@ -25,6 +25,8 @@ export interface TableRelations {
   alwaysNull: Map<string, string>;
   rows: Rows;
   rowsReason: string;
+  /** A lookup (languages, categories): its names are made distinct. */
+  lookup?: boolean;
   /** The schema's tables with a one-column primary key: what a polymorphic `*_type` column can name. */
   keyedTables: string[];
 }
@@ -35,9 +37,7 @@ export function planRelations(schema: SchemaModel, skipped: SkippedItem[]): Map<
   const keyedTables = schema.tables.filter((t) => t.primaryKey?.length === 1).map((t) => t.name);
   for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: 0, rowsReason: '', keyedTables });
   breakRequiredCycles(schema, plans, skipped);
-  const referenced = new Set<string>();
-  for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
-  for (const table of schema.tables) sizeTable(table, plans, byName, referenced);
+  sizeTables(schema.tables, plans, byName);
   return plans;
 }
 
