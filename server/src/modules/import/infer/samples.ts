@@ -1,0 +1,50 @@
+/**
+ * Three values of each column as the blueprint will generate them, beside
+ * each decision of the report: a wrong guess shows at a glance (letters
+ * where a city was meant, a price of 0.01) in the CLI's report, in
+ * `importPreview` and on the import screen.
+ */
+import { compileBlueprint, previewRows, type Value } from '../../../engine';
+import type { ImportResult } from '../types';
+
+export const SAMPLE_VALUES = 3;
+/** A sample value longer than this is cut: the review shows what a value looks like, not all of it. */
+const SAMPLE_CHARS = 120;
+
+const FIELD_PATH = /^tables\[(\d+)\]\.fields\[(\d+)\]$/;
+
+export function withSamples(result: ImportResult): ImportResult {
+  let plan: ReturnType<typeof compileBlueprint>;
+  try {
+    plan = compileBlueprint(result.document, { seed: 1 });
+  } catch {
+    // A document the engine refuses shows no samples; its errors are the import's to report.
+    return result;
+  }
+  const rows = new Map<number, Value[][]>();
+  const rowsOf = (t: number): Value[][] => {
+    if (!rows.has(t)) {
+      try {
+        rows.set(t, previewRows(plan, result.document.tables[t].name, 0, SAMPLE_VALUES).rows);
+      } catch {
+        rows.set(t, []);
+      }
+    }
+    return rows.get(t)!;
+  };
+  for (const decision of result.report) {
+    const at = FIELD_PATH.exec(decision.path);
+    if (!at) continue;
+    decision.samples = rowsOf(Number(at[1])).map((row) => shown(row[Number(at[2])]));
+  }
+  return result;
+}
+
+function shown(value: Value): Value {
+  if (typeof value === 'string') return value.length > SAMPLE_CHARS ? `${value.slice(0, SAMPLE_CHARS)}…` : value;
+  if (value !== null && typeof value === 'object') {
+    const json = JSON.stringify(value);
+    return json.length > SAMPLE_CHARS ? `${json.slice(0, SAMPLE_CHARS)}…` : value;
+  }
+  return value;
+}
