@@ -95,3 +95,26 @@ describe('rows that agree after a PostgreSQL import', () => {
     }
   });
 });
+
+describe('polymorphic pairs after a Rails structure.sql import', () => {
+  it('point every commentable_type/commentable_id at a real row of the table it names', async () => {
+    const ddl = `
+CREATE TABLE public.posts (id bigint NOT NULL, title character varying NOT NULL, created_at timestamp(6) without time zone NOT NULL);
+CREATE TABLE public.photos (id bigint NOT NULL, caption character varying, created_at timestamp(6) without time zone NOT NULL);
+CREATE TABLE public.comments (id bigint NOT NULL, commentable_type character varying NOT NULL, commentable_id bigint NOT NULL, body text NOT NULL);
+ALTER TABLE ONLY public.posts ADD CONSTRAINT posts_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.photos ADD CONSTRAINT photos_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.comments ADD CONSTRAINT comments_pkey PRIMARY KEY (id);`;
+    const { document } = await importText('POSTGRES_DDL', ddl);
+    const plan = compileBlueprint(document, { seed: 4 });
+    const keys = new Map(['Post', 'Photo'].map((model) => [model, new Set(previewRows(plan, model === 'Post' ? 'posts' : 'photos', 0, 1000).rows.map((r) => r[0]))]));
+    const comments = previewRows(plan, 'comments', 0, 200);
+    const [type, id] = ['commentable_type', 'commentable_id'].map((n) => comments.columns.findIndex((c) => c.name === n));
+    const models = new Set<string>();
+    for (const row of comments.rows) {
+      models.add(String(row[type]));
+      expect(keys.get(String(row[type]))?.has(row[id])).toBe(true);
+    }
+    expect([...models].sort()).toEqual(['Photo', 'Post']);
+  });
+});

@@ -10,9 +10,10 @@ import type { BuiltField } from './bounds';
 const FROM_NAMES = new Set(['internet.email', 'internet.username', 'person.fullName']);
 
 export function linkNames(decisions: BuiltField[]): void {
-  const first = decisions.find((d) => d.field.generator === 'person.firstName' && !d.field.nullRate);
-  const last = decisions.find((d) => d.field.generator === 'person.lastName' && !d.field.nullRate);
-  const full = decisions.find((d) => d.field.generator === 'person.fullName' && !d.field.nullRate);
+  // A NULL name is drawn instead, so nullable name fields are read too.
+  const first = decisions.find((d) => d.field.generator === 'person.firstName');
+  const last = decisions.find((d) => d.field.generator === 'person.lastName');
+  const full = decisions.find((d) => d.field.generator === 'person.fullName');
   for (const d of decisions) {
     if (!FROM_NAMES.has(d.field.generator) || d === full || d.field.options?.firstName || d.field.options?.name) continue;
     // A contact's or a shipment's name is someone else's: only the row's own person is read.
@@ -25,4 +26,63 @@ export function linkNames(decisions: BuiltField[]): void {
       d.decision.reason += `; made from ${full.column.name} of the same row`;
     }
   }
+}
+
+interface PolymorphicTable {
+  name: string;
+  rows: number | { perParent: string; min: number; max: number };
+  primaryKey?: string | string[];
+  fields: { name: string; generator: string; options?: Record<string, unknown>; nullRate?: number; unique?: boolean }[];
+}
+
+interface PolymorphicDecision {
+  table: string;
+  field: string;
+  generator: string;
+  reason: string;
+}
+
+/** Tables a polymorphic pair may point at: numbered from 1, with a fixed count, and not lookups of a few rows. */
+const MIN_TARGET_ROWS = 20;
+
+/**
+ * `commentable_type` / `commentable_id`: the type names tables whose keys
+ * are numbered from 1, and the id stays within the smallest of their row
+ * counts, so every pair points at a real row of the table it names.
+ */
+export function linkPolymorphic(tables: PolymorphicTable[], report: PolymorphicDecision[]): void {
+  const targets = tables.filter((t) => {
+    const key = typeof t.primaryKey === 'string' ? t.fields.find((f) => f.name === t.primaryKey) : undefined;
+    const polymorphic = t.fields.some((f) => /_?[Tt]ype$/.test(f.name) && f.generator === 'weighted');
+    return !polymorphic && key?.generator === 'sequence' && (key.options?.start ?? 1) === 1 && typeof t.rows === 'number' && t.rows >= MIN_TARGET_ROWS;
+  });
+  for (const table of tables) {
+    for (const type of table.fields) {
+      const stem = /^(.*?)_?[Tt]ype$/.exec(type.name)?.[1];
+      if (!stem || type.generator !== 'weighted') continue;
+      const id = table.fields.find((f) => f.name === `${stem}_id` || f.name === `${stem}Id`);
+      if (!id || id.generator === 'ref' || !['number.int', 'sequence'].includes(id.generator)) continue;
+      const chosen = targets.filter((t) => t.name !== table.name).slice(0, 3);
+      if (!chosen.length) continue;
+      type.options = { values: Object.fromEntries(chosen.map((t, i) => [className(t.name), chosen.length - i])) };
+      id.generator = 'number.int';
+      id.options = { min: 1, max: Math.min(...chosen.map((t) => t.rows as number)) };
+      const names = chosen.map((t) => t.name).join(', ');
+      for (const d of report) {
+        if (d.table !== table.name) continue;
+        if (d.field === type.name) d.reason = `the model a polymorphic pair points at: one of ${names}, by class name`;
+        if (d.field === id.name) {
+          d.generator = 'number.int';
+          d.reason = `the id of a row of the table ${type.name} names (${names}): within all of their row counts, so it points at a real row`;
+        }
+      }
+    }
+  }
+}
+
+/** `order_items` → `OrderItem`, the class name an ORM stores. */
+function className(table: string): string {
+  const words = table.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
+  const last = words.length ? words[words.length - 1].replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '') : table;
+  return [...words.slice(0, -1), last].map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }

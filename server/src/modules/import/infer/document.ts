@@ -11,7 +11,7 @@ import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
-import { linkNames } from './coherence';
+import { linkNames, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 
@@ -58,6 +58,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const relations = planRelations(schema, skipped);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
+  linkPolymorphic(tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
   const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
