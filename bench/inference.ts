@@ -90,7 +90,9 @@ function sourceOf(file: string): string | undefined {
 
 function parseLabel(table: string, column: string, spec: string): Label {
   const [generators, range] = spec.trim().split(/\s+/);
-  const accepted = generators.split('|').flatMap((g) => (g.startsWith('$') ? GROUPS[g.slice(1)] ?? [`unknown group ${g}`] : [g]));
+  const named = generators.split('|').flatMap((g) => (g.startsWith('$') ? GROUPS[g.slice(1)] ?? [`unknown group ${g}`] : [g]));
+  // An address part drawn from one place per row (place.*) means what its location.* list does.
+  const accepted = named.flatMap((g) => (g.startsWith('location.') ? [g, g.replace('location.', 'place.')] : [g]));
   const label: Label = { table, column, accepted, structural: /^(ref|sequence|uuid|\$ID|\$KEY)(\|.*)?$/.test(generators) && !generators.includes('.') };
   if (range) {
     const m = /^(-?[\d.]+)\.\.(-?[\d.]+)$/.exec(range);

@@ -5,6 +5,7 @@
  * themselves (returns after hires, emails from the row's names).
  */
 import { compileBlueprint, previewRows, type BlueprintDocument } from '../../src/engine';
+import { US_PLACES } from '../../src/engine/generators/place';
 import { fixture, importText } from './load-helpers';
 
 const isPerParent = (rows: unknown): rows is { perParent: string; min: number; max: number } => typeof rows === 'object' && rows !== null;
@@ -116,5 +117,33 @@ ALTER TABLE ONLY public.comments ADD CONSTRAINT comments_pkey PRIMARY KEY (id);`
       expect(keys.get(String(row[type]))?.has(row[id])).toBe(true);
     }
     expect([...models].sort()).toEqual(['Photo', 'Post']);
+  });
+});
+
+describe('address parts of one place', () => {
+  it('gives each row a city, state, postal code and country of one real place, and a shipping address its own', async () => {
+    const ddl = `CREATE TABLE customers (customer_id int NOT NULL, address varchar(60), city varchar(15), state char(2), zip_code varchar(10), country varchar(40),
+      ship_city varchar(30), ship_state varchar(20), ship_zip varchar(10), PRIMARY KEY (customer_id));`;
+    const { document } = await importText('MYSQL_DDL', ddl);
+    const preview = previewRows(compileBlueprint(document, { seed: 8 }), 'customers', 0, 200);
+    const col = (name: string) => preview.columns.findIndex((c) => c.name === name);
+    let whole = 0;
+    for (const row of preview.rows) {
+      const [city, state, zip, country] = ['city', 'state', 'zip_code', 'country'].map((n) => row[col(n)]);
+      if (city === null || state === null || zip === null) continue;
+      whole++;
+      const place = US_PLACES.find((p) => p.city === city)!;
+      expect(place).toBeDefined();
+      expect(state).toBe(place.abbr);
+      expect(String(zip).slice(0, 3)).toBe(place.zip);
+      if (country !== null) expect(country).toBe('United States');
+      const [shipCity, shipState, shipZip] = ['ship_city', 'ship_state', 'ship_zip'].map((n) => row[col(n)]);
+      if (shipCity !== null && shipState !== null && shipZip !== null) {
+        const shipPlace = US_PLACES.find((p) => p.city === shipCity)!;
+        expect(shipState).toBe(shipPlace.state);
+        expect(String(shipZip).slice(0, 3)).toBe(shipPlace.zip);
+      }
+    }
+    expect(whole).toBeGreaterThan(50);
   });
 });

@@ -17,6 +17,7 @@ import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
 import { withMaxLength } from './fit-length';
+import { placeGenerators } from './place';
 
 /** Seedbed's own generators whose values are what the user wrote (or read other cells): they take no `maxLength`. */
 const VERBATIM = new Set(['ref', 'formula', 'template', 'regex', 'constant', 'weighted', 'list', 'array', 'json', 'tsvector', 'bytes']);
@@ -29,6 +30,7 @@ const ALL: GeneratorDef[] = [
   ...seedbedGenerators,
   ...personGenerators,
   ...locationGenerators,
+  ...placeGenerators,
   ...companyGenerators,
   ...internetGenerators,
   ...phoneGenerators,

@@ -86,3 +86,40 @@ function className(table: string): string {
   const last = words.length ? words[words.length - 1].replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '') : table;
   return [...words.slice(0, -1), last].map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }
+
+/** Address parts and the place generator that keeps them one place. */
+const PLACE_PARTS: Record<string, string> = {
+  'location.city': 'city', 'location.state': 'state', 'location.stateAbbr': 'stateAbbr', 'location.zipCode': 'zipCode',
+  'location.country': 'country', 'location.countryCode': 'countryCode',
+};
+/** Which part draws the place when several are present: the most specific. */
+const ANCHOR_ORDER = ['city', 'zipCode', 'state', 'stateAbbr'];
+
+/**
+ * City, state, postal code and country of one row are one place: the most
+ * specific part draws it, the others read it. Groups are formed by prefix
+ * (`ship_city` with `ship_zip`, `billing_*` apart), so a row's two addresses
+ * are two places.
+ */
+export function linkPlaces(decisions: BuiltField[]): void {
+  const groups = new Map<string, BuiltField[]>();
+  for (const d of decisions) {
+    if (!PLACE_PARTS[d.field.generator] || (d.field.options && Object.keys(d.field.options).some((k) => k !== 'maxLength' && k !== 'variant'))) continue;
+    if (d.field.generator === 'location.countryCode' && d.field.options?.variant && d.field.options.variant !== 'alpha-2') continue;
+    const prefix = /^(ship(ping)?|bill(ing)?|home|work|mailing|delivery|origin|destination|from|to)/i.exec(d.column.name)?.[1]?.toLowerCase().replace(/ping$|ing$/, '') ?? '';
+    groups.set(prefix, [...(groups.get(prefix) ?? []), d]);
+  }
+  for (const parts of groups.values()) {
+    const kinds = new Set(parts.map((d) => PLACE_PARTS[d.field.generator]));
+    if (parts.length < 2 || !ANCHOR_ORDER.some((k) => kinds.has(k))) continue;
+    const anchor = ANCHOR_ORDER.map((k) => parts.find((d) => PLACE_PARTS[d.field.generator] === k)).find(Boolean)!;
+    for (const d of parts) {
+      const part = PLACE_PARTS[d.field.generator];
+      const maxLength = d.field.options?.maxLength;
+      d.field.generator = `place.${part}`;
+      d.field.options = { ...(d === anchor ? {} : { of: `{${anchor.column.name}}` }), ...(maxLength !== undefined ? { maxLength } : {}) };
+      d.decision.generator = d.field.generator;
+      d.decision.reason += d === anchor ? '; draws the place the row\'s other address parts read' : `; of the same place as ${anchor.column.name}`;
+    }
+  }
+}

@@ -11,7 +11,7 @@ import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
-import { linkNames, linkPolymorphic } from './coherence';
+import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 
@@ -116,6 +116,7 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   applyPairRules(pairRules, decisions, table, skipped);
   orderTimestamps(decisions);
   linkNames(decisions);
+  linkPlaces(decisions);
   if (relations.lookup) distinctNames(decisions, key);
   const rowsReason = fitUniqueSpace(out, relations.rowsReason);
   if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
