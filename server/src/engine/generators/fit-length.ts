@@ -134,6 +134,8 @@ export function withMaxLength(def: GeneratorDef): GeneratorDef {
         let value = base(rng, row);
         for (let i = 1; i < ATTEMPTS && typeof value === 'string' && lengthOf(value) > n; i++) value = base(rng, row);
         if (typeof value !== 'string' || lengthOf(value) <= n) return value;
+        // A unique field's values differ by their row-tagged tail (`jane.doe1234`): shortening keeps it.
+        if (ctx.unique) return keepingTail(def.id, value, n);
         if (shorter.length) return shorter[rng.below(shorter.length)];
         return shortened(def.id, value, n);
       };
@@ -168,4 +170,15 @@ function shortened(id: string, value: string, n: number): string {
   }
   if (id === 'phone.number') return cutToLength(value.replace(/[^\d+]/g, ''), n);
   return cutToLength(value, n);
+}
+
+/** Cut from the middle, keeping the digits a unique value ends with (before an email's domain). */
+function keepingTail(id: string, value: string, n: number): string {
+  const at = id === 'internet.email' || id === 'internet.exampleEmail' ? value.lastIndexOf('@') : -1;
+  const [local, domain] = at > 0 ? [value.slice(0, at), value.slice(at)] : [value, ''];
+  const room = n - domain.length;
+  if (room < 1) return value.slice(-n);
+  const tail = /\d+$/.exec(local)?.[0] ?? '';
+  if (tail.length >= room) return `${local.slice(-room)}${domain}`;
+  return `${local.slice(0, room - tail.length)}${tail}${domain}`;
 }

@@ -4,7 +4,7 @@
  * where a city was meant, a price of 0.01) in the CLI's report, in
  * `importPreview` and on the import screen.
  */
-import { compileBlueprint, previewRows, type Value } from '../../../engine';
+import { compileBlueprint, previewRows, type BlueprintDocument, type Value } from '../../../engine';
 import type { ImportResult } from '../types';
 
 export const SAMPLE_VALUES = 3;
@@ -16,7 +16,7 @@ const FIELD_PATH = /^tables\[(\d+)\]\.fields\[(\d+)\]$/;
 export function withSamples(result: ImportResult): ImportResult {
   let plan: ReturnType<typeof compileBlueprint>;
   try {
-    plan = compileBlueprint(result.document, { seed: 1 });
+    plan = compileBlueprint(few(result.document), { seed: 1 });
   } catch {
     // A document the engine refuses shows no samples; its errors are the import's to report.
     return result;
@@ -38,6 +38,25 @@ export function withSamples(result: ImportResult): ImportResult {
     decision.samples = rowsOf(Number(at[1])).map((row) => shown(row[Number(at[2])]));
   }
   return result;
+}
+
+/**
+ * The document with a few rows per table: the first rows' values are the
+ * same (a cell is addressed by its row), and a sample of millions of rows
+ * costs no more than one of ten. References then point at those few rows.
+ */
+function few(document: BlueprintDocument): BlueprintDocument {
+  const tables = document.tables.map((t) => {
+    const rows = t.rows as unknown;
+    if (typeof rows === 'number') return { ...t, rows: Math.min(rows, SAMPLE_VALUES) };
+    if (rows && typeof rows === 'object' && 'max' in rows) {
+      const perParent = rows as { min?: number; max?: number };
+      const max = Math.min(perParent.max ?? SAMPLE_VALUES, SAMPLE_VALUES);
+      return { ...t, rows: { ...perParent, max, min: Math.min(perParent.min ?? 0, max) } };
+    }
+    return t;
+  });
+  return { ...document, tables } as BlueprintDocument;
 }
 
 function shown(value: Value): Value {
