@@ -26,6 +26,7 @@ const GENERATE_OPTIONS = {
   server: { type: 'string' },
   blueprint: { type: 'string' },
   revision: { type: 'string' },
+  shard: { type: 'string' },
 } as const;
 
 /** Runs the `seedbed` command and resolves to its exit code (PRODUCT.md §10). */
