@@ -12,6 +12,8 @@ export const USAGE = `Usage:
   seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url|json|csv FILE|URL
                  [--out blueprint.json] [--name NAME]
                  (FILE - reads standard input; the report goes to standard error)
+  seedbed codegen BLUEPRINT.json [--out seed.ts] [--runtime MODULE]
+                  (a typed seed client for test suites and seed scripts)
   seedbed validate BLUEPRINT.json
   seedbed generators [--search WORD] [--category C] [--json]
 

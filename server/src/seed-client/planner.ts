@@ -165,6 +165,10 @@ export class SeedPlanner {
             : Array.isArray(asked)
               ? (asked as Input[])
               : fail(`${table.name}.${relation.name} takes a count or a list of rows, got ${typeof asked}`);
+      const bounds = relation.perParent;
+      if (bounds && asked !== undefined && (specs.length + already < bounds.min || specs.length + already > bounds.max)) {
+        throw new EngineError('BAD_USER_INPUT', `a ${table.name} row has ${bounds.min} to ${bounds.max} ${relation.child.name} (the blueprint's rows), not ${specs.length + already}`, `${table.name}.${relation.name}`);
+      }
       const children = specs.map((spec, i) => this.createRow(state, relation.child, spec, i, { field: relation.field, parent: record }, self, new Map()).object);
       if (asked !== undefined) record.object[relation.name] = children;
     }
