@@ -18,8 +18,8 @@ export interface RowRecord {
   made: MadeRow;
   /** The row of the table this one is sized per (a nested parent, a connected row or one made for it). */
   parent?: RowRecord | object;
-  /** Children made so far per relation name. */
-  children: Map<string, number>;
+  /** Children made so far per relation name (made when the first is counted). */
+  children?: Map<string, number>;
   object: Record<string, unknown>;
 }
 
@@ -87,7 +87,7 @@ export class SeedPlanner {
     const index = this.addresses.get(table)!.indexOf(state.scopeName, ordinal);
     const ctx: SeedContext = { scope: state.scopeName, ordinal, index };
     const relations = this.relations.get(table)!;
-    const relationNames = new Set(relations.map((r) => r.name));
+    const { relationNames, refOrder, sizedBy } = this.shapeOf(table);
 
     const given: (GivenCell | undefined)[] = new Array(table.fields.length).fill(undefined);
     for (const [name, raw] of Object.entries(input)) {
@@ -98,12 +98,9 @@ export class SeedPlanner {
       given[field.index] = field.ref ? refCell(field.ref.table, field.ref.field.index, value) : { value: value === undefined ? null : (value as Value) };
     }
 
-    // The parent this table is sized per comes first: references to its ancestors follow from it.
-    const sizedBy = perParentOf(this.seedPlan, table);
-    const record: RowRecord = { table, index, made: { values: [], refRows: [] }, children: new Map(), object: {} };
-    const self = [...stack, record];
-    const order = [...table.fields].sort((a, b) => Number(b.ref?.table === sizedBy) - Number(a.ref?.table === sizedBy));
-    for (const field of order) {
+    const record: RowRecord = { table, index, made: { values: [], refRows: [] }, object: {} };
+    const self = refOrder.length || relations.length ? [...stack, record] : stack;
+    for (const field of refOrder) {
       if (!field.ref) continue;
       if (given[field.index]) {
         if (field.ref.table === sizedBy) record.parent = parentOfCell(given[field.index]!, field.ref.table, field.ref.field.index);
@@ -151,7 +148,7 @@ export class SeedPlanner {
     for (const f of table.fields) record.object[f.name] = made.values[f.index];
     Object.defineProperty(record.object, ROW, { value: record, enumerable: false });
     push(state.batch, table, made.values);
-    if (record.parent && sizedBy) this.countChild(record.parent, sizedBy, table, order.find((f) => f.ref?.table === sizedBy)!.index);
+    if (record.parent && sizedBy) this.countChild(record.parent, sizedBy, table, refOrder.find((f) => f.ref?.table === sizedBy)!.index);
 
     for (const relation of relations) {
       const asked = input[relation.name];
@@ -175,6 +172,21 @@ export class SeedPlanner {
     return record;
   }
 
+  private readonly shapes = new Map<TablePlan, { relationNames: Set<string>; refOrder: TablePlan['fields']; sizedBy?: TablePlan }>();
+
+  /** Per table, once: its relation names, and its reference fields with the one to the table it is sized per first (references to its ancestors follow from that one). */
+  private shapeOf(table: TablePlan) {
+    let shape = this.shapes.get(table);
+    if (!shape) {
+      const sizedBy = perParentOf(this.seedPlan, table);
+      const refs = table.fields.filter((f) => f.ref);
+      const refOrder = [...refs.filter((f) => f.ref!.table === sizedBy), ...refs.filter((f) => f.ref!.table !== sizedBy)];
+      shape = { relationNames: new Set(this.relations.get(table)!.map((r) => r.name)), refOrder, sizedBy };
+      this.shapes.set(table, shape);
+    }
+    return shape;
+  }
+
   private relationTo(parent: TablePlan, child: TablePlan, field: number): Relation {
     return this.relations.get(parent)!.find((r) => r.child === child && r.field === field)!;
   }
@@ -184,6 +196,7 @@ export class SeedPlanner {
     const record = recordOf(parent);
     if (!record || record.table !== parentTable) return;
     const relation = this.relationTo(parentTable, child, field);
+    record.children ??= new Map();
     const count = (record.children.get(relation.name) ?? 0) + 1;
     record.children.set(relation.name, count);
     if (relation.perParent && count > relation.perParent.max) {
@@ -256,7 +269,7 @@ export function recordOf(row: unknown): RowRecord | undefined {
 }
 
 function isRecord(row: object): row is RowRecord {
-  return 'made' in row && 'children' in row && 'table' in row;
+  return 'made' in row && 'object' in row && 'table' in row;
 }
 
 /** The cell of a reference to `row` (a record, a row object, or a plain object holding the key). */
