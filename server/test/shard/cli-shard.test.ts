@@ -42,6 +42,8 @@ function seedbed(args: string[], env: Record<string, string> = {}): Promise<{ co
 }
 
 const read = (file: string) => fs.readFileSync(file);
+// Each test starts several seedbed processes at once (about 1 s of start-up each on a quiet machine, far more on a busy one).
+jest.setTimeout(120_000);
 
 it('writes NAME.shard-I-of-N files to a folder whose cat equals the single run (3 processes at once)', async () => {
   const whole = path.join(dir, 'whole');
