@@ -123,6 +123,6 @@ export function polymorphicType(c: NameContext): NameMatch | undefined {
 }
 
 /** `order_items` → `OrderItem`, the class name an ORM stores. */
-function className(words: string[]): string {
+export function className(words: string[]): string {
   return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('');
 }

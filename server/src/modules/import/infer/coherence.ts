@@ -5,6 +5,8 @@
  * already does from what the sample shows.
  */
 import type { BuiltField } from './bounds';
+import { className } from './categories';
+import { tableTokens } from './name-tokens';
 
 /** Generators that can be made from a person's first and last names. */
 const FROM_NAMES = new Set(['internet.email', 'internet.username', 'person.fullName']);
@@ -64,7 +66,7 @@ export function linkPolymorphic(tables: PolymorphicTable[], report: PolymorphicD
       if (!id || id.generator === 'ref' || !['number.int', 'sequence'].includes(id.generator)) continue;
       const chosen = targets.filter((t) => t.name !== table.name).slice(0, 3);
       if (!chosen.length) continue;
-      type.options = { values: Object.fromEntries(chosen.map((t, i) => [className(t.name), chosen.length - i])) };
+      type.options = { values: Object.fromEntries(chosen.map((t, i) => [className(tableTokens(t.name)), chosen.length - i])) };
       id.generator = 'number.int';
       id.options = { min: 1, max: Math.min(...chosen.map((t) => t.rows as number)) };
       const names = chosen.map((t) => t.name).join(', ');
@@ -80,12 +82,6 @@ export function linkPolymorphic(tables: PolymorphicTable[], report: PolymorphicD
   }
 }
 
-/** `order_items` → `OrderItem`, the class name an ORM stores. */
-function className(table: string): string {
-  const words = table.split(/[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])/).filter(Boolean);
-  const last = words.length ? words[words.length - 1].replace(/ies$/, 'y').replace(/(?<=[^s])s$/, '') : table;
-  return [...words.slice(0, -1), last].map((w) => w[0].toUpperCase() + w.slice(1)).join('');
-}
 
 /** Address parts and the place generator that keeps them one place. */
 const PLACE_PARTS: Record<string, string> = {
