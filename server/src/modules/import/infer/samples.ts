@@ -11,6 +11,10 @@ export const SAMPLE_VALUES = 3;
 /** A sample value longer than this is cut: the review shows what a value looks like, not all of it. */
 const SAMPLE_CHARS = 120;
 
+/** Enough parent rows that a child table of 0–1 rows per parent still has its first three. */
+const FEW_ROWS = 30;
+const FEW_PER_PARENT = 5;
+
 const FIELD_PATH = /^tables\[(\d+)\]\.fields\[(\d+)\]$/;
 
 export function withSamples(result: ImportResult): ImportResult {
@@ -48,10 +52,10 @@ export function withSamples(result: ImportResult): ImportResult {
 function few(document: BlueprintDocument): BlueprintDocument {
   const tables = document.tables.map((t) => {
     const rows = t.rows as unknown;
-    if (typeof rows === 'number') return { ...t, rows: Math.min(rows, SAMPLE_VALUES) };
+    if (typeof rows === 'number') return { ...t, rows: Math.min(rows, FEW_ROWS) };
     if (rows && typeof rows === 'object' && 'max' in rows) {
       const perParent = rows as { min?: number; max?: number };
-      const max = Math.min(perParent.max ?? SAMPLE_VALUES, SAMPLE_VALUES);
+      const max = Math.min(perParent.max ?? FEW_PER_PARENT, FEW_PER_PARENT);
       return { ...t, rows: { ...perParent, max, min: Math.min(perParent.min ?? 0, max) } };
     }
     return t;
