@@ -18,6 +18,7 @@ graphql(`
         confidence
         reason
         details
+        samples
       }
       skipped {
         path

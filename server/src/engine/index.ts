@@ -41,7 +41,7 @@ export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
 export { encodeInOrder } from './parallel/encode-in-order';
 export type { ShardFile, ShardFilesJob } from './parallel/shard-writer';
-export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
+export { listGenerators, searchGenerators, categories, getGenerator, distinctValues } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';

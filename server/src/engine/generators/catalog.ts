@@ -16,11 +16,21 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { withMaxLength } from './fit-length';
+import { placeGenerators } from './place';
+
+/** Seedbed's own generators whose values are what the user wrote (or read other cells): they take no `maxLength`. */
+const VERBATIM = new Set(['ref', 'formula', 'template', 'regex', 'constant', 'weighted', 'list', 'array', 'json', 'tsvector', 'bytes']);
+
+/** Text generators take the column's limit (see fit-length.ts). */
+const fitted = (defs: GeneratorDef[]) => defs.map((d) => (d.output === 'string' && !VERBATIM.has(d.id) ? withMaxLength(d) : d));
 
 const ALL: GeneratorDef[] = [
+  ...fitted([
   ...seedbedGenerators,
   ...personGenerators,
   ...locationGenerators,
+  ...placeGenerators,
   ...companyGenerators,
   ...internetGenerators,
   ...phoneGenerators,
@@ -31,6 +41,7 @@ const ALL: GeneratorDef[] = [
   ...lifestyleGenerators,
   ...businessGenerators,
   ...techGenerators,
+  ]),
   ...sqlValueGenerators,
 ];
 
@@ -149,6 +160,17 @@ let infos: GeneratorInfo[] | undefined;
 export function listGenerators(): GeneratorInfo[] {
   infos ??= ALL.map(infoOf);
   return infos;
+}
+
+/** How many distinct values a generator can make with these options, when it draws from a finite list (a unique field can have no more rows). */
+export function distinctValues(id: string, options: Record<string, unknown> = {}, locale = 'en'): number | undefined {
+  const def = BY_ID.get(id);
+  if (!def?.space) return undefined;
+  try {
+    return def.space(options, { locale: localeData(locale), refDate: EXAMPLE_REF_DATE, unique: true })?.size;
+  } catch {
+    return undefined;
+  }
 }
 
 export function categories(): string[] {
