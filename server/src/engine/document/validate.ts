@@ -9,6 +9,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { blueprintJsonSchema } from './json-schema';
 import { graphqlKeyIssues } from './sdl-mapping';
+import { stableKeyIssues } from './stable-keys';
 import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type TableDef } from './types';
 import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
@@ -20,7 +21,7 @@ const checkShape = ajv.compile(blueprintJsonSchema);
 export function validateDocument(input: unknown): DocumentIssue[] {
   if (!isObject(input)) return [{ path: '(document)', message: 'must be a JSON object with "seedbed", "name" and "tables"' }];
   const shape = checkShape(input) ? [] : shapeIssues(checkShape.errors ?? []);
-  return [...shape, ...nameIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
+  return [...shape, ...nameIssues(input), ...stableKeyIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
 }
 
 /** `/tables/0/fields/1/name` → `tables[0].fields[1].name` */

@@ -73,7 +73,9 @@ export function describeAjvError(error: ErrorObject, path: string): string {
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern':
-      return path.endsWith('refDate') ? 'must be a date such as 2025-01-01' : 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
+      if (path.endsWith('refDate')) return 'must be a date such as 2025-01-01';
+      if (/\]\.key$/.test(path)) return 'must be 1 to 64 letters, digits, _ or -';
+      return 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
     case 'propertyNames':
       return 'has a name that is not allowed';
     case 'format':
