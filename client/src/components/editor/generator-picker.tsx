@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useGeneratorCatalog, type CatalogGenerator } from '../../hooks/use-generator-catalog';
+import { useGeneratorCatalog } from '../../hooks/use-generator-catalog';
 import { describeError } from '../../lib/errors';
+import { rankGenerators } from '../../lib/engine';
 import { formatValue } from './format-value';
 import { InlineCode } from './inline-code';
 
@@ -57,18 +58,6 @@ export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describe
   );
 }
 
-/** Generators whose id, category or description contain every word; those whose id matches come first. */
-export function searchCatalog(catalog: readonly CatalogGenerator[], search: string, category: string): CatalogGenerator[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = catalog.filter((g) => {
-    if (category && g.category !== category) return false;
-    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-  const idScore = (g: CatalogGenerator) => (words.length > 0 && words.every((w) => g.id.toLowerCase().includes(w)) ? 0 : 1);
-  return matches.sort((a, b) => a.category.localeCompare(b.category) || idScore(a) - idScore(b) || a.id.localeCompare(b.id));
-}
-
 interface DialogProps {
   fieldLabel: string;
   current: string;
@@ -85,9 +74,14 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
   const [category, setCategory] = useState('');
   const all = useMemo(() => [...catalog.byId.values()], [catalog.byId]);
   const categories = useMemo(() => [...new Set(all.map((g) => g.category))].sort(), [all]);
-  const shown = useMemo(() => searchCatalog(all, search, category), [all, search, category]);
+  const searching = search.trim() !== '';
+  // Searching: best matches first, in one list (Enter takes the first). Browsing: the catalog by category.
+  const shown = useMemo(() => {
+    const ranked = rankGenerators(all, search, category);
+    return searching ? ranked : [...ranked].sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id));
+  }, [all, search, category, searching]);
   const [active, setActive] = useState(0);
-  useEffect(() => setActive(Math.max(0, shown.findIndex((g) => g.id === current))), [shown, current]);
+  useEffect(() => setActive(searching ? 0 : Math.max(0, shown.findIndex((g) => g.id === current))), [shown, current, searching]);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -110,7 +104,9 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
     event.preventDefault();
   }
 
-  const groups = categories.map((c) => ({ category: c, items: shown.map((g, i) => ({ g, i })).filter(({ g }) => g.category === c) })).filter((group) => group.items.length > 0);
+  const groups = searching
+    ? [{ category: 'Best matches', items: shown.map((g, i) => ({ g, i })) }].filter((group) => group.items.length > 0)
+    : categories.map((c) => ({ category: c, items: shown.map((g, i) => ({ g, i })).filter(({ g }) => g.category === c) })).filter((group) => group.items.length > 0);
   const status = catalog.error
     ? `Could not load the catalog: ${describeError(catalog.error)}`
     : catalog.loading && all.length === 0
@@ -173,8 +169,8 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
         </p>
         <div id={`${id}-list`} role="listbox" aria-label="Generators" className="picker-list" tabIndex={-1}>
           {groups.map(({ category: c, items }) => (
-            <div role="group" aria-labelledby={`${id}-cat-${c}`} key={c}>
-              <div className="picker-category" id={`${id}-cat-${c}`} role="presentation">
+            <div role="group" aria-labelledby={`${id}-cat-${c.replace(/\W/g, '-')}`} key={c}>
+              <div className="picker-category" id={`${id}-cat-${c.replace(/\W/g, '-')}`} role="presentation">
                 {c} <span className="meta">({items.length})</span>
               </div>
               {items.map(({ g, i }) => (
@@ -190,6 +186,7 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
                 >
                   <span className="picker-id">
                     <code>{g.id}</code> <span className="badge">{g.outputType.toLowerCase()}</span>
+                    {searching && <span className="badge">{g.category}</span>}
                     {g.id === current && <span className="badge">current</span>}
                   </span>
                   <span className="picker-description">

@@ -16,6 +16,7 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { rankGenerators } from './catalog-search';
 
 const ALL: GeneratorDef[] = [
   ...seedbedGenerators,
@@ -155,12 +156,7 @@ export function categories(): string[] {
   return [...new Set(ALL.map((g) => g.category))].sort();
 }
 
-/** Case-insensitive search over id, category and description; `category` filters exactly. */
+/** Case-insensitive search over id, category and description, best matches first (catalog-search.ts); `category` filters exactly. */
 export function searchGenerators(search?: string | null, category?: string | null): GeneratorInfo[] {
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  return listGenerators().filter((g) => {
-    if (category && g.category !== category) return false;
-    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  return rankGenerators(listGenerators(), search, category);
 }
