@@ -13,6 +13,8 @@ export const USAGE = `Usage:
                  [--out blueprint.json] [--name NAME]
                  (FILE - reads standard input; the report goes to standard error)
   seedbed validate BLUEPRINT.json
+  seedbed diff A.json B.json [--json]
+               (tables and fields added, removed, renamed or changed from A to B)
   seedbed generators [--search WORD] [--category C] [--json]
 
 --offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table

@@ -52,6 +52,7 @@ export type { GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlRootMappin
 export { MAX_SDL_BYTES } from './document/json-schema';
 export { canonicalValue } from './document/canonical';
 export { withStableKeys, freshKey, tableKeysOf, fieldKeysOf, STABLE_KEY_PATTERN } from './document/stable-keys';
+export { diffDocuments, formatDiff, describeChange, describeValue, type DocumentDiff, type TableDiff, type FieldDiff, type ValueChange } from './document/diff';
 export { isPlausibleSqlType, isPlausibleCheck } from './validate/keys';
 export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';

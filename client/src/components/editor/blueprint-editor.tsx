@@ -17,6 +17,7 @@ import { TablePanel } from './table-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { focusIssue } from './focus-issue';
 import { EditorPanels, type EditorPanelsContext } from './editor-panels';
+import './editor.css';
 
 interface BlueprintEditorProps {
   blueprint: BlueprintEditor_BlueprintFragment;

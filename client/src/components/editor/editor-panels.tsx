@@ -61,7 +61,17 @@ export function EditorPanels({ tab, onTab, context, document, selected, issues, 
       id: 'history',
       label: 'History',
       badge: String(blueprint.revisions.totalCount),
-      render: () => <RevisionHistory revisions={blueprint.revisions} current={blueprint.revision} viewing={viewing} loadingNumber={opening} onView={onView} />,
+      render: () => (
+        <RevisionHistory
+          blueprintId={blueprint.id}
+          revisions={blueprint.revisions}
+          draft={dirty && viewing === null ? document : undefined}
+          current={blueprint.revision}
+          viewing={viewing}
+          loadingNumber={opening}
+          onView={onView}
+        />
+      ),
     },
     {
       id: 'runs',
