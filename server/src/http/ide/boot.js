@@ -1,0 +1,36 @@
+// Starts the GraphQL IDE (graphiql.ts): its options arrive as JSON data in the page, so the page has no inline script.
+(function () {
+  'use strict';
+  var options = JSON.parse(document.getElementById('ide-options').textContent);
+  var workers = options.workers;
+  // Monaco starts its language workers from these same-origin, cached scripts.
+  self.MonacoEnvironment = {
+    globalAPI: false,
+    getWorkerUrl: function (_moduleId, label) {
+      return workers[label] || workers.editorWorkerService;
+    },
+  };
+
+  // Tabs, history and settings kept per endpoint: the main API's apart from each mock API's.
+  var prefix = 'seedbed-ide:' + options.storageKey + ':';
+  function ownKeys() {
+    var keys = [];
+    for (var i = 0; i < localStorage.length; i++) {
+      var key = localStorage.key(i);
+      if (key && key.indexOf(prefix) === 0) keys.push(key);
+    }
+    return keys;
+  }
+  var storage = {
+    getItem: function (key) { return localStorage.getItem(prefix + key); },
+    setItem: function (key, value) { localStorage.setItem(prefix + key, value); },
+    removeItem: function (key) { localStorage.removeItem(prefix + key); },
+    clear: function () { ownKeys().forEach(function (key) { localStorage.removeItem(key); }); },
+    get length() { return ownKeys().length; },
+  };
+
+  document.addEventListener('DOMContentLoaded', function () {
+    var settings = Object.assign({}, options.graphiql, { endpoint: options.endpoint, storage: storage });
+    YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), settings);
+  });
+})();
