@@ -124,6 +124,13 @@ function keyIssues(doc: Record<string, unknown>): DocumentIssue[] {
   return issues;
 }
 
+/** Says which name was not found, and which tables there are (the first few). */
+function unknownTable(name: unknown, doc: Record<string, unknown>): string {
+  const tables = tableEntries(doc).map((e) => e.table.name).filter((n) => typeof n === 'string');
+  const some = tables.length > 6 ? `${tables.slice(0, 6).join(', ')}, …` : tables.join(', ');
+  return `must name a table of this blueprint: there is no table ${JSON.stringify(name)}${tables.length ? ` (its tables: ${some})` : ''}`;
+}
+
 function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const byName = tableIndexByName(doc);
@@ -142,7 +149,7 @@ function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
       const base = `tables[${t}].fields[${f}].options`;
       const p = indexOf(options.table);
       if (p < 0) {
-        issues.push({ path: `${base}.table`, message: options.table === undefined ? 'is required: the table this field references' : 'must name a table of this blueprint' });
+        issues.push({ path: `${base}.table`, message: options.table === undefined ? 'is required: the table this field references' : unknownTable(options.table, doc) });
         continue;
       }
       const parent = tables[p];
