@@ -125,7 +125,7 @@ describe('ImportPage', () => {
     const server = renderPage({});
     await screen.findByLabelText('Source');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('input.text Paste a schema or sample, or choose a file.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Text Paste a schema or sample, or choose a file.');
     expect(server.sent.some((s) => s.operation === 'ImportPreview')).toBe(false);
   });
 

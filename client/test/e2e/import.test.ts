@@ -113,7 +113,7 @@ describeInBrowser('import', () => {
 
     // Nothing pasted: said beside the text, with its path, and the server is not asked.
     await page.getByRole('button', { name: 'Review' }).click();
-    await page.getByRole('alert').filter({ hasText: 'input.text Paste a schema or sample, or choose a file.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Text Paste a schema or sample, or choose a file.' }).waitFor();
 
     // Refusals are said beside the input the server names, with its path, and nothing is reviewed.
     const textError = page.getByRole('alert').filter({ hasText: /^input\.text / });
