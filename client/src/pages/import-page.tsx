@@ -39,8 +39,9 @@ function requestOf(projectId: string, draft: SourceDraft): ImportRequest {
   return { projectId, source: draft.source, name: draft.name, text: draft.text, url: draft.url };
 }
 
+/** Whether a review still shows what the form holds: the name aside, which Create takes as it is then. */
 function sameRequest(a: ImportRequest, b: ImportRequest): boolean {
-  return a.source === b.source && a.name === b.name && (a.source === 'POSTGRES_URL' ? a.url === b.url : a.text === b.text);
+  return a.source === b.source && (a.source === 'POSTGRES_URL' ? a.url === b.url : a.text === b.text);
 }
 
 /** The input a request lacks, said beside it before asking the server. */
@@ -134,8 +135,10 @@ export function ImportPage() {
     setCreateErrors([]);
     setAnnouncement('Creating the blueprint…');
     try {
-      const blueprint = await create(reviewed.request, reviewed.review);
-      navigate(`/p/${project!.id}/blueprints/${blueprint.id}`);
+      // The name typed after Review counts: the blueprint is created under it.
+      const blueprint = await create({ ...reviewed.request, name: request.name }, reviewed.review);
+      // The URL's form of the project (its slug, as links show it), not its id.
+      navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
     } catch (e) {
       setCreateErrors(allImportMessages(importErrorsOf(e)));
       setAnnouncement('The blueprint was not created.');
