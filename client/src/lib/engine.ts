@@ -7,3 +7,4 @@
 export { rankGenerators } from '../../../server/src/engine/generators/catalog-search';
 export { freshKey, withStableKeys, tableKeysOf, fieldKeysOf } from '../../../server/src/engine/document/stable-keys';
 export { diffDocuments, describeChange, type DocumentDiff, type FieldDiff, type TableDiff, type ValueChange } from '../../../server/src/engine/document/diff';
+export { primaryKeyFields } from '../../../server/src/engine/document/types';

@@ -77,7 +77,7 @@ export function EditorPanels({ tab, onTab, context, document, selected, issues, 
       id: 'runs',
       label: 'Runs',
       render: () => (
-        <section aria-labelledby="start-run-heading" className="runs-tab">
+        <section aria-labelledby="start-run-heading" className="runs-tab" data-own-undo>
           <h2 id="start-run-heading">{canEdit ? 'Start a run' : 'Runs'}</h2>
           {canEdit ? (
             <>
@@ -115,7 +115,12 @@ export function EditorPanels({ tab, onTab, context, document, selected, issues, 
     {
       id: 'mock',
       label: 'Mock API',
-      render: () => <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />,
+      // Its origins input keeps the browser's own undo (the mock helper owns the panel itself).
+      render: () => (
+        <div data-own-undo>
+          <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />
+        </div>
+      ),
     },
   ];
   return <EditorTabs tabs={tabs} active={tab} onSelect={onTab} />;

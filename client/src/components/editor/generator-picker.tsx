@@ -6,6 +6,8 @@ import { formatValue } from './format-value';
 import { InlineCode } from './inline-code';
 
 interface GeneratorPickerProps {
+  /** Its `data-focus-id`: where the focus goes back once a generator is chosen. */
+  focusId?: string;
   value: string;
   /** Names the field, for the button's accessible name. */
   fieldLabel: string;
@@ -19,18 +21,22 @@ interface GeneratorPickerProps {
  * The field's generator as a button; it opens the whole catalog in a modal
  * dialog (so the grid never widens), searched as the user types.
  */
-export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describedById, onChange }: GeneratorPickerProps) {
+export function GeneratorPicker({ focusId, value, fieldLabel, readOnly, invalid, describedById, onChange }: GeneratorPickerProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const wasOpen = useRef(false);
+  // The focus goes back to the button once the dialog is gone: focused while it was still open, it fell to the page.
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <div className="generator-picker">
       <button
         ref={buttonRef}
         type="button"
+        data-focus-id={focusId}
         className={invalid ? 'picker-button invalid' : 'picker-button'}
         aria-haspopup="dialog"
         aria-expanded={open}

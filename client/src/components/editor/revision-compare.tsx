@@ -55,7 +55,7 @@ export function RevisionCompare({ blueprintId, numbers, current, draft }: Revisi
   );
 
   return (
-    <section className="revision-compare" aria-labelledby={`${id}-heading`}>
+    <section className="revision-compare" data-own-undo aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>Compare revisions</h3>
       <div className="settings-grid">
         {select('From', from, setFrom)}
