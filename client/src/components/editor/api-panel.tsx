@@ -10,6 +10,11 @@ interface ApiPanelProps {
   settingsPath: string;
 }
 
+/** The IDE's address opening with `query` (the IDE reads `?query=`). */
+export function ideHref(endpoint: string, query: string): string {
+  return `${endpoint}?${new URLSearchParams({ query })}`;
+}
+
 /** The same blueprint through the GraphQL API: the IDE, and a query to start from. */
 export function ApiPanel({ blueprintId, table, canCreateKeys, settingsPath }: ApiPanelProps) {
   const id = useId();
@@ -24,10 +29,11 @@ export function ApiPanel({ blueprintId, table, canCreateKeys, settingsPath }: Ap
       <h2 id={`${id}-heading`}>GraphQL API</h2>
       <p>
         Everything the editor does goes through one GraphQL API.{' '}
-        <a href="/graphql" target="_blank" rel="noopener">
-          Open the GraphQL IDE
+        {/* One IDE tab per blueprint, named for it: a second click comes back to it with this query rather than opening another. */}
+        <a href={ideHref('/graphql', query)} target={`seedbed-ide-${blueprintId}`}>
+          Open the GraphQL IDE with this query
         </a>{' '}
-        (signed in as you, in a new tab) and try this query:
+        (signed in as you, in a tab of its own):
       </p>
       <pre className="code" aria-label="Example query" tabIndex={0}>
         <code>{query}</code>

@@ -19,6 +19,7 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { focusIssue } from './focus-issue';
 import { EditorPanels, type EditorPanelsContext } from './editor-panels';
 import { DraftCommandsProvider, useDraftCommands } from './draft-commands';
+import { useWorkspaceSplit, WorkspaceSplitter } from './workspace-split';
 import './editor.css';
 
 interface BlueprintEditorProps {
@@ -63,6 +64,7 @@ interface EditorBodyProps extends BlueprintEditorProps {
 function EditorBody({ blueprint, canEdit, project, draft, dispatch, actions }: EditorBodyProps) {
   const catalog = useGeneratorCatalog();
   const commands = useDraftCommands();
+  const split = useWorkspaceSplit();
   const { viewing } = actions;
   const readOnlyRef = useRef(false);
   const commandsRef = useRef(commands);
@@ -149,7 +151,7 @@ function EditorBody({ blueprint, canEdit, project, draft, dispatch, actions }: E
       {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={actions.closeRevision} onRestore={actions.restoreRevision} />}
       {catalog.error && <ErrorMessage error={catalog.error} retry={catalog.refetch} />}
       <IssueSummary issues={issues} document={shown} onShow={showIssue} />
-      <div className="editor-workspace">
+      <div className={split.wide ? 'editor-workspace wide-preview' : 'editor-workspace'} style={split.style}>
         <div className="editor-side">
           <TableList tables={shown.tables} tableKeys={tableKeys} selected={selected} issues={issues} readOnly={readOnly} dispatch={dispatch} />
         </div>
@@ -172,6 +174,7 @@ function EditorBody({ blueprint, canEdit, project, draft, dispatch, actions }: E
             <p className="empty">This blueprint has no tables yet.</p>
           )}
         </div>
+        {!split.wide && <WorkspaceSplitter share={split.share} onShare={split.setShare} />}
         <div className="editor-preview">
           <PreviewTable
             tableName={table?.name}
@@ -187,6 +190,8 @@ function EditorBody({ blueprint, canEdit, project, draft, dispatch, actions }: E
               onPage: (offset) => setPreviewState({ ...previewWindow, offset }),
               onNewSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset, seed: randomSeed() }),
               onResetSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset }),
+              wide: split.wide,
+              onToggleWide: split.toggleWide,
             }}
           />
         </div>
