@@ -156,7 +156,7 @@ describeInBrowser('blueprint editor workspace', () => {
     await tabs.getByRole('tab', { name: 'Settings' }).press('ArrowRight');
     await page.getByRole('heading', { name: 'Revisions (1)' }).waitFor();
     await tabs.getByRole('tab', { name: 'API', exact: true }).click();
-    expect(await page.getByRole('link', { name: 'Open the GraphQL IDE' }).getAttribute('href')).toBe('/graphql');
+    expect(await page.getByRole('link', { name: 'Open the GraphQL IDE with this query' }).getAttribute('href')).toMatch(/^\/graphql\?query=query\+%7B/);
     await shot(page, '01-desktop');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await overflow(page)).toBeLessThanOrEqual(0);

@@ -39,22 +39,24 @@ export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, sa
                 type="button"
                 className="secondary"
                 data-focus-id={focusIds.undo}
+                aria-label={undoLabel ? `Undo: ${undoLabel}` : 'Undo'}
                 disabled={!undoLabel}
                 onClick={onUndo}
                 aria-keyshortcuts="Control+Z Meta+Z"
                 title={undoLabel ? `Undo: ${undoLabel} (Ctrl+Z or ⌘Z)` : 'Nothing to undo'}
               >
-                Undo<span className="visually-hidden">{undoLabel ? `: ${undoLabel}` : ''}</span>
+                Undo
               </button>
               <button
                 type="button"
                 className="secondary"
+                aria-label={redoLabel ? `Redo: ${redoLabel}` : 'Redo'}
                 disabled={!redoLabel}
                 onClick={onRedo}
                 aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
                 title={redoLabel ? `Redo: ${redoLabel} (Shift+Ctrl+Z or Shift+⌘Z)` : 'Nothing to redo'}
               >
-                Redo<span className="visually-hidden">{redoLabel ? `: ${redoLabel}` : ''}</span>
+                Redo
               </button>
             </span>
             <button type="button" className="secondary" disabled={!dirty || saving} onClick={onDiscard}>

@@ -86,8 +86,13 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
     const ranked = rankGenerators(all, search, category);
     return searching ? ranked : [...ranked].sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id));
   }, [all, search, category, searching]);
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive(searching ? 0 : Math.max(0, shown.findIndex((g) => g.id === current))), [shown, current, searching]);
+  // The active option belongs to the list it was moved in: a new search starts at its best match in the same render,
+  // so an Enter typed right after the search (before any effect) takes that match, not a row of the old list.
+  const listKey = `${search}\u0000${category}`;
+  const [cursor, setCursor] = useState<{ list: string; index: number } | null>(null);
+  const start = searching ? 0 : Math.max(0, shown.findIndex((g) => g.id === current));
+  const active = cursor?.list === listKey ? Math.min(cursor.index, Math.max(0, shown.length - 1)) : start;
+  const setActive = (next: number | ((index: number) => number)) => setCursor({ list: listKey, index: typeof next === 'function' ? next(active) : next });
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -125,6 +130,12 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
       className="picker-dialog"
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(event) => {
+        // Chromium skips the cancel event for an Escape with no user activation since the dialog opened: closed here whatever the browser does.
+        if (event.key !== 'Escape') return;
         event.preventDefault();
         onCancel();
       }}
