@@ -29,8 +29,24 @@
     get length() { return ownKeys().length; },
   };
 
+  // GraphiQL makes each tab an <li role="tab"> holding the button that selects it: a control inside a control, which
+  // screen readers announce badly (axe-core: nested-interactive). The button becomes the tab, its <li> a plain item.
+  function fixTabs(root) {
+    root.querySelectorAll('li[role="tab"], li.graphiql-tab').forEach(function (item) {
+      var button = item.querySelector('.graphiql-tab-button');
+      if (!button) return;
+      if (item.getAttribute('role') !== 'presentation') item.setAttribute('role', 'presentation');
+      var selected = item.classList.contains('graphiql-tab-active') ? 'true' : 'false';
+      if (button.getAttribute('role') !== 'tab') button.setAttribute('role', 'tab');
+      if (button.getAttribute('aria-selected') !== selected) button.setAttribute('aria-selected', selected);
+      if (item.hasAttribute('aria-selected')) item.removeAttribute('aria-selected');
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
     var settings = Object.assign({}, options.graphiql, { endpoint: options.endpoint, storage: storage });
-    YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), settings);
+    var root = document.getElementById('root');
+    YogaGraphiQL.renderYogaGraphiQL(root, settings);
+    new MutationObserver(function () { fixTabs(root); }).observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'aria-selected', 'class'] });
   });
 })();
