@@ -14,12 +14,14 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useImportBlueprint, useImportPreview, type ImportRequest, type ImportResult, type Review } from '../hooks/use-import';
 import { formatBytes, readImportFile, useFileDrop } from '../hooks/use-import-file';
 import { asDocument, type BlueprintDocument } from '../lib/blueprint-document';
+import { projectPath } from '../lib/project-path';
 import { NotFound } from './not-found-page';
 
 graphql(`
   query ImportPage($id: ID!) {
     project(id: $id) {
       id
+      slug
       name
       myRole
     }
@@ -137,8 +139,8 @@ export function ImportPage() {
     try {
       // The name typed after Review counts: the blueprint is created under it.
       const blueprint = await create({ ...reviewed.request, name: request.name }, reviewed.review);
-      // The URL's form of the project (its slug, as links show it), not its id.
-      navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
+      // By the project's slug, as every address shows it (it switched to /p/<uuid> here).
+      navigate(`${projectPath(project!)}/blueprints/${blueprint.id}`);
     } catch (e) {
       setCreateErrors(allImportMessages(importErrorsOf(e)));
       setAnnouncement('The blueprint was not created.');

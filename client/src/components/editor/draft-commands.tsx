@@ -1,7 +1,8 @@
-import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, useState, type Dispatch, type ReactNode } from 'react';
 import type { DraftAction, DraftState } from '../../hooks/use-blueprint-draft';
 import { fieldImpact, tableImpact } from '../../lib/draft-impact';
 import { freshKey } from '../../lib/engine';
+import { ConfirmDialog } from './confirm-dialog';
 
 /**
  * The editor's actions that do more than change the document: a new table
@@ -185,7 +186,7 @@ export function DraftCommandsProvider({ draft, dispatch, announce, children }: P
     <Commands.Provider value={commands}>
       {children}
       {confirmation && (
-        <ConfirmDialog
+        <BreakingConfirm
           {...confirmation}
           onCancel={() => setConfirmation(null)}
           onConfirm={() => {
@@ -199,50 +200,18 @@ export function DraftCommandsProvider({ draft, dispatch, announce, children }: P
 }
 
 /** Asks before something that breaks other things, saying what; the default is to keep everything. */
-function ConfirmDialog({ title, text, breaks, confirm, onCancel, onConfirm }: Confirmation & { onCancel(): void; onConfirm(): void }) {
-  const keepRef = useRef<HTMLButtonElement>(null);
-  const returnTo = useRef<Element | null>(document.activeElement);
-  useEffect(() => {
-    keepRef.current?.focus();
-    const back = returnTo.current;
-    // Cancelling puts the focus back where it was (a confirmed action sends it on itself).
-    return () => {
-      if (document.activeElement === document.body && back instanceof HTMLElement && back.isConnected) back.focus();
-    };
-  }, []);
+function BreakingConfirm({ title, text, breaks, confirm, onCancel, onConfirm }: Confirmation & { onCancel(): void; onConfirm(): void }) {
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-heading"
-        aria-describedby="confirm-text"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      >
-        <h2 id="confirm-heading">{title}</h2>
-        <div id="confirm-text">
-          <p>{text}</p>
-          {breaks.length > 0 && (
-            <ul className="confirm-breaks">
-              {breaks.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
-          {breaks.length > 0 && <p className="hint">Undo (Ctrl+Z) restores it all.</p>}
-        </div>
-        <div className="button-row">
-          <button ref={keepRef} type="button" onClick={onCancel}>
-            Keep it
-          </button>
-          <button type="button" className="secondary danger" onClick={onConfirm}>
-            {confirm}
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog title={title} keepLabel="Keep it" confirmLabel={confirm} onKeep={onCancel} onConfirm={onConfirm}>
+      <p>{text}</p>
+      {breaks.length > 0 && (
+        <ul className="confirm-breaks">
+          {breaks.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+      {breaks.length > 0 && <p className="hint">Undo (Ctrl+Z) restores it all.</p>}
+    </ConfirmDialog>
   );
 }
