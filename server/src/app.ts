@@ -24,7 +24,7 @@ import { queryLimits } from './graphql/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
-import { graphiql, ideAssetRoutes } from './http/graphiql';
+import { graphiql, ideAssetRoutes, warmIdeSoon } from './http/graphiql';
 import { immutableFolder } from './http/static-assets';
 import { healthRoutes } from './http/health';
 import { jsonBody } from './http/json-body';
@@ -97,6 +97,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
   app.use(ideAssetRoutes);
+  if (config.env !== 'test') warmIdeSoon();
   healthRoutes(app, db);
   app.get('/schemas/blueprint.json', (_req, res) => {
     res.type('application/schema+json').send(JSON.stringify(blueprintJsonSchema, null, 2));

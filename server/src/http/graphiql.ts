@@ -32,6 +32,8 @@ let assets: IdeAssets | undefined;
 /** The package's strings as assets, made on the first IDE request (its module alone is 9 MB to load). */
 function ideAssets(): IdeAssets {
   if (assets) return assets;
+  // Compressed while the browser reads the page that names them, rather than once it asks.
+  setImmediate(() => void store.warm().catch(() => undefined));
   // The package exports only its render function; its strings sit beside it (by path: no subpath is exported).
   const bundle = require(path.join(path.dirname(require.resolve('@graphql-yoga/render-graphiql')), 'graphiql.js')) as Record<'js' | 'css' | 'favicon' | 'editorWorkerService' | 'jsonWorker' | 'graphqlWorker', string>;
   const own = (file: string) => fs.readFileSync(path.join(__dirname, 'ide', file), 'utf8');
@@ -48,6 +50,15 @@ function ideAssets(): IdeAssets {
     },
   };
   return assets;
+}
+
+/**
+ * Loads and compresses the IDE a few seconds after a server starts (outside
+ * tests, which start servers by the hundred and rarely open it), so its first
+ * open waits for neither the 9 MB module nor brotli.
+ */
+export function warmIdeSoon(afterMs = 5000): void {
+  setTimeout(() => ideAssets(), afterMs).unref();
 }
 
 /** Serves the IDE's assets (mounted at the root, before the web client). */

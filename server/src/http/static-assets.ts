@@ -98,6 +98,17 @@ export class AssetStore {
     return url;
   }
 
+  /**
+   * Makes the assets' brotli forms now, the largest first and one at a time
+   * (zlib's few threads are shared with everything else), so the first
+   * browser to ask waits less or not at all: brotli of the IDE's 5 MB script
+   * takes ~0.3 s. Gzip, for older browsers, stays made on first request.
+   */
+  async warm(): Promise<void> {
+    const assets = [...this.byPath.values()].filter((a) => a.body.length >= MIN_COMPRESS_BYTES).sort((a, b) => b.body.length - a.body.length);
+    for (const asset of assets) await encode(asset, 'br');
+  }
+
   handler(): RequestHandler {
     return (req, res, next) => {
       const asset = (req.method === 'GET' || req.method === 'HEAD') && this.byPath.get(req.path);
