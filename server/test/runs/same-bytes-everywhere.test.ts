@@ -116,7 +116,8 @@ describe('one document, one set of bytes', () => {
     for (const table of ['orders', 'items']) {
       for (const format of FORMATS) expect(await rowsApi(format, table)).toBe(await cliOutput(format, table));
     }
-  });
+    // Ten `seedbed generate` processes: 0.6 s each on a quiet machine, 3 s on a busy one.
+  }, 120_000);
 
   it('makes a file run whose artifacts are the command line output of the same file', async () => {
     const started = await startRun(owner, blueprintId, { files: { formats: FORMATS.map((f) => f.toUpperCase()) } });
@@ -127,7 +128,7 @@ describe('one document, one set of bytes', () => {
       const body = await (await owner.request(artifact.url)).text();
       expect(body).toBe(await cliOutput(artifact.format.toLowerCase(), artifact.table));
     }
-  });
+  }, 120_000);
 
   it('previews the same rows before saving (document) as after (blueprintId)', async () => {
     for (const table of ['orders', 'items']) {
@@ -151,7 +152,7 @@ describe('a rename, keys kept: the same values under the new names from every en
     })).updateBlueprint.id;
     original = { purchases: await cliOutput('csv', 'orders'), items: await cliOutput('csv', 'items') };
     expect(bodyOf(original.purchases)).toContain('PAID-'); // the formula reads the renamed field
-  });
+  }, 60_000);
 
   it('in the command line and the rows API', async () => {
     expect((await cliOutput('csv', 'purchases', JSON.stringify(RENAMED))).split('\r\n')[0]).toBe('id,state,channel,meta,shape,total,code');
@@ -159,7 +160,7 @@ describe('a rename, keys kept: the same values under the new names from every en
       expect(bodyOf(await cliOutput('csv', table, JSON.stringify(RENAMED)))).toBe(bodyOf(original[table]));
       expect(bodyOf(await rowsApi('csv', table, renamedId))).toBe(bodyOf(original[table]));
     }
-  });
+  }, 120_000);
 
   it('in a run', async () => {
     const run = await waitForRun(owner, (await startRun(owner, renamedId, { files: { formats: ['CSV'] } })).id, finished);
