@@ -57,7 +57,7 @@ type Documents = {
     "\n  mutation LogOut {\n    logOut\n  }\n": typeof types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": typeof types.StartRunDocument,
     "\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n": typeof types.TestDatabaseTargetDocument,
-    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": typeof types.ImportPageDocument,
+    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n      name\n      myRole\n    }\n  }\n": typeof types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": typeof types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": typeof types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
@@ -107,7 +107,7 @@ const documents: Documents = {
     "\n  mutation LogOut {\n    logOut\n  }\n": types.LogOutDocument,
     "\n  mutation StartRun($input: StartRunInput!) {\n    startRun(input: $input) {\n      ...RunDetails_run\n      project {\n        id\n        name\n        myRole\n      }\n    }\n  }\n": types.StartRunDocument,
     "\n  mutation TestDatabaseTarget($input: TestDatabaseTargetInput!) {\n    testDatabaseTarget(input: $input) {\n      reachable\n      code\n      message\n      elapsedMs\n    }\n  }\n": types.TestDatabaseTargetDocument,
-    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n": types.ImportPageDocument,
+    "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n      name\n      myRole\n    }\n  }\n": types.ImportPageDocument,
     "\n  query ProjectPage($id: ID!, $first: Int!) {\n    project(id: $id) {\n      id\n      name\n      slug\n      myRole\n      createdAt\n      blueprints(first: $first) {\n        totalCount\n        pageInfo {\n          hasNextPage\n        }\n        edges {\n          node {\n            id\n            name\n            description\n            revision\n            updatedAt\n          }\n        }\n      }\n    }\n  }\n": types.ProjectPageDocument,
     "\n  fragment ProjectListItem on Project {\n    id\n    name\n    slug\n    myRole\n    createdAt\n  }\n": types.ProjectListItemFragmentDoc,
     "\n  query Projects($first: Int!) {\n    projects(first: $first) {\n      totalCount\n      pageInfo {\n        hasNextPage\n      }\n      edges {\n        node {\n          ...ProjectListItem\n        }\n      }\n    }\n  }\n": types.ProjectsDocument,
@@ -303,7 +303,7 @@ export function graphql(source: "\n  mutation TestDatabaseTarget($input: TestDat
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      myRole\n    }\n  }\n"];
+export function graphql(source: "\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n      name\n      myRole\n    }\n  }\n"): (typeof documents)["\n  query ImportPage($id: ID!) {\n    project(id: $id) {\n      id\n      slug\n      name\n      myRole\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -147,13 +147,13 @@ describeInBrowser('import', () => {
 
     // Nothing pasted: said beside the text, with its path, and the server is not asked.
     await page.getByRole('button', { name: 'Review' }).click();
-    await page.getByRole('alert').filter({ hasText: 'input.text Paste a schema or sample, or choose a file.' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Text Paste a schema or sample, or choose a file.' }).waitFor();
 
-    // Refusals are said beside the input the server names, with its path, and nothing is reviewed.
-    const textError = page.getByRole('alert').filter({ hasText: /^input\.text / });
+    // Refusals are said beside the input the server names, labelled as the form labels it, at the line of the error, and nothing is reviewed.
+    const textError = page.getByRole('alert').filter({ hasText: /^Text / });
     await page.getByLabel('Schema or sample', { exact: true }).fill('CREATE TABLE users (\n  id int,\n  name text,,\n);');
     await page.getByRole('button', { name: 'Review' }).click();
-    await textError.filter({ hasText: 'No table could be read from the text.' }).waitFor();
+    await textError.filter({ hasText: 'No table could be read from the text. line 3: the parser refused it' }).waitFor();
     expect(await page.getByLabel('Schema or sample', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await shot(page, '00-refused');
     await page.getByLabel('Schema or sample file').setInputFiles({ name: 'huge.sql', mimeType: 'application/sql', buffer: Buffer.from('CREATE TABLE t (id int);\n'.repeat(60_000)) });
@@ -165,7 +165,7 @@ describeInBrowser('import', () => {
     await page.getByLabel('Schema or sample', { exact: true }).fill('postgres://user:secret@127.0.0.1:1/nothing');
     expect(await page.getByLabel('Database URL').getAttribute('type')).toBe('password');
     await page.getByRole('button', { name: 'Review' }).click();
-    await page.getByRole('alert').filter({ hasText: /^input\.url Could not connect/ }).waitFor();
+    await page.getByRole('alert').filter({ hasText: /^Database URL Could not connect/ }).waitFor();
     expect(await page.getByRole('region', { name: /^2\. Review/ }).count()).toBe(0);
     await page.getByLabel('Source').selectOption('POSTGRES_DDL');
 
@@ -173,7 +173,7 @@ describeInBrowser('import', () => {
     await page.getByLabel('Schema or sample', { exact: true }).fill(PG_DUMP);
     expect(await page.getByLabel('Source').inputValue()).toBe('POSTGRES_DDL');
     await page.getByText('Detected PostgreSQL DDL: it creates types or domains.').waitFor();
-    await page.getByLabel('Blueprint name').fill('shop import');
+    await page.getByLabel('Blueprint name').fill('shop');
     await shot(page, '01-pasted');
 
     await page.getByRole('button', { name: 'Review' }).click();
@@ -222,9 +222,13 @@ describeInBrowser('import', () => {
     await shot(page, '05-review-phone');
     await page.setViewportSize(DESKTOP);
 
-    // Create: the editor opens on the new blueprint with its preview showing rows.
+    // A name typed after Review is the one created (it kept the reviewed one).
+    await page.getByLabel('Blueprint name').fill('shop import');
+    expect(await page.getByRole('region', { name: /^2\. Review/ }).count()).toBe(1);
+    // Create: the editor opens on the new blueprint, at the project's slug, with its preview showing rows.
     await page.getByRole('button', { name: 'Create blueprint' }).click();
-    await page.waitForURL(/\/blueprints\/[^/]+$/);
+    const { project: created } = await gql(page, 'query($id: ID!) { project(id: $id) { slug } }', { id: projectId });
+    await page.waitForURL(new RegExp(`/p/${created.slug}/blueprints/[^/]+$`));
     const blueprintId = new URL(page.url()).pathname.split('/').pop()!;
     await page.getByRole('heading', { name: 'shop import', exact: true }).waitFor();
     expect(await (await previewRows(page, 'customer')).count()).toBeGreaterThan(0);

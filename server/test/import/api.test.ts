@@ -10,6 +10,7 @@ import { addMember, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { availableSources } from '../../src/modules/import/sources';
 import { IMPORT_SOURCES } from '../../src/modules/import/types';
+import { withStableKeys } from '../../src/engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 
@@ -88,7 +89,7 @@ describe('importBlueprint', () => {
     const preview = (await editor.ok(PREVIEW, { input })).importPreview;
     const { importBlueprint } = await editor.ok(IMPORT, { input });
     expect(importBlueprint).toMatchObject({ name: 'shop from pg_dump', revision: 1 });
-    expect(importBlueprint.document).toEqual(preview.document);
+    expect(importBlueprint.document).toEqual(withStableKeys(preview.document));
   });
 
   it('refuses a VIEWER (FORBIDDEN) and a non-member (NOT_FOUND), creating nothing', async () => {

@@ -5,6 +5,7 @@
  * unique case-insensitively, references, cycles) are checked in validate.ts.
  */
 import { ROW_SPEC_LIMITS } from './types';
+import { STABLE_KEY_PATTERN } from './stable-keys';
 
 export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
@@ -21,6 +22,12 @@ export const MAX_SDL_BYTES = 1_000_000;
 const GRAPHQL_NAME = '^[_A-Za-z][_0-9A-Za-z]{0,199}$';
 const MAX_GRAPHQL_ENTRIES = 1000;
 const graphqlNames = (description: string, values: object) => ({ type: 'object', description, maxProperties: MAX_GRAPHQL_ENTRIES, propertyNames: { pattern: GRAPHQL_NAME }, additionalProperties: values });
+
+const stableKey = (what: string) => ({
+  type: 'string',
+  pattern: STABLE_KEY_PATTERN,
+  description: `The ${what}'s stable identity: 1 to 64 letters, digits, _ or -, unique among its ${what}s. Kept when it is renamed or moved, and its values with it. Without one, the name serves (as in documents written before keys).`,
+});
 
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 
@@ -107,6 +114,7 @@ export const blueprintJsonSchema = {
       additionalProperties: false,
       required: ['name', 'rows', 'fields'],
       properties: {
+        key: stableKey('table'),
         name: identifier,
         rows: {
           description: 'A row count, or a count per row of a parent table.',
@@ -151,6 +159,7 @@ export const blueprintJsonSchema = {
       additionalProperties: false,
       required: ['name', 'generator'],
       properties: {
+        key: stableKey('field'),
         name: identifier,
         generator: { type: 'string', minLength: 1, description: 'Generator id, such as `person.firstName` or `ref`.' },
         options: { type: 'object', description: "The generator's options; `{field}` in a string reads another field of the row." },

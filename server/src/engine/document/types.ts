@@ -39,6 +39,8 @@ export const ROW_SPEC_LIMITS = {
 } as const;
 
 export interface FieldDef {
+  /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the field's cells are addressed by it. */
+  key?: string;
   name: string;
   generator: string;
   options?: Record<string, unknown>;
@@ -63,6 +65,8 @@ export interface FieldDef {
 export type IdentityKind = 'always' | 'default';
 
 export interface TableDef {
+  /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the table's cells are addressed by it. */
+  key?: string;
   name: string;
   rows: RowCount;
   /** The field that identifies a row, or the fields whose tuple does (a composite key). */

@@ -18,6 +18,7 @@ import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
 import { withMaxLength } from './fit-length';
 import { placeGenerators } from './place';
+import { rankGenerators } from './catalog-search';
 
 /** Seedbed's own generators whose values are what the user wrote (or read other cells): they take no `maxLength`. */
 const VERBATIM = new Set(['ref', 'formula', 'template', 'regex', 'constant', 'weighted', 'list', 'array', 'json', 'tsvector', 'bytes']);
@@ -177,12 +178,7 @@ export function categories(): string[] {
   return [...new Set(ALL.map((g) => g.category))].sort();
 }
 
-/** Case-insensitive search over id, category and description; `category` filters exactly. */
+/** Case-insensitive search over id, category and description, best matches first (catalog-search.ts); `category` filters exactly. */
 export function searchGenerators(search?: string | null, category?: string | null): GeneratorInfo[] {
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  return listGenerators().filter((g) => {
-    if (category && g.category !== category) return false;
-    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  return rankGenerators(listGenerators(), search, category);
 }

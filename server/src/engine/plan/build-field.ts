@@ -79,7 +79,7 @@ function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: 
 }
 
 function usePermutation(env: BuildEnv, table: TablePlan, field: FieldPlan, size: number, at: (i: number) => Value) {
-  const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+  const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.key, field.key, 'unique-permutation'));
   field.uniqueStrategy = { kind: 'permuted', permutation };
   field.produce = (_rng, row) => at(permutation.permute(row.index));
   field.emitter = undefined;
@@ -152,7 +152,7 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
     if (targetRows < table.layout.rows) {
       throw uniqueExhausted(`${field.path}.unique`, field.name, `${table.layout.rows} rows cannot each reference a different one of ${targetRows} ${target.table.name} rows`);
     }
-    const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+    const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.key, field.key, 'unique-permutation'));
     field.uniqueStrategy = { kind: 'permuted', permutation };
     pick = (_rng, row) => permutation.permute(row.index);
   } else {

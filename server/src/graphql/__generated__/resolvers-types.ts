@@ -817,7 +817,7 @@ export type Query = {
   blueprint?: Maybe<Blueprint>;
   /** Names of the generator categories, sorted. */
   generatorCategories: Array<Scalars['String']['output']>;
-  /** The generator catalog: `search` matches id, category and description (all words); `category` filters exactly. */
+  /** The generator catalog: `search` matches id, category and description (all words), best matches first (the id, then its words, then the description; common generators before exotic ones); `category` filters exactly. */
   generators: Array<Generator>;
   /**
    * What an import would create, without saving anything (PRODUCT.md §12): the
