@@ -75,3 +75,24 @@ export class ListSelection implements Selection {
     return new ListSelection([...this.refs].reverse());
   }
 }
+
+/** Positions [from, to) of another selection (the rows one page of an aggregate covers). */
+export class SliceSelection implements Selection {
+  constructor(
+    private readonly of: Selection,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  get count(): number {
+    return Math.max(0, Math.min(this.to, this.of.count) - this.from);
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    return this.of.slice(this.from + Math.max(0, from), this.from + Math.min(to, this.count));
+  }
+
+  reversed(): Selection {
+    return new ListSelection(this.slice(0, this.count).reverse());
+  }
+}

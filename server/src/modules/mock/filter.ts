@@ -1,0 +1,228 @@
+/**
+ * What a query's filter arguments mean, once read (see arguments.ts): a
+ * predicate over a row's columns, evaluated two ways that must agree — in
+ * JavaScript over generated rows, and as SQL over the overlay's JSONB rows,
+ * so an overlay is filtered where it lives and only the rows a request
+ * touches are read (issue #23: the overlay is read by key, never whole).
+ */
+import type { Value } from '../../engine';
+
+export type FilterOp =
+  | 'eq' | 'ne' | 'in' | 'nin' | 'lt' | 'lte' | 'gt' | 'gte'
+  | 'contains' | 'icontains' | 'ncontains' | 'nicontains'
+  | 'startsWith' | 'istartsWith' | 'endsWith' | 'iendsWith'
+  | 'like' | 'ilike' | 'nlike' | 'nilike' | 'isNull';
+
+/** A predicate over columns (by blueprint field name). */
+export type Filter = { all: Filter[] } | { any: Filter[] } | { not: Filter } | { column: string; op: FilterOp; value: Value };
+
+export const MATCH_ALL: Filter = { all: [] };
+
+export function isMatchAll(filter: Filter | undefined): boolean {
+  return !filter || ('all' in filter && filter.all.every(isMatchAll));
+}
+
+export function and(...filters: (Filter | undefined)[]): Filter {
+  const parts = filters.filter((f): f is Filter => !isMatchAll(f));
+  return parts.length === 1 ? parts[0] : { all: parts };
+}
+
+/** The columns a filter reads. */
+export function columnsOf(filter: Filter, into = new Set<string>()): Set<string> {
+  if ('all' in filter) filter.all.forEach((f) => columnsOf(f, into));
+  else if ('any' in filter) filter.any.forEach((f) => columnsOf(f, into));
+  else if ('not' in filter) columnsOf(filter.not, into);
+  else into.add(filter.column);
+  return into;
+}
+
+/** A value as text for equality: `1` and `"1"` are the same key (GraphQL IDs arrive as text). */
+export function keyText(value: Value): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** `%` any run, `_` one character: a LIKE pattern as a whole-string regular expression. */
+function likePattern(pattern: string, insensitive: boolean): RegExp {
+  let source = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    // A backslash takes the next character literally, as LIKE's default escape does.
+    if (c === '\\' && i + 1 < pattern.length) source += pattern[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    else if (c === '%') source += '[\\s\\S]*';
+    else if (c === '_') source += '[\\s\\S]';
+    else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, insensitive ? 'iu' : 'u');
+}
+
+const isNullish = (v: Value | undefined) => v === null || v === undefined;
+
+/** Numbers by value, text by code units; anything else never orders (so `lt` on it is false). */
+function ordered(a: Value, b: Value): number | undefined {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'number' && /^-?\d+(\.\d+)?$/.test(a)) return Number(a) - b;
+  if (typeof a === 'number' && typeof b === 'string' && /^-?\d+(\.\d+)?$/.test(b)) return a - Number(b);
+  return undefined;
+}
+
+function text(v: Value): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Whether one column value satisfies one comparison. */
+export function compare(value: Value | undefined, op: FilterOp, wanted: Value): boolean {
+  switch (op) {
+    case 'isNull':
+      return isNullish(value) === (wanted !== false);
+    case 'eq':
+      return !isNullish(value) && !isNullish(wanted) && keyText(value!) === keyText(wanted);
+    case 'ne':
+      return !isNullish(value) && !isNullish(wanted) && keyText(value!) !== keyText(wanted);
+    case 'in':
+      return !isNullish(value) && Array.isArray(wanted) && wanted.some((w) => !isNullish(w) && keyText(w) === keyText(value!));
+    case 'nin':
+      return !isNullish(value) && Array.isArray(wanted) && !wanted.some((w) => !isNullish(w) && keyText(w) === keyText(value!));
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      if (isNullish(value) || isNullish(wanted)) return false;
+      const order = ordered(value!, wanted);
+      if (order === undefined) return false;
+      return op === 'lt' ? order < 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order >= 0;
+    }
+    default: {
+      const have = text(value ?? null);
+      const want = text(wanted);
+      if (have === undefined || want === undefined) return false;
+      const lower = op.startsWith('i') || op.startsWith('ni');
+      const a = lower ? have.toLowerCase() : have;
+      const b = lower ? want.toLowerCase() : want;
+      switch (op) {
+        case 'contains':
+        case 'icontains':
+          return a.includes(b);
+        case 'ncontains':
+        case 'nicontains':
+          return !a.includes(b);
+        case 'startsWith':
+        case 'istartsWith':
+          return a.startsWith(b);
+        case 'endsWith':
+        case 'iendsWith':
+          return a.endsWith(b);
+        case 'like':
+        case 'ilike':
+          return likePattern(want, op === 'ilike').test(have);
+        case 'nlike':
+        case 'nilike':
+          return !likePattern(want, op === 'nilike').test(have);
+      }
+      return false;
+    }
+  }
+}
+
+/** The filter as a function of a row's values, reading columns through `read`. */
+export function predicate(filter: Filter, read: (column: string) => (values: Value[]) => Value): (values: Value[]) => boolean {
+  if ('all' in filter) {
+    const parts = filter.all.map((f) => predicate(f, read));
+    return (values) => parts.every((p) => p(values));
+  }
+  if ('any' in filter) {
+    const parts = filter.any.map((f) => predicate(f, read));
+    return (values) => parts.some((p) => p(values));
+  }
+  if ('not' in filter) {
+    const inner = predicate(filter.not, read);
+    return (values) => !inner(values);
+  }
+  const get = read(filter.column);
+  const { op, value } = filter;
+  return (values) => compare(get(values), op, value);
+}
+
+/** The filter over a row held by name (an overlay row). */
+export function matchesRow(filter: Filter, row: Record<string, Value>): boolean {
+  return predicate(filter, (column) => () => row[column])([]);
+}
+
+/**
+ * The filter as SQL over a JSONB column of rows held by field name; values
+ * go into `params` (placeholders numbered after those already there). Text
+ * compares byte-wise (`COLLATE "C"`), as JavaScript compares code units for
+ * the ASCII that keys and codes are made of.
+ */
+export function filterSql(filter: Filter, params: unknown[], json = '"values"'): string {
+  const param = (value: unknown) => `$${params.push(value)}`;
+  if ('all' in filter) return filter.all.length ? `(${filter.all.map((f) => filterSql(f, params, json)).join(' AND ')})` : 'TRUE';
+  if ('any' in filter) return filter.any.length ? `(${filter.any.map((f) => filterSql(f, params, json)).join(' OR ')})` : 'FALSE';
+  if ('not' in filter) return `(NOT coalesce(${filterSql(filter.not, params, json)}, FALSE))`;
+  const name = param(filter.column);
+  const node = `(${json} -> ${name})`;
+  const scalar = `(${json} ->> ${name})`;
+  const present = `(${node} IS NOT NULL AND jsonb_typeof(${node}) <> 'null')`;
+  const { op, value } = filter;
+  const textOf = (v: Value) => (v === null ? null : keyText(v));
+  switch (op) {
+    case 'isNull':
+      return value === false ? present : `(NOT ${present})`;
+    case 'eq':
+      return value === null ? 'FALSE' : `(${present} AND ${scalar} = ${param(textOf(value))})`;
+    case 'ne':
+      return value === null ? 'FALSE' : `(${present} AND ${scalar} <> ${param(textOf(value))})`;
+    case 'in':
+    case 'nin': {
+      const list = (Array.isArray(value) ? value : []).filter((v): v is Exclude<Value, null> => v !== null).map((v) => keyText(v));
+      return `(${present} AND ${op === 'nin' ? 'NOT ' : ''}(${scalar} = ANY(${param(list)}::text[])))`;
+    }
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte': {
+      const sign = { lt: '<', lte: '<=', gt: '>', gte: '>=' }[op];
+      if (typeof value === 'number') {
+        return `(CASE WHEN jsonb_typeof(${node}) = 'number' THEN ${scalar}::numeric ${sign} ${param(value)}::numeric WHEN jsonb_typeof(${node}) = 'string' AND ${scalar} ~ '^-?[0-9]+(\\.[0-9]+)?$' THEN ${scalar}::numeric ${sign} ${param(value)}::numeric ELSE FALSE END)`;
+      }
+      if (typeof value === 'string') {
+        const numeric = /^-?\d+(\.\d+)?$/.test(value) ? `WHEN jsonb_typeof(${node}) = 'number' THEN ${scalar}::numeric ${sign} ${param(value)}::numeric ` : '';
+        return `(CASE ${numeric}WHEN jsonb_typeof(${node}) = 'string' THEN ${scalar} COLLATE "C" ${sign} ${param(value)} COLLATE "C" ELSE FALSE END)`;
+      }
+      return 'FALSE';
+    }
+    default: {
+      if (typeof value !== 'string') return 'FALSE';
+      const isText = `coalesce(jsonb_typeof(${node}) = 'string', FALSE)`;
+      const escaped = value.replace(/[\\%_]/g, '\\$&');
+      const like = (pattern: string, insensitive: boolean, negate: boolean) => `(${isText} AND ${negate ? 'NOT ' : ''}(${insensitive ? `lower(${scalar}) LIKE lower(${param(pattern)})` : `${scalar} LIKE ${param(pattern)}`}))`;
+      switch (op) {
+        case 'contains':
+          return like(`%${escaped}%`, false, false);
+        case 'icontains':
+          return like(`%${escaped}%`, true, false);
+        case 'ncontains':
+          return like(`%${escaped}%`, false, true);
+        case 'nicontains':
+          return like(`%${escaped}%`, true, true);
+        case 'startsWith':
+          return like(`${escaped}%`, false, false);
+        case 'istartsWith':
+          return like(`${escaped}%`, true, false);
+        case 'endsWith':
+          return like(`%${escaped}`, false, false);
+        case 'iendsWith':
+          return like(`%${escaped}`, true, false);
+        case 'like':
+          return like(value, false, false);
+        case 'ilike':
+          return like(value, true, false);
+        case 'nlike':
+          return like(value, false, true);
+        case 'nilike':
+          return like(value, true, true);
+      }
+      return 'FALSE';
+    }
+  }
+}
