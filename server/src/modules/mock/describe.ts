@@ -3,9 +3,10 @@
  * the import reports for review, and what the editor's Mock API tab shows.
  * Read from the same resolved mapping the mock serves through.
  */
-import { getNamedType, type GraphQLSchema } from 'graphql';
+import { buildSchema, getNamedType, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlRootMapping } from '../../engine';
-import { DEFAULT_PAGE_SIZE, type ResolvedMapping } from './sdl-bindings';
+import { DEFAULT_PAGE_SIZE, resolveMapping, type ResolvedMapping } from './sdl-bindings';
+import type { GraphqlDocumentKey } from './sdl-mapping';
 
 export type MockAnswerKind = 'LOOKUP' | 'LIST' | 'PAGE' | 'AGGREGATE' | 'NODE' | 'CREATE' | 'UPDATE' | 'DELETE' | 'UNMAPPED';
 
@@ -46,7 +47,7 @@ function rootAnswer(m: GraphqlRootMapping, live: boolean): Pick<MockAnswer, 'kin
   const numbered = Object.values(m.args ?? {}).some((b) => 'page' in b && b.page === 'page');
   const how = argsText(m, numbered);
   if ('aggregate' in m) return { kind: 'AGGREGATE', table: m.aggregate, answer: `an aggregate (count, min, max, sum, avg) of ${m.aggregate}${how ? `; ${how}` : ''}${again}` };
-  return { kind: m.connection ? 'PAGE' : 'LIST', table: m.list, answer: `${m.connection ? 'a page of' : 'rows of'} ${m.list}, counts and page fields agreeing with them${how ? `; ${how}` : ''}${again}` };
+  return { kind: m.connection ? 'PAGE' : 'LIST', table: m.list, answer: `${m.connection ? `a page of ${m.list}, counts and page fields agreeing with its rows` : `rows of ${m.list}`}${how ? `; ${how}` : ''}${again}` };
 }
 
 export function describeMock(schema: GraphQLSchema, m: ResolvedMapping): MockAnswer[] {
@@ -82,4 +83,16 @@ export function describeMock(schema: GraphQLSchema, m: ResolvedMapping): MockAns
     out.push({ field: path, kind: w.op.toUpperCase() as MockAnswerKind, table: w.table, answer: `${what}, kept in the mock's overlay until resetMock; answers what it wrote as ${returns}`, unbound: [] });
   }
   return out;
+}
+
+/** How a document's mock answers its SDL's root fields and mutations (empty without an SDL, or with one that does not build). */
+export function mockAnswersOf(key: GraphqlDocumentKey | undefined): MockAnswer[] {
+  if (!key) return [];
+  let schema: GraphQLSchema;
+  try {
+    schema = buildSchema(key.sdl);
+  } catch {
+    return [];
+  }
+  return describeMock(schema, resolveMapping(schema, key.mapping));
 }

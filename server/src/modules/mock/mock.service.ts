@@ -89,6 +89,14 @@ export class MockService {
     return { rows, bytes, projectRows: rows * 5, projectBytes: bytes * 5 };
   }
 
+  /** Forgets one mock's overlay (EDITOR or more); how many changed rows it held. */
+  async reset(scope: Scope, input: { blueprintId: string; revision?: number | null; seed?: number | null }): Promise<number> {
+    const blueprint = await this.blueprints.get(scope, input.blueprintId, 'VIEWER');
+    const { store, authorizeWrite } = await this.open(scope, { project: blueprint.projectId, blueprint: blueprint.id, revision: input.revision ?? undefined, seed: input.seed ?? undefined });
+    authorizeWrite();
+    return store.reset();
+  }
+
   /** Origins browsers may call a project's mocks from; empty for an unknown project (a preflight carries no credentials). */
   async originsOf(projectIdOrSlug: string): Promise<string[]> {
     const project = await this.project(projectIdOrSlug);

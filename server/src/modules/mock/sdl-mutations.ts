@@ -36,11 +36,19 @@ function columnsOfInput(input: Record<string, unknown>, type: GraphqlTypeMapping
   const out: Record<string, Value> = {};
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || skip.has(name) || squash(name) === 'clientmutationid') continue;
-    const field = Object.entries(type.fields).find(([f, m]) => 'column' in m && (f === name || squash(f) === squash(name)))?.[1] as { column: string; globalId?: string } | undefined;
+    const field = (Object.entries(type.fields).find(([f, m]) => 'column' in m && (f === name || squash(f) === squash(name)))?.[1] ?? refNamed(type, name)) as { column: string; globalId?: string } | undefined;
     if (!field) throw badInput(`${path}.${name}`, `${typeName} has no column ${name} the mock can write (nested writes of related rows are not mocked)`);
     out[field.column] = field.globalId ? (decodeGlobalId(value)?.key ?? (value as Value)) : (value as Value);
   }
   return out;
+}
+
+/** `authorId` of an input for a type whose `author` field is a reference: that reference's column. */
+function refNamed(type: GraphqlTypeMapping, name: string): { column: string } | undefined {
+  const base = name.replace(/_?id$/i, '');
+  if (base === name) return undefined;
+  const ref = Object.entries(type.fields).find(([f, m]) => 'ref' in m && squash(f) === squash(base))?.[1] as { ref: string } | undefined;
+  return ref && { column: ref.ref };
 }
 
 /** The key a mutation names: a value, a global id, or an object holding the key field (`pk_columns`, a unique `where`). */
