@@ -26,6 +26,8 @@ export interface Page {
   to: number;
   /** Rows per page, for page numbers. */
   size: number;
+  /** The page number asked for (`page`), which may lie past the last page. */
+  number?: number;
   /** Junctions: each listed row leads to the row shown. */
   through?: (row: MockRow) => Maybe<MockRow | null>;
   /** The page's rows, made once however many fields read them. */
@@ -71,7 +73,7 @@ export function pageOf(table: string, data: MockData, selection: Selection, args
   }
   if (args.before && name === 'first') to = Math.min(to, decodeCursor(args.before, 'before'));
   from = Math.min(from, selection.count);
-  return { table, data, selection, from, to: Math.max(from, Math.min(to, selection.count)), size: Math.max(size, 1) };
+  return { table, data, selection, from, to: Math.max(from, Math.min(to, selection.count)), size: Math.max(size, 1), ...(given(args.page) && !args.after && !args.offset ? { number: args.page } : {}) };
 }
 
 /** The page's rows (made once, counted against the request's bound before any is generated). */
@@ -88,7 +90,7 @@ export function rowsOf(page: Page): Maybe<(MockRow | null)[]> {
 export function pageNumbers(page: Page): { count: number; pages: number; page: number; next: number | null; prev: number | null } {
   const count = page.selection.count;
   const pages = Math.ceil(count / page.size);
-  const number = Math.floor(page.from / page.size) + 1;
+  const number = page.number ?? Math.floor(page.from / page.size) + 1;
   return { count, pages, page: number, next: number < pages ? number + 1 : null, prev: number > 1 && pages > 0 ? Math.min(number - 1, pages) : null };
 }
 

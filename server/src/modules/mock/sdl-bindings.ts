@@ -244,10 +244,10 @@ export function bindMutation(field: GraphQLField<unknown, unknown>, schema: Grap
     return isInputObjectType(named) && Object.keys(named.getFields()).some((f) => columnNamed(type, f));
   };
   const mapping: GraphqlMutationMapping = { op, table };
-  // PostGraphile: `input: { clientMutationId, user | userPatch | patch, id | nodeId }`.
+  // PostGraphile: `input: { clientMutationId, user | userPatch | patch, id | nodeId }`: the row is a field of the input.
   const input = args.get('input');
   const inputType = input && getNamedType(input.type);
-  if (input && isInputObjectType(inputType) && !isRow(input.type)) {
+  if (input && isInputObjectType(inputType) && Object.values(inputType.getFields()).some((f) => isRow(f.type) || squash(f.name) === 'clientmutationid')) {
     const fields = Object.values(inputType.getFields());
     const values = fields.find((f) => isRow(f.type) && (op === 'create' ? !/patch$/i.test(f.name) : /patch$/i.test(f.name) || squash(f.name) === squash(target)));
     const key = fields.find((f) => columnNamed(type, f.name)?.column === type.key || /^(id|nodeid)$/i.test(f.name));
