@@ -30,6 +30,16 @@ const OPERATORS: Record<string, FilterOp> = {
   endswith: 'endsWith', endswithinsensitive: 'iendsWith', iendswith: 'iendsWith',
   isnull: 'isNull',
 };
+/** Characters of a text a filter compares, and of a LIKE pattern (matched against every row scanned: bounded before the scan). */
+const MAX_FILTER_TEXT = 1_000;
+const MAX_LIKE_PATTERN = 200;
+
+function checkOperand(op: FilterOp, value: unknown, path: string): void {
+  const texts = Array.isArray(value) ? value : [value];
+  const max = op.endsWith('like') ? MAX_LIKE_PATTERN : MAX_FILTER_TEXT;
+  if (texts.some((t) => typeof t === 'string' && t.length > max)) throw badInput(path, `a filter compares texts of at most ${max.toLocaleString('en-US')} characters${max === MAX_LIKE_PATTERN ? ' in a LIKE pattern' : ''}`);
+}
+
 /** Prisma's `mode: insensitive` turns these into their case-insensitive twins. */
 const INSENSITIVE: Partial<Record<FilterOp, FilterOp>> = { eq: 'ilike', contains: 'icontains', startsWith: 'istartsWith', endsWith: 'iendsWith', ncontains: 'nicontains', like: 'ilike' };
 
@@ -152,9 +162,11 @@ export function readFilter(value: Record<string, unknown>, style: 'equal' | 'con
         const operandValue = op === 'in' || op === 'nin' ? (Array.isArray(operand) ? operand : [operand]).map(key) : op === 'isNull' ? (operand as Value) : key(operand);
         // `equals` with mode insensitive is a LIKE without wildcards: escape the text's own.
         const wanted = op === 'ilike' && squash(opName) !== 'ilike' && squash(opName) !== 'likeinsensitive' && typeof operandValue === 'string' ? operandValue.replace(/[\\%_]/g, '\\$&') : operandValue;
+        checkOperand(op, wanted, `${at}.${opName}`);
         parts.push({ column: column.column, op, value: wanted as Value });
       }
     } else if (style === 'contains' && typeof v === 'string') {
+      checkOperand('icontains', v, at);
       parts.push({ column: column.column, op: 'icontains', value: v });
     } else {
       parts.push({ column: column.column, op: 'eq', value: key(v) });

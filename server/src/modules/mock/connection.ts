@@ -57,7 +57,9 @@ export function pageOf(table: string, data: MockData, selection: Selection, args
   const size = given(args.first) ? args.first : given(args.last) ? args.last : rules.defaultSize;
   const name = !given(args.first) && given(args.last) ? 'last' : 'first';
   if (size === undefined) throw badInput('first', `a page size is required (first: 1 to ${rules.maxSize})`);
-  if (!Number.isInteger(size) || size < 0 || size > rules.maxSize) throw badInput(name, `must be between 0 and ${rules.maxSize.toLocaleString('en-US')}`);
+  // A size asked for is checked here; a default one (a whole list) meets the rows-per-answer bound when its rows are made.
+  const asked = given(args.first) || given(args.last);
+  if (asked && (!Number.isInteger(size) || size < 0 || size > rules.maxSize)) throw badInput(name, `must be between 0 and ${rules.maxSize.toLocaleString('en-US')}`);
   if (given(args.offset) && (!Number.isSafeInteger(args.offset) || args.offset < 0)) throw badInput('offset', 'must be a whole number of at least 0');
   if (given(args.page) && (!Number.isSafeInteger(args.page) || args.page < 1)) throw badInput('page', 'must be a whole number from 1');
   let from = args.after ? decodeCursor(args.after, 'after') + 1 : 0;

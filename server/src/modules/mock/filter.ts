@@ -41,18 +41,43 @@ export function keyText(value: Value): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** `%` any run, `_` one character: a LIKE pattern as a whole-string regular expression. */
-function likePattern(pattern: string, insensitive: boolean): RegExp {
-  let source = '';
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i];
-    // A backslash takes the next character literally, as LIKE's default escape does.
-    if (c === '\\' && i + 1 < pattern.length) source += pattern[++i].replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-    else if (c === '%') source += '[\\s\\S]*';
-    else if (c === '_') source += '[\\s\\S]';
-    else source += c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * LIKE: `%` any run, `_` one character, `\` takes the next literally. Matched
+ * by the two-pointer wildcard walk (at most one backtrack point), linear in
+ * practice and never exponential: a regular expression built from a pattern
+ * such as `%a%a%a%a%b` backtracks catastrophically on a long row.
+ */
+export function likeMatch(text: string, pattern: string, insensitive: boolean): boolean {
+  const t = [...(insensitive ? text.toLowerCase() : text)];
+  const p: { any?: true; one?: true; char?: string }[] = [];
+  const source = [...(insensitive ? pattern.toLowerCase() : pattern)];
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '\\' && i + 1 < source.length) p.push({ char: source[++i] });
+    else if (source[i] === '%') p.push({ any: true });
+    else if (source[i] === '_') p.push({ one: true });
+    else p.push({ char: source[i] });
   }
-  return new RegExp(`^${source}$`, insensitive ? 'iu' : 'u');
+  let ti = 0;
+  let pi = 0;
+  let star = -1;
+  let mark = 0;
+  while (ti < t.length) {
+    const token = p[pi];
+    if (token && !token.any && (token.one || token.char === t[ti])) {
+      ti++;
+      pi++;
+    } else if (token?.any) {
+      star = pi++;
+      mark = ti;
+    } else if (star >= 0) {
+      pi = star + 1;
+      ti = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p[pi]?.any) pi++;
+  return pi === p.length;
 }
 
 const isNullish = (v: Value | undefined) => v === null || v === undefined;
@@ -114,10 +139,10 @@ export function compare(value: Value | undefined, op: FilterOp, wanted: Value): 
           return a.endsWith(b);
         case 'like':
         case 'ilike':
-          return likePattern(want, op === 'ilike').test(have);
+          return likeMatch(have, want, op === 'ilike');
         case 'nlike':
         case 'nilike':
-          return !likePattern(want, op === 'nilike').test(have);
+          return !likeMatch(have, want, op === 'nilike');
       }
       return false;
     }
@@ -140,6 +165,14 @@ export function predicate(filter: Filter, read: (column: string) => (values: Val
   }
   const get = read(filter.column);
   const { op, value } = filter;
+  if ((op === 'in' || op === 'nin') && Array.isArray(value)) {
+    // A list of a hundred thousand values compared per row would be a stall: a set, once.
+    const wanted = new Set(value.filter((v) => v !== null && v !== undefined).map((v) => keyText(v)));
+    return (values) => {
+      const v = get(values);
+      return v !== null && v !== undefined && wanted.has(keyText(v)) === (op === 'in');
+    };
+  }
   return (values) => compare(get(values), op, value);
 }
 
