@@ -31,7 +31,7 @@ export async function columnSlice(access: PlanAccess, table: string, field: stri
 }
 
 export class ColumnCache {
-  private readonly columns = new Map<string, Promise<Value[]>>();
+  private readonly columns = new Map<string, Promise<never>>();
   private readonly sizes = new Map<string, number>();
   private cells = 0;
 
@@ -42,27 +42,48 @@ export class ColumnCache {
     return `m${nextOwner++}`;
   }
 
+  /**
+   * The generated rows a filter matched in a window, kept like a column (a
+   * page walk asks the same filter again for each page); what the overlay
+   * changed is merged per request, so a generated row's match never goes stale.
+   */
+  matches(owner: string, key: string, compute: () => Promise<Int32Array>): Promise<Int32Array> {
+    const id = `${owner}\u0000match\u0000${key}`;
+    // Every entry counts for more than its matches, so many small ones are bounded too.
+    return this.remember(id, compute, (found) => found.length + 64 + (key.length >> 3));
+  }
+
   /** The whole column of `field` (the table is within the scan bound: the caller checked). */
   column(owner: string, access: PlanAccess, table: string, field: string): Promise<Value[]> {
     const id = `${owner}\u0000${table}\u0000${field}`;
-    let column = this.columns.get(id);
-    if (column) {
+    const rows = access.totalRows(table);
+    return this.remember(id, () => columnSlice(access, table, field, 0, rows), () => rows);
+  }
+
+  private remember<T>(id: string, compute: () => Promise<T>, cells: (value: T) => number): Promise<T> {
+    const known = this.columns.get(id) as Promise<T> | undefined;
+    if (known) {
       // Most recently used last.
       this.columns.delete(id);
-      this.columns.set(id, column);
-      return column;
+      this.columns.set(id, known as Promise<never>);
+      return known;
     }
-    const rows = access.totalRows(table);
-    column = columnSlice(access, table, field, 0, rows);
-    this.columns.set(id, column);
-    this.sizes.set(id, rows);
-    this.cells += rows;
-    column.catch(() => this.drop(id));
-    for (const oldest of this.columns.keys()) {
-      if (this.cells <= this.maxCells || oldest === id) break;
-      this.drop(oldest);
-    }
-    return column;
+    const value = compute();
+    this.columns.set(id, value as Promise<never>);
+    value.then(
+      (v) => {
+        if (!this.columns.has(id)) return;
+        const size = cells(v);
+        this.sizes.set(id, size);
+        this.cells += size;
+        for (const oldest of this.columns.keys()) {
+          if (this.cells <= this.maxCells || oldest === id) break;
+          this.drop(oldest);
+        }
+      },
+      () => this.drop(id),
+    );
+    return value;
   }
 
   private drop(id: string) {

@@ -164,16 +164,95 @@ export function predicate(filter: Filter, read: (column: string) => (values: Val
     return (values) => !inner(values);
   }
   const get = read(filter.column);
-  const { op, value } = filter;
+  const test = leafTest(filter);
+  return (values) => test(get(values));
+}
+
+/** One comparison as a test of a value. */
+function leafTest({ op, value }: Extract<Filter, { column: string }>): (v: Value | undefined) => boolean {
   if ((op === 'in' || op === 'nin') && Array.isArray(value)) {
     // A list of a hundred thousand values compared per row would be a stall: a set, once.
     const wanted = new Set(value.filter((v) => v !== null && v !== undefined).map((v) => keyText(v)));
-    return (values) => {
-      const v = get(values);
-      return v !== null && v !== undefined && wanted.has(keyText(v)) === (op === 'in');
-    };
+    return (v) => v !== null && v !== undefined && wanted.has(keyText(v)) === (op === 'in');
   }
-  return (values) => compare(get(values), op, value);
+  return fastCompare(op, value);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A LIKE pattern that is only a literal with `%` at either end: the plain string test it amounts to. */
+function simpleLike(pattern: string): { text: string; start: boolean; end: boolean } | undefined {
+  const match = /^(%?)([^%_\\]*)(%?)$/.exec(pattern);
+  return match ? { text: match[2], start: !match[1], end: !match[3] } : undefined;
+}
+
+/**
+ * `compare` for one operator and value, specialised once per filter for the
+ * operators filters scan with most (equality, ranges, case-insensitive
+ * contains and LIKE), so a scan of a column compares without re-deciding
+ * per row; anything else falls back to `compare`.
+ */
+function fastCompare(op: FilterOp, wanted: Value): (v: Value | undefined) => boolean {
+  if (op === 'eq' && typeof wanted === 'string') return (v) => v === wanted || (v !== null && v !== undefined && typeof v !== 'string' && keyText(v) === wanted);
+  if (op === 'eq' && typeof wanted === 'number') return (v) => v === wanted || (typeof v === 'string' && v === keyText(wanted));
+  if ((op === 'gt' || op === 'gte' || op === 'lt' || op === 'lte') && typeof wanted === 'number') {
+    const fallback = (v: Value | undefined) => compare(v, op, wanted);
+    if (op === 'gt') return (v) => (typeof v === 'number' ? v > wanted : fallback(v));
+    if (op === 'gte') return (v) => (typeof v === 'number' ? v >= wanted : fallback(v));
+    if (op === 'lt') return (v) => (typeof v === 'number' ? v < wanted : fallback(v));
+    return (v) => (typeof v === 'number' ? v <= wanted : fallback(v));
+  }
+  if (typeof wanted === 'string' && /^[\x20-\x7e]*$/.test(wanted)) {
+    // ASCII needles: a case-insensitive expression tests without lowering every row's text.
+    const like = op === 'ilike' || op === 'nilike' ? simpleLike(wanted) : undefined;
+    const contains = op === 'icontains' || op === 'nicontains' ? { text: wanted, start: false, end: false } : like;
+    if (contains) {
+      const re = new RegExp(`${contains.start ? '^' : ''}${escapeRegExp(contains.text)}${contains.end ? '$' : ''}`, 'i');
+      const negate = op === 'nicontains' || op === 'nilike';
+      return (v) => typeof v === 'string' && re.test(v) !== negate;
+    }
+  }
+  return (v) => compare(v, op, wanted);
+}
+
+/**
+ * The filter as a function of a row index, reading each column from an
+ * array of generated values (`offset`: the row index of its first value):
+ * what a scan calls once per row, so it goes straight to the values.
+ */
+export function predicateAt(filter: Filter, column: (name: string) => { values: Value[]; offset: number }): (row: number) => boolean {
+  if ('all' in filter) {
+    const parts = filter.all.map((f) => predicateAt(f, column));
+    if (parts.length === 1) return parts[0];
+    return (row) => parts.every((p) => p(row));
+  }
+  if ('any' in filter) {
+    const parts = filter.any.map((f) => predicateAt(f, column));
+    return (row) => parts.some((p) => p(row));
+  }
+  if ('not' in filter) {
+    const inner = predicateAt(filter.not, column);
+    return (row) => !inner(row);
+  }
+  const { values, offset } = column(filter.column);
+  const test = leafTest(filter);
+  return offset === 0 ? (row) => test(values[row]) : (row) => test(values[row - offset]);
+}
+
+/**
+ * Rows in [from, to) whose values pass the filter, pushed onto `out`. A
+ * filter of one comparison (the common case) runs as one loop over its
+ * column, without a call per row for the row's index.
+ */
+export function scanRows(filter: Filter, column: (name: string) => { values: Value[]; offset: number }, from: number, to: number, out: number[]): void {
+  if ('column' in filter) {
+    const { values, offset } = column(filter.column);
+    const test = leafTest(filter);
+    for (let row = from; row < to; row++) if (test(values[row - offset])) out.push(row);
+    return;
+  }
+  const test = predicateAt(filter, column);
+  for (let row = from; row < to; row++) if (test(row)) out.push(row);
 }
 
 /** The filter over a row held by name (an overlay row). */

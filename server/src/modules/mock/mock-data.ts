@@ -1,9 +1,9 @@
 import type { PlanAccess, Value } from '../../engine';
 import { AppError, badInput } from '../../errors';
 import { columnSlice, SCAN_SLICE, sharedColumns, turn, type ColumnCache } from './column-cache';
-import { and, columnsOf, isMatchAll, keyText, matchesRow, predicate, type Filter } from './filter';
+import { and, columnsOf, isMatchAll, keyText, matchesRow, scanRows, type Filter } from './filter';
 import type { OverlayView } from './overlay-view';
-import { ListSelection, RangeSelection, type RowRef, type Selection } from './selection';
+import { IndexSelection, ListSelection, RangeSelection, type RowRef, type Selection } from './selection';
 
 export { keyText };
 
@@ -48,6 +48,9 @@ export interface MockSource {
 export function mockSource(access: PlanAccess): MockSource {
   return { access, columns: sharedColumns, owner: sharedColumns.owner() };
 }
+
+/** Longest filter (as JSON) whose matches are kept between requests. */
+const MAX_MEMO_KEY = 2_000;
 
 /** Rows one mock request may answer with, however they nest (PRODUCT.md §9; a blueprint may set its own). */
 export const MAX_ROWS_PER_REQUEST = 5_000;
@@ -213,20 +216,24 @@ export class MockData {
     const columns = [...columnsOf(filter)];
     const what = `a filter on ${table}.${columns.join(', ')}`;
     this.spend(w.end - w.start, what);
-    const values = new Map<string, { values: Value[]; offset: number }>();
-    for (const column of columns) values.set(column, await this.columnValues(table, column, w.start, w.end));
-    let row = 0;
-    const test = predicate(filter, (column) => {
-      const c = values.get(column)!;
-      return () => c.values[row - c.offset];
-    });
-    let found: number[] = [];
-    for (row = w.start; row < w.end; row++) {
-      if (test(EMPTY)) found.push(row);
-      if ((row - w.start) % (SCAN_SLICE * 10) === SCAN_SLICE * 10 - 1) await turn();
-    }
+    const scan = async () => {
+      const values = new Map<string, { values: Value[]; offset: number }>();
+      for (const column of columns) values.set(column, await this.columnValues(table, column, w.start, w.end));
+      const matched: number[] = [];
+      // In slices with a turn of the event loop between them: a long scan never holds up other requests.
+      for (let from = w.start; from < w.end; from += SCAN_SLICE * 10) {
+        if (from > w.start) await turn();
+        scanRows(filter, (column) => values.get(column)!, from, Math.min(w.end, from + SCAN_SLICE * 10), matched);
+      }
+      return Int32Array.from(matched);
+    };
+    const key = JSON.stringify([table, w.start, w.end, filter]);
+    // The same filter again (the next page of a walk) reuses what the generated rows matched.
+    const generated = key.length <= MAX_MEMO_KEY ? await this.source.columns.matches(this.source.owner, key, scan) : await scan();
+    if (!this.overlay.touches(table)) return new IndexSelection(generated);
+    let found = Array.from(generated);
     const extras: RowRef[] = [];
-    if (this.overlay.touches(table)) {
+    {
       const changed = await this.overlay.changed(table, { from: w.start, to: w.end }, w.belongs);
       const drop = new Set(changed.map((c) => c.index));
       found = found.filter((r) => !drop.has(r));
@@ -235,7 +242,7 @@ export class MockData {
       if (w.inLayout) extras.push(...(await this.overlay.changed(table, { from: w.start, to: w.end, outside: true }, w.belongs)).map((c) => ({ base: c.index })));
       extras.push(...(await this.overlay.createdKeys(table, w.belongs)).map((key) => ({ created: key })));
     }
-    return new ListSelection([...found.map((base) => ({ base })), ...extras]);
+    return new IndexSelection(found, extras);
   }
 
   /** A generated column over [start, end): the cached whole column when the table is within the scan bound, else the window alone. */
@@ -299,7 +306,6 @@ interface Window {
   inLayout: boolean;
 }
 
-const EMPTY: Value[] = [];
 
 /** Nulls last, numbers by value, everything else by its text. */
 export function compareValues(a: Value | undefined, b: Value | undefined): number {

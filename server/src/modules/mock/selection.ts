@@ -96,3 +96,26 @@ export class SliceSelection implements Selection {
     return new ListSelection(this.slice(0, this.count).reverse());
   }
 }
+
+/** Generated rows listed by index, then other rows: a filter's matches, without an object per row until a page is read. */
+export class IndexSelection implements Selection {
+  constructor(
+    private readonly indices: ArrayLike<number>,
+    private readonly extras: RowRef[] = [],
+  ) {}
+
+  get count(): number {
+    return this.indices.length + this.extras.length;
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    const out: RowRef[] = [];
+    const last = Math.min(to, this.count);
+    for (let p = Math.max(0, from); p < last; p++) out.push(p < this.indices.length ? { base: this.indices[p] } : this.extras[p - this.indices.length]);
+    return out;
+  }
+
+  reversed(): Selection {
+    return new ListSelection(this.slice(0, this.count).reverse());
+  }
+}
