@@ -94,7 +94,8 @@ export class MockData {
     if (this.served > this.maxRows) throw new AppError('QUERY_TOO_COMPLEX', `This query would answer more than ${this.maxRows.toLocaleString('en-US')} rows; ask for smaller pages or fewer nested lists.`);
   }
 
-  private spend(rows: number, what: string, path = 'filter') {
+  /** Counts `rows` more read by this request (a filter, a sort, an aggregate, a junction's links), refusing before the work when it would pass the scan bound. */
+  spend(rows: number, what: string, path = 'filter') {
     const max = this.access.maxScan;
     if (rows > max) throw scanRefused(what, rows, max, path);
     this.scanned += rows;
@@ -252,7 +253,13 @@ export class MockData {
     return { values: await columnSlice(this.access, table, column, start, end), offset: start };
   }
 
-  /** The values of one column for every row of a selection (within the scan bound), overlay rows read by key. */
+  /** One column's values over the rows an aggregate covers, counted against the scan bound before they are read. */
+  aggregateValues(table: string, selection: Selection, column: string): Promise<Value[]> {
+    this.spend(selection.count, `aggregating ${table}.${column}`, 'aggregate');
+    return this.valuesOf(table, selection, column).then((r) => r.values);
+  }
+
+  /** The values of one column for every row of a selection (the caller spent the scan bound), overlay rows read by key. */
   async valuesOf(table: string, selection: Selection, column: string, w?: Pick<Window, 'start' | 'end'>): Promise<{ refs: RowRef[]; values: Value[] }> {
     const refs = selection.slice(0, selection.count);
     const bases = refs.filter((r): r is { base: number } => 'base' in r).map((r) => r.base);

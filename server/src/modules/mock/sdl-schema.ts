@@ -202,6 +202,7 @@ class SdlResolvers implements WrapperContext {
     }
     return (async () => {
       const links = await ctx.data.select({ table: junction.table, parent: source.parent });
+      ctx.data.spend(links.count, `filtering the rows ${junction.table} links`);
       const keys = (await ctx.data.rowsAt(junction.table, links.slice(0, links.count))).map((l) => l?.values[junction.to]).filter((k): k is Value => k !== null && k !== undefined);
       // The linked rows, as a key list, narrowed and ordered like any list of that table.
       const wanted = asked.keys ? keys.filter((k) => asked.keys!.some((w) => String(w) === String(k))) : keys;

@@ -17,7 +17,7 @@ import { SliceSelection, type Selection } from './selection';
 export type WrapperSource =
   | { kind: 'page'; page: Page }
   | { kind: 'edge'; position: number | null; row: MockRow | null }
-  | { kind: 'aggregate'; data: MockData; table: string; selection: Selection; page: Page; type: GraphqlTypeMapping; fn?: string }
+  | { kind: 'aggregate'; data: MockData; table: string; selection: Selection; page: Page; type: GraphqlTypeMapping; fn?: string; values?: Map<string, Promise<Value[]>> }
   | { kind: 'payload'; rows: MockRow[]; args: Record<string, unknown>; type: GraphqlTypeMapping; typeName: string };
 
 export interface WrapperContext {
@@ -78,6 +78,7 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
     case 'totalCount':
       return fromPage((p) => p.selection.count);
     case 'pageInfo':
+      return (source) => source;
     case 'aggregate':
       return (source) => source;
     case 'hasNextPage':
@@ -126,7 +127,8 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
     case 'max':
     case 'sum':
     case 'avg':
-      return (source) => (source.kind === 'aggregate' ? { ...source, fn: role } : null);
+      // The functions share the aggregate's values (`values` is one map for all of them).
+      return (source) => (source.kind === 'aggregate' ? { ...source, fn: role, values: (source.values ??= new Map()) } : null);
     case 'value':
       return (source) => {
         if (source.kind !== 'aggregate') return null;
@@ -140,7 +142,11 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
 
 /** One column's values over the rows an aggregate covers (its page of its selection). */
 async function aggregateValuesOf(source: Extract<WrapperSource, { kind: 'aggregate' }>, column: string): Promise<Value[]> {
-  return (await source.data.valuesOf(source.table, new SliceSelection(source.selection, source.page.from, source.page.to), column)).values;
+  // Read once per column however many functions (max, min, sum, avg) ask for it.
+  const values = (source.values ??= new Map());
+  let pending = values.get(column);
+  if (!pending) values.set(column, (pending = source.data.aggregateValues(source.table, new SliceSelection(source.selection, source.page.from, source.page.to), column)));
+  return pending;
 }
 
 /** Sets each field of a wrapper type to answer by its role (fields with none answer null). */
