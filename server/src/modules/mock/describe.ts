@@ -5,7 +5,8 @@
  */
 import { buildSchema, getNamedType, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlRootMapping } from '../../engine';
-import { DEFAULT_PAGE_SIZE, resolveMapping, type ResolvedMapping } from './sdl-bindings';
+import { DEFAULT_PAGE_SIZE } from './sdl-bindings';
+import { resolveMapping, type ResolvedMapping } from './resolve-mapping';
 import type { GraphqlDocumentKey } from './sdl-mapping';
 
 export type MockAnswerKind = 'LOOKUP' | 'LIST' | 'PAGE' | 'AGGREGATE' | 'NODE' | 'CREATE' | 'UPDATE' | 'DELETE' | 'UNMAPPED';

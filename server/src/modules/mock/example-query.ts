@@ -1,6 +1,6 @@
 import { buildSchema, getNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { BlueprintDocument } from '../../engine';
-import { resolveMapping } from './sdl-bindings';
+import { resolveMapping } from './resolve-mapping';
 import { camel, pascal, pluralField, typeName } from './naming';
 import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
 

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Value } from '../../engine';
-import { filterSql, type Filter } from './filter';
+import type { Filter } from './filter';
+import { filterSql } from './filter-sql';
 import { entryBytes, overlayFull, type ChangedRow, type NewEntry, type OverlayBounds, type OverlayEntry, type OverlayStore, type TableCounts } from './overlay';
 
 /** Which mock an overlay belongs to: each (blueprint, revision, seed) has its own. */

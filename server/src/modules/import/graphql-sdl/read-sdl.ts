@@ -19,7 +19,8 @@ import type { BlueprintDocument, FieldDef, GraphqlFieldMapping, TableDef } from 
 import { badInput } from '../../../errors';
 import { describeMock } from '../../mock/describe';
 import { plural } from '../../mock/naming';
-import { bindByConvention, resolveMapping } from '../../mock/sdl-bindings';
+import { resolveMapping } from '../../mock/resolve-mapping';
+import { bindByConvention } from '../../mock/sdl-bindings';
 import { classify, shapeOf, type FieldShape } from '../../mock/sdl-kinds';
 import type { SdlMapping, SdlTypeMapping } from '../../mock/sdl-mapping';
 import { guessColumn } from '../infer/column-guess';
