@@ -8,12 +8,13 @@
  * engine's own rows for that document and seed (not by snapshots); pages
  * walk every matching row once; counts agree; mutations are read back.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { BlueprintDocument } from '../../src/engine';
 import { startTestServer, type TestServer } from '../support/server';
+import { startSeedbedMock } from '../support/seedbed-mock';
 import { createApiKey, createProject, createUser } from '../support/factories';
 import type { TestClient } from '../support/client';
 import { run, WsClients } from '../support/graphql-ws';
@@ -23,7 +24,6 @@ import { POSTGRAPHILE_CASES, POSTGRAPHILE_SDL } from './styles/postgraphile';
 import { REST_CASES, REST_SDL } from './styles/rest';
 import { Truth } from './styles/truth';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-styles-'));
 const STYLES: { name: string; sdl: string; cases: StyleCase[] }[] = [
   { name: 'PostGraphile', sdl: POSTGRAPHILE_SDL, cases: POSTGRAPHILE_CASES },
@@ -64,18 +64,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function serveFile(file: string, seed: number): Promise<string> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/seedbed.js'), 'mock', file, '--port', '0', '--seed', String(seed)], { cwd: ROOT });
+async function serveFile(file: string, seed: number): Promise<string> {
+  const { url, child } = await startSeedbedMock(file, ['--seed', String(seed)]);
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stderr!.on('data', (b: Buffer) => {
-      text += b.toString();
-      const match = /at (http:\/\/\S+\/graphql)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`seedbed mock exited with ${code}: ${text}`)));
-  });
+  return url;
 }
 
 function transport(style: string, name: TransportName): Transport {
