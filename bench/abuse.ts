@@ -272,7 +272,7 @@ async function overlayCase() {
     await db.initialize();
     try {
       // The store before this change took its bound as a number; after, rows and bytes per blueprint and project.
-      const bound = 'load' in PgOverlayStore.prototype ? 50 : { rows: 50, bytes: 20_000_000, projectRows: 250, projectBytes: 100_000_000 };
+      const bound = 'load' in PgOverlayStore.prototype ? 50 : { rows: 50, bytes: 20_000_000, projectRows: 100_000, projectBytes: 1_000_000_000 };
       const writers = Array.from({ length: 8 }, (_, w) => new PgOverlayStore(db, { blueprintId: fresh.id, projectId, revision: 1, seed: w }, bound));
       const outcomes = await Promise.all(writers.map(async (store: { put(entry: unknown): Promise<unknown> }, w: number) => {
         const codes: string[] = [];
