@@ -120,6 +120,14 @@ describe('bindings', () => {
     for (const b of answer.data.books.results) expect(b.format).toBe('Ebook');
   });
 
+  it('refuse text PostgreSQL cannot hold and orders of too many keys, at the argument’s path, before reading rows', async () => {
+    const { run } = await mockOf(HASURA_SDL);
+    const nul = await run('query($n: String) { users(where: { name: { _eq: $n } }) { id } }', { n: 'a\u0000b' });
+    expect(nul.errors[0]).toMatchObject({ message: 'where.name._eq must not contain a NUL character', extensions: { code: 'BAD_USER_INPUT', path: 'where.name._eq' } });
+    const order = await run(`{ users(order_by: [${Array.from({ length: 9 }, () => '{ id: asc }').join(', ')}]) { id } }`);
+    expect(order.errors[0].message).toBe('a list is ordered by at most 8 fields');
+  });
+
   it('answer a root field nothing maps with an error that says so', async () => {
     const { run } = await mockOf(REST_SDL.replace('type Query {', 'type Query {\n  bookCount: Int'));
     const answer = await run('{ bookCount }');

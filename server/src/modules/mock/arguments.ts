@@ -8,6 +8,7 @@
  */
 import type { GraphqlArgBinding, GraphqlTypeMapping, Value } from '../../engine';
 import { badInput } from '../../errors';
+import { jsonIssue } from '../../json-input';
 import type { PageArgs } from './connection';
 import type { Filter, FilterOp } from './filter';
 import { decodeGlobalId } from './global-id';
@@ -79,8 +80,14 @@ function keyValue(value: unknown, globalId: boolean | string | undefined, ctx: A
   return name === ctx.typeName || name === ctx.type.table ? key : `\u0000not ${ctx.typeName}`;
 }
 
+/** Order keys one list may take: each is a column read for every row sorted. */
+const MAX_ORDER_KEYS = 8;
+
 /** Reads one field's arguments through its bindings; arguments given that nothing binds are warned about, never silently ignored. */
 export function readArgs(args: Record<string, unknown>, bindings: Record<string, GraphqlArgBinding>, ctx: ArgContext): RowsAsked {
+  // Text PostgreSQL would refuse (a NUL, a lone surrogate) is the caller's mistake, said before any row is read.
+  const issue = jsonIssue(args);
+  if (issue) throw badInput(issue.path, `${issue.path} ${issue.message}`);
   const parts: Filter[] = [];
   let keys: Value[] | undefined;
   const order: Order[] = [];
@@ -119,6 +126,7 @@ export function readArgs(args: Record<string, unknown>, bindings: Record<string,
       else order.push(...readOrder(value, binding.order, ctx, name));
     }
   }
+  if (order.length > MAX_ORDER_KEYS) throw badInput(ctx.path, `a list is ordered by at most ${MAX_ORDER_KEYS} fields`);
   if (direction !== undefined) for (const o of order) o.descending = direction;
   if (direction !== undefined && !order.length) order.push({ column: ctx.type.key, descending: direction });
   const filter = parts.length ? (parts.length === 1 ? parts[0] : { all: parts }) : undefined;

@@ -22,6 +22,8 @@ import { connectionType, MOCK_PAGE_MAX, pageOf, type PageArgs } from './connecti
 import type { MockContext } from './context';
 import { then, type MockRow, type RowQuery } from './mock-data';
 import type { Filter } from './filter';
+import { badInput } from '../../errors';
+import { jsonIssue } from '../../json-input';
 import { camel, constant, pascal, pluralField, relationName, typeName } from './naming';
 import { comparable, MOCK_SCALARS, scalarOf } from './scalars';
 import { mutationFields } from './default-mutations';
@@ -166,6 +168,8 @@ function pk(shape: TableShape): string | undefined {
 /** PostGraphile's `condition`: each column equal to its value, or NULL for null. */
 function conditionOf(shape: TableShape, condition: Record<string, Value> | null | undefined): Filter | undefined {
   if (!condition) return undefined;
+  const issue = jsonIssue(condition, { path: 'condition' });
+  if (issue) throw badInput(issue.path, `${issue.path} ${issue.message}`);
   const parts: Filter[] = [];
   for (const [gql, value] of Object.entries(condition)) {
     if (value === undefined) continue;

@@ -6,6 +6,7 @@
  * its rows complete synchronously (GraphQL's fast path).
  */
 import DataLoader from 'dataloader';
+import { textProblem } from '../../json-input';
 import type { Filter } from './filter';
 import type { ChangedRow, OverlayEntry, OverlayStore, TableCounts } from './overlay';
 
@@ -33,6 +34,8 @@ export class OverlayView {
   }
 
   entryOfKey(table: string, key: string): Promise<OverlayEntry | undefined> {
+    // No row's key holds text PostgreSQL refuses (writes check it), so such a key finds nothing, without asking.
+    if (textProblem(key)) return Promise.resolve(undefined);
     let loader = this.byKey.get(table);
     if (!loader) {
       loader = new DataLoader(async (keys) => {

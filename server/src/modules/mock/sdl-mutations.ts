@@ -11,6 +11,7 @@
 import { getNamedType, getNullableType, isListType, isObjectType, type GraphQLField, type GraphQLFieldResolver } from 'graphql';
 import type { GraphqlMutationMapping, GraphqlTypeMapping, Value } from '../../engine';
 import { badInput } from '../../errors';
+import { jsonIssue } from '../../json-input';
 import { readFilter } from './arguments';
 import type { MockContext } from './context';
 import { decodeGlobalId, encodeGlobalId } from './global-id';
@@ -72,6 +73,8 @@ export function mutationResolver(field: GraphQLField<unknown, unknown>, m: Graph
   const returns = getNullableType(field.type);
   const named = getNamedType(field.type);
   return async (_root, args, ctx) => {
+    const issue = jsonIssue(args);
+    if (issue) throw badInput(issue.path, `${issue.path} ${issue.message}`);
     const { writes } = ctx;
     let rows: MockRow[];
     if (m.op === 'create') {
