@@ -240,19 +240,22 @@ export function predicateAt(filter: Filter, column: (name: string) => { values: 
 }
 
 /**
- * Rows in [from, to) whose values pass the filter, pushed onto `out`. A
- * filter of one comparison (the common case) runs as one loop over its
- * column, without a call per row for the row's index.
+ * Rows in [from, to) whose values pass the filter, written into `out` from
+ * position `count`; answers the new count. A filter of one comparison (the
+ * common case) runs as one loop over its column, without a call per row for
+ * the row's index.
  */
-export function scanRows(filter: Filter, column: (name: string) => { values: Value[]; offset: number }, from: number, to: number, out: number[]): void {
+export function scanRows(filter: Filter, column: (name: string) => { values: Value[]; offset: number }, from: number, to: number, out: Int32Array, count: number): number {
+  let n = count;
   if ('column' in filter) {
     const { values, offset } = column(filter.column);
     const test = leafTest(filter);
-    for (let row = from; row < to; row++) if (test(values[row - offset])) out.push(row);
-    return;
+    for (let row = from; row < to; row++) if (test(values[row - offset])) out[n++] = row;
+    return n;
   }
   const test = predicateAt(filter, column);
-  for (let row = from; row < to; row++) if (test(row)) out.push(row);
+  for (let row = from; row < to; row++) if (test(row)) out[n++] = row;
+  return n;
 }
 
 /** The filter over a row held by name (an overlay row). */
