@@ -38,6 +38,14 @@ export interface Limits {
   sampleBytes: number;
   /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
   mockScanRows: number;
+  /** A mock API's query depth, aliases, cost and rows per answer, unless its blueprint sets its own (PRODUCT.md §9). */
+  mockDepth: number;
+  mockAliases: number;
+  mockCost: number;
+  mockRows: number;
+  /** Changed rows and bytes one blueprint's mocks may hold together (a project's: five times as much). */
+  mockOverlayRows: number;
+  mockOverlayBytes: number;
 }
 
 export interface Config {
@@ -203,6 +211,13 @@ export function loadConfig(env: Env = process.env): Config {
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
       mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
+      // Real clients' own queries nest deeper than the API's 10 (issue #22: depth 11 refused an app's query).
+      mockDepth: int(env, 'SEEDBED_MOCK_DEPTH', 15) || 15,
+      mockAliases: int(env, 'SEEDBED_MOCK_ALIASES', int(env, 'SEEDBED_QUERY_ALIASES', 15)) || 15,
+      mockCost: int(env, 'SEEDBED_MOCK_COST', int(env, 'SEEDBED_QUERY_COST', 5000)) || 5000,
+      mockRows: int(env, 'SEEDBED_MOCK_ROWS', 5000) || 5000,
+      mockOverlayRows: int(env, 'SEEDBED_MOCK_OVERLAY_ROWS', 10_000) || 10_000,
+      mockOverlayBytes: int(env, 'SEEDBED_MOCK_OVERLAY_BYTES', 20_000_000) || 20_000_000,
     },
   };
 }

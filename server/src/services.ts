@@ -42,7 +42,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
     imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),
-    mocks: new MockService(db, blueprints, config.limits),
+    mocks: new MockService(db, blueprints, config.limits, runtime.events),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,

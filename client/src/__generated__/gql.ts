@@ -16,7 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": typeof types.DocumentDownloadDocument,
     "\n  query Locales {\n    locales\n  }\n": typeof types.LocalesDocument,
-    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": typeof types.MockPanelDocument,
+    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      mockAnswers {\n        field\n        kind\n        answer\n        unbound\n      }\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": typeof types.MockPanelDocument,
     "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": typeof types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": typeof types.RunDetails_RunFragmentDoc,
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": typeof types.RunsTable_RunFragmentDoc,
@@ -66,7 +66,7 @@ type Documents = {
 const documents: Documents = {
     "\n  query DocumentDownload($id: ID!) {\n    blueprint(id: $id) {\n      id\n      name\n      revision\n      document\n    }\n  }\n": types.DocumentDownloadDocument,
     "\n  query Locales {\n    locales\n  }\n": types.LocalesDocument,
-    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": types.MockPanelDocument,
+    "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      mockAnswers {\n        field\n        kind\n        answer\n        unbound\n      }\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n": types.MockPanelDocument,
     "\n  mutation SetMockOrigins($input: SetMockOriginsInput!) {\n    setMockOrigins(input: $input) {\n      id\n      mockOrigins\n    }\n  }\n": types.SetMockOriginsDocument,
     "\n  fragment RunDetails_run on Run {\n    id\n    status\n    revision\n    seed\n    rowsDone\n    rowsTotal\n    attempts\n    error\n    createdAt\n    startedAt\n    finishedAt\n    expiresAt\n    requestedBy {\n      id\n      name\n    }\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      dialect\n      gzip\n      host\n      database\n      truncate\n    }\n    artifacts {\n      name\n      table\n      format\n      size\n      sha256\n      url\n    }\n  }\n": types.RunDetails_RunFragmentDoc,
     "\n  fragment RunsTable_run on Run {\n    id\n    status\n    revision\n    rowsDone\n    rowsTotal\n    createdAt\n    blueprint {\n      id\n      name\n    }\n    target {\n      kind\n      formats\n      database\n    }\n  }\n": types.RunsTable_RunFragmentDoc,
@@ -139,7 +139,7 @@ export function graphql(source: "\n  query Locales {\n    locales\n  }\n"): (typ
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"): (typeof documents)["\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      mockAnswers {\n        field\n        kind\n        answer\n        unbound\n      }\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"): (typeof documents)["\n  query MockPanel($id: ID!) {\n    blueprint(id: $id) {\n      id\n      revision\n      mockPath\n      mockExample\n      mockAnswers {\n        field\n        kind\n        answer\n        unbound\n      }\n      project {\n        id\n        mockOrigins\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

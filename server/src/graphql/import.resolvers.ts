@@ -2,7 +2,10 @@ import type { Resolvers } from './__generated__/resolvers-types';
 
 export const importResolvers: Resolvers = {
   Query: {
-    importPreview: (_, { input }, ctx) => ctx.services.imports.preview(ctx, input),
+    importPreview: async (_, { input }, ctx) => {
+      const result = await ctx.services.imports.preview(ctx, input);
+      return { ...result, mockAnswers: result.mockAnswers ?? [] };
+    },
   },
   Mutation: {
     importBlueprint: (_, { input }, ctx) => ctx.services.imports.create(ctx, input),

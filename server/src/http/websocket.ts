@@ -66,8 +66,8 @@ export interface SocketEndpoint {
   matches(pathname: string): boolean;
   /** Pages of other origins this endpoint also lets in (the server's own, or its configured list, always). */
   extraOrigins?(request: IncomingMessage): Promise<string[]>;
-  /** The schema to validate against and run, the context, and how many expensive operations it costs (PRODUCT.md §15). */
-  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number }>;
+  /** The schema to validate against and run, the context, how many expensive operations it costs (PRODUCT.md §15), and its own validation rules if not the main endpoint's. */
+  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number; validationRules?: readonly ValidationRule[] }>;
 }
 
 type WsServer = ReturnType<typeof makeServer<Record<string, unknown>, Connection>>;
@@ -187,7 +187,7 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, l
         // Checked per operation, so a key revoked or a session ended mid-connection stops working at once.
         const actor = await actorFor(ctx.extra.credentials ?? { kind: 'none' }, services);
         const prepared = await endpoint.prepare(actor, ctx.extra, document, payload.operationName);
-        const invalid = validate(prepared.schema, document, rules);
+        const invalid = validate(prepared.schema, document, prepared.validationRules ?? rules);
         if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
         if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
         await budget.charge(actor, prepared.expensive, 0);
