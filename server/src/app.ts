@@ -5,6 +5,7 @@
  * client at /.
  */
 import fs from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
@@ -114,6 +115,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
         cookie: sessionCookie(res, req.secure),
         log,
         clientAddress: req.ip,
+        signal: abortedOnClose(res),
       }),
     }),
   );
@@ -148,6 +150,17 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       await runs.stop();
     },
   };
+}
+
+/** Aborted when the response closes before it was finished: its client went away. */
+function abortedOnClose(res: Response): AbortSignal {
+  const controller = new AbortController();
+  // Each preview of the request (15 aliases at most) listens while it waits and while it runs.
+  setMaxListeners(100, controller.signal);
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+  });
+  return controller.signal;
 }
 
 function sessionCookie(res: Response, secure: boolean): SessionCookie {

@@ -17,4 +17,6 @@ export interface GraphQLContext extends Scope {
   log: Logger;
   /** The caller's address (Express `req.ip`, honouring `trust proxy`), for per-address limits such as log-in throttling. */
   clientAddress?: string;
+  /** Aborted when the caller goes away (the HTTP request closes unanswered, the WebSocket closes): work it started stops. */
+  signal?: AbortSignal;
 }

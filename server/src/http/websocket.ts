@@ -7,6 +7,7 @@
  * Other paths (the mock API's) plug in as endpoints with their own schema
  * and context, and get all of the above the same way.
  */
+import { setMaxListeners } from 'node:events';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
@@ -58,6 +59,8 @@ export interface Connection {
   request: IncomingMessage;
   credentials?: Credentials;
   clientAddress?: string;
+  /** Aborted when the socket closes: the work its operations started stops. */
+  closed?: AbortSignal;
 }
 
 /** What one path runs its operations against, once the caller is known and the document parsed. */
@@ -79,7 +82,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
     prepare: async (actor, connection, document, operationName) => ({
       schema: options.schema,
       expensive: expensiveFieldCount(document, operationName),
-      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress } satisfies GraphQLContext,
+      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress, signal: connection.closed } satisfies GraphQLContext,
     }),
   };
   const endpoints = [main, ...others].map((endpoint) => ({ endpoint, server: makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options, endpoint)) }));
@@ -117,6 +120,10 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
       socket.ping();
     }, KEEPALIVE_MS);
 
+    const gone = new AbortController();
+    // Every open operation's previews listen (20 operations of 15 aliases at most).
+    setMaxListeners(1000, gone.signal);
+    socket.once('close', () => gone.abort(new Error('the socket closed')));
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -134,7 +141,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
             }
           }),
       },
-      { socket, request, clientAddress: clientAddressOf(request, config.trustProxy) },
+      { socket, request, clientAddress: clientAddressOf(request, config.trustProxy), closed: gone.signal },
     );
     socket.once('close', (code, reason) => {
       clearInterval(keepalive);

@@ -5,11 +5,12 @@ import { ChunkEncoder } from '../stream/chunks';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 import { writeShardFiles } from './shard-writer';
+import { previewRows, PreviewStopped } from '../preview';
 
 /**
  * Worker side: compile each plan it is sent (keeping the last few), then
  * encode chunks of them on request, or write whole shards to files (the
- * bytes stay in this thread). A plan that fails to compile answers each of
+ * bytes stay in this thread), or make a preview's rows as values. A plan that fails to compile answers each of
  * its chunks with that error. Also counts the child rows of blocks
  * of parents, so that a server never lays out large tables in its own thread.
  */
@@ -66,6 +67,19 @@ port.on('message', (message: ToWorker) => {
     void Promise.resolve()
       .then(() => writeShardFiles(encoderOf(message.planId), message.job, shardControl))
       .then((sizes) => reply({ type: 'shard', id, sizes }), (e) => reply({ type: 'error', id, error: errorOf(e) }));
+    return;
+  }
+  if (message.type === 'preview') {
+    const { id, control } = message;
+    try {
+      const { plan } = encoderOf(message.planId);
+      const stopped = () => Atomics.load(control, 0) === 1;
+      const preview = previewRows(plan, message.table, message.offset, message.limit, { maxBytes: message.maxBytes, spentBytes: message.spentBytes, stopped });
+      reply({ type: 'preview', id, preview });
+    } catch (e) {
+      if (e instanceof PreviewStopped) reply({ type: 'preview', id, preview: null });
+      else reply({ type: 'error', id, error: errorOf(e) });
+    }
     return;
   }
   try {

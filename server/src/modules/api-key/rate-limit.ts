@@ -1,4 +1,20 @@
 import type { DataSource } from 'typeorm';
+import type { Actor } from '../../scope';
+
+/**
+ * Whom an actor's work is counted against, the caller first: an API key
+ * counts against its project and the user who made it as well as itself, a
+ * session against its user, so that making keys or logging in again adds
+ * nothing to what one user or one project may do at once or per minute.
+ */
+export function subjectsOf(actor: Actor): string[] {
+  if (actor.kind === 'user') return [`user:${actor.user.id}`];
+  if (actor.kind === 'apiKey') {
+    const { apiKey } = actor;
+    return [`project:${apiKey.projectId}`, ...(apiKey.createdById ? [`user:${apiKey.createdById}`] : []), `key:${apiKey.id}`];
+  }
+  return [];
+}
 
 export interface RateLimitState {
   limit: number;

@@ -1,11 +1,13 @@
-import { compileBlueprintAsync, isPerParent, previewRows, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, isPerParent, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
 import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
 import { jsonIssue } from '../../json-input';
 import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { engineCall, fromEngineError } from './engine-errors';
+import { subjectsOf } from '../api-key/rate-limit';
+import { fromEngineError } from './engine-errors';
+import { FairGate } from './fair-gate';
 
 export interface PlanRequest {
   blueprintId?: string | null;
@@ -15,12 +17,42 @@ export interface PlanRequest {
   rowOverrides?: Record<string, number>;
 }
 
+/** How one preview is asked for, beyond its input: by whom it is awaited, and in which answer. */
+export interface PreviewCall {
+  /** Aborted when the caller goes away: a preview waiting for its turn or being made stops. */
+  signal?: AbortSignal;
+  /** The answer the preview is part of: every preview of one request (each alias) spends from one bound of bytes. */
+  answer?: AnswerBytes;
+}
+
+/** Bytes of previews one answer holds so far (PRODUCT.md §9 bounds them per answer, not per alias). */
+export interface AnswerBytes {
+  spent: number;
+}
+
+/**
+ * Previews one caller has waiting for a thread at most: a request's 15 aliases
+ * (PRODUCT.md §9) and one more; past it, RATE_LIMITED.
+ */
+const PREVIEWS_WAITING = 16;
+
 /** Generation for API callers: who may generate what, within the limits of PRODUCT.md §9. */
 export class GenerationService {
+  /** Previews run in the engine's threads, one per caller at a time, no more at once than there are threads. */
+  private readonly previews: FairGate;
+
   constructor(
     private readonly blueprints: BlueprintService,
     private readonly limits: GenerationLimits,
-  ) {}
+    private readonly pool: ChunkWorkerPool = sharedWorkerPool(),
+  ) {
+    this.previews = new FairGate({ slots: () => pool.threadCount, perSubject: 1, waitingPerSubject: PREVIEWS_WAITING, noun: 'previews' });
+  }
+
+  /** Previews being made and waiting for their turn in this process. */
+  get previewLoad(): { running: number; waiting: number } {
+    return this.previews.load;
+  }
 
   /**
    * The plan of a saved blueprint revision (VIEWER) or of an unsaved document
@@ -37,8 +69,11 @@ export class GenerationService {
    * editor shows what the blueprint makes): `limit` is a page size, an
    * answer that reaches the table's end is shorter and says the table's
    * `totalRows`, and an `offset` past the end is refused with the count.
+   * The rows are made in the engine's threads, never this one, once the
+   * caller's turn comes (see FairGate), and within the bytes its answer has
+   * left; a caller gone away stops its preview before the next row.
    */
-  async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
+  async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }, call: PreviewCall = {}): Promise<Preview> {
     const limit = input.limit ?? 20;
     const offset = input.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > this.limits.previewRows) {
@@ -50,7 +85,20 @@ export class GenerationService {
     const rows = plan.table(table).layout.rows;
     if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
     refuseLongReplay(plan, table, offset, 'input.offset');
-    return engineCall(() => previewRows(plan, table, offset, limit, { maxBytes: this.limits.previewBytes }));
+    const { signal } = call;
+    const answer = call.answer ?? { spent: 0 };
+    const release = await this.previews.enter(subjectsOf(scope.actor), signal);
+    try {
+      const preview = await this.pool.preview(plan, { table, offset, limit, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
+      // Stopped: nobody is left to read what is thrown.
+      if (!preview) throw signal?.reason ?? new Error('the preview was stopped');
+      answer.spent += preview.bytes;
+      return preview;
+    } catch (error) {
+      throw fromEngineError(error);
+    } finally {
+      release();
+    }
   }
 
   /**
