@@ -110,6 +110,15 @@ describe('previews off the API thread (issue 23 row 1)', () => {
     await Promise.all(flood);
   });
 
+  it('makes even a few rows of the rows API in a worker thread, in chunks sized by their bytes', async () => {
+    const download = attacker.request(`/api/v1/blueprints/${heavyId}/rows.csv?count=3`).then((r) => r.text());
+    const seen = await underProbe(bystander, download);
+    const lines = seen.result.trim().split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^[a-z0-9]{60000}(,[a-z0-9]{60000}){3}$/);
+    expect(seen.worstMs).toBeLessThan(1000);
+  });
+
   it('stops a preview asked over graphql-ws when its socket closes', async () => {
     const client = sockets.connect(server.url.replace('http', 'ws') + '/graphql', { headers: { cookie: attacker.cookieHeader } });
     const asked = run(client, previews(heavyId, 2)).catch(() => 'closed');

@@ -3,7 +3,8 @@
  * time, fairly between callers: each caller (every subject it is counted
  * under: its key, its project, its user) runs at most `perSubject` at once,
  * the whole process at most `slots`; a caller's excess waits in line, up to
- * `waitingPerSubject`, and is refused with RATE_LIMITED beyond that. A free
+ * `inFlightPerSubject` admitted and waiting together, and is refused with
+ * RATE_LIMITED beyond that. A free
  * slot goes to the waiting caller served longest ago, so one caller's queue
  * never holds up another's first request. Counted in this process: the work
  * it admits runs in this process's threads.
@@ -13,10 +14,12 @@ import { rateLimited } from '../../errors';
 export interface FairGateOptions {
   /** Work running at once in the process (a function: a pool's threads may grow). */
   slots: () => number;
+  /** Work running at once per subject. */
   perSubject: number;
-  waitingPerSubject: number;
-  /** What the work is, for the refusal: "previews". */
-  noun: string;
+  /** Work running and waiting together per subject; more is refused. */
+  inFlightPerSubject: number;
+  /** The refusal's message. */
+  refusal: string;
 }
 
 interface Waiter {
@@ -49,9 +52,8 @@ export class FairGate {
     this.next(); // slots may have grown since the last release
     // Free slots always go to waiters that fit (see `next`): a caller that fits a free slot now is admitted now.
     if (this.running < this.options.slots() && this.fits(subjects)) return Promise.resolve(this.admit(subjects));
-    if (subjects.some((s) => (this.waitingBy.get(s) ?? 0) >= this.options.waitingPerSubject)) {
-      const { perSubject, waitingPerSubject, noun } = this.options;
-      return Promise.reject(rateLimited(`At most ${perSubject} ${noun} at once and ${waitingPerSubject} waiting per caller: wait for the ones sent to finish.`, 1));
+    if (subjects.some((s) => (this.runningBy.get(s) ?? 0) + (this.waitingBy.get(s) ?? 0) >= this.options.inFlightPerSubject)) {
+      return Promise.reject(rateLimited(this.options.refusal, 1));
     }
     return new Promise<Release>((resolve, reject) => {
       const leave = () => {

@@ -46,7 +46,12 @@ export class GenerationService {
     private readonly limits: GenerationLimits,
     private readonly pool: ChunkWorkerPool = sharedWorkerPool(),
   ) {
-    this.previews = new FairGate({ slots: () => pool.threadCount, perSubject: 1, waitingPerSubject: PREVIEWS_WAITING, noun: 'previews' });
+    this.previews = new FairGate({
+      slots: () => pool.threadCount,
+      perSubject: 1,
+      inFlightPerSubject: 1 + PREVIEWS_WAITING,
+      refusal: `One preview per caller is made at a time and ${PREVIEWS_WAITING} more may wait: wait for the ones sent to finish.`,
+    });
   }
 
   /** Previews being made and waiting for their turn in this process. */
