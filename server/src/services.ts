@@ -46,7 +46,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     imports: new ImportService(
       blueprints,
       { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets },
-      sharedImportRunner({ nice: config.engineNice }),
+      sharedImportRunner({ nice: config.engineNice, perCaller: config.limits.importsPerCaller, timeoutMs: config.limits.importSeconds * 1000 }),
     ),
     mocks: new MockService(db, blueprints, config.limits),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),

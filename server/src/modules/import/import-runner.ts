@@ -25,7 +25,7 @@ const WORKER_ENTRY = path.join(__dirname, 'import-worker-entry.js');
 const DEFAULT_TIMEOUT_MS = 20_000;
 const MEMORY_MB = 512;
 /** PRODUCT.md §9: concurrent imports per caller. */
-export const IMPORTS_PER_CALLER = 2;
+const IMPORTS_PER_CALLER = 2;
 /** Threads kept beyond the first are ended after this long without work, giving their memory back. */
 const IDLE_MS = 60_000;
 /** Error codes a source may answer with; anything else is an internal error. */
@@ -34,6 +34,9 @@ const USER_CODES = new Set(['BAD_USER_INPUT', 'PAYLOAD_TOO_LARGE', 'TARGET_REFUS
 export interface ImportRunnerOptions {
   /** Threads at most (default: one more than a caller may use, or one per core if more, up to 8). */
   threads?: number;
+  /** Imports one caller may have running or waiting at once (default 2). */
+  perCaller?: number;
+  /** Time an import may work before it alone is ended (its thread's start-up and a body's network waits not counted). */
   timeoutMs?: number;
   /** OS niceness of the threads. */
   nice?: number;
@@ -65,6 +68,8 @@ interface Task {
 
 interface Thread {
   worker: Worker;
+  /** The thread has loaded its parsers: an import's clock runs from then on. */
+  ready: boolean;
   task?: Task;
   idleTimer?: NodeJS.Timeout;
 }
@@ -78,12 +83,13 @@ export class ImportRunner {
 
   constructor(private readonly options: ImportRunnerOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.size = Math.max(1, options.threads ?? Math.min(8, Math.max(IMPORTS_PER_CALLER + 1, availableParallelism())));
+    const perCaller = Math.max(1, options.perCaller ?? IMPORTS_PER_CALLER);
+    this.size = Math.max(1, options.threads ?? Math.min(8, Math.max(perCaller + 1, availableParallelism())));
     this.gate = new FairGate({
       slots: () => this.size,
-      perSubject: IMPORTS_PER_CALLER,
-      inFlightPerSubject: IMPORTS_PER_CALLER,
-      refusal: `At most ${IMPORTS_PER_CALLER} imports per caller at once: wait for one to finish.`,
+      perSubject: perCaller,
+      inFlightPerSubject: perCaller,
+      refusal: `At most ${perCaller} imports per caller at once: wait for one to finish.`,
     });
   }
 
@@ -130,7 +136,7 @@ export class ImportRunner {
         const thread = this.idleThread();
         thread.task = task;
         thread.worker.ref();
-        this.clock(thread, true);
+        if (thread.ready) this.clock(thread, true);
         thread.worker.postMessage(request(id));
       });
     } finally {
@@ -146,7 +152,7 @@ export class ImportRunner {
       return idle;
     }
     const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB }, workerData: { nice: this.options.nice ?? 0 } });
-    const thread: Thread = { worker };
+    const thread: Thread = { worker, ready: false };
     worker.unref();
     worker.on('message', (reply: ImportReply) => this.onReply(thread, reply));
     worker.on('error', (error) => {
@@ -178,6 +184,11 @@ export class ImportRunner {
   }
 
   private onReply(thread: Thread, reply: ImportReply): void {
+    if ('ready' in reply) {
+      thread.ready = true;
+      if (thread.task) this.clock(thread, true);
+      return;
+    }
     const task = thread.task;
     if (!task || task.id !== reply.id) return;
     if ('pull' in reply) return void this.feed(thread, task);
@@ -197,7 +208,7 @@ export class ImportRunner {
       message = { type: 'abort', id: task.id, message: `The body could not be read: ${(error as Error).message}` };
     }
     if (thread.task !== task) return; // ended meanwhile
-    this.clock(thread, true);
+    if (thread.ready) this.clock(thread, true);
     thread.worker.postMessage(message);
   }
 

@@ -6,8 +6,10 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadModule } from 'libpg-query';
 import { importSample } from './sample/import-sample';
 import { DEFAULT_SAMPLE_LIMITS, type SampleKind } from './sample/read';
+import { checkSourceBounds } from './source-bounds';
 import { importSourceOf, type SourceOptions } from './sources';
 import type { ImportSource } from './types';
 
@@ -23,7 +25,9 @@ export type ImportReply =
   | { id: number; result: unknown }
   | { id: number; error: { code?: string; message: string; path?: string } }
   /** The thread wants the next chunk of the sample's body. */
-  | { id: number; pull: true };
+  | { id: number; pull: true }
+  /** The thread has loaded its parsers (time an import may take is counted from then). */
+  | { ready: true };
 
 const port = parentPort!;
 if (workerData?.nice) {
@@ -33,6 +37,12 @@ if (workerData?.nice) {
     // Not permitted here: import at the process's priority.
   }
 }
+
+// PostgreSQL's parser (WebAssembly, also SQLite's reader's) loads once per thread, before its first import's clock starts.
+void loadModule().then(
+  () => port.postMessage({ ready: true } satisfies ImportReply),
+  () => port.postMessage({ ready: true } satisfies ImportReply),
+);
 
 function errorOf(error: unknown): { code?: string; message: string; path?: string } {
   const e = error as { code?: unknown; path?: unknown; message?: unknown; extensions?: { code?: unknown; path?: unknown } };
@@ -68,6 +78,8 @@ async function answer(request: Extract<ImportRequest, { type: 'run' | 'sample' }
   }
   const handler = importSourceOf(request.source);
   if (!handler) throw Object.assign(new Error(`No import source ${request.source}.`), { code: 'BAD_USER_INPUT', path: 'input.source' });
+  // Before any parser: a schema past the bounds is refused in milliseconds, not after 20 s of this thread.
+  if (handler.input === 'text') checkSourceBounds(request.source, request.value);
   return handler.run(request.value, request.options);
 }
 
