@@ -111,11 +111,11 @@ describe('previews off the API thread (issue 23 row 1)', () => {
   });
 
   it('makes even a few rows of the rows API in a worker thread, in chunks sized by their bytes', async () => {
-    const download = attacker.request(`/api/v1/blueprints/${heavyId}/rows.csv?count=3`).then((r) => r.text());
+    const download = attacker.request(`/api/v1/blueprints/${heavyId}/rows.csv?count=2`).then((r) => r.text());
     const seen = await underProbe(bystander, download);
     const lines = seen.result.trim().split('\r\n');
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toMatch(/^[a-z0-9]{60000}(,[a-z0-9]{60000}){3}$/);
+    expect(lines).toHaveLength(3);
+    expect(lines[2]).toMatch(/^[a-z0-9]{60000}(,[a-z0-9]{60000}){3}$/);
     expect(seen.worstMs).toBeLessThan(1000);
   });
 

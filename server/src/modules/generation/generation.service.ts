@@ -85,15 +85,17 @@ export class GenerationService {
       throw badInput('input.limit', `must be a whole number from 1 to ${this.limits.previewRows.toLocaleString('en-US')}`);
     }
     if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
-    const plan = await this.plan(scope, input);
-    const table = tableOf(plan, input.table, 'input.table');
-    const rows = plan.table(table).layout.rows;
-    if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
-    refuseLongReplay(plan, table, offset, 'input.offset');
+    if (scope.actor.kind === 'anonymous') throw unauthenticated();
     const { signal } = call;
     const answer = call.answer ?? { spent: 0 };
+    // The turn first: a caller's excess is refused before it costs a query or a compile here.
     const release = await this.previews.enter(subjectsOf(scope.actor), signal);
     try {
+      const plan = await this.plan(scope, input);
+      const table = tableOf(plan, input.table, 'input.table');
+      const rows = plan.table(table).layout.rows;
+      if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
+      refuseLongReplay(plan, table, offset, 'input.offset');
       const preview = await this.pool.preview(plan, { table, offset, limit, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
       // Stopped: nobody is left to read what is thrown.
       if (!preview) throw signal?.reason ?? new Error('the preview was stopped');
