@@ -116,6 +116,8 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
         log,
         clientAddress: req.ip,
         signal: abortedOnClose(res),
+        // 'close' comes once the response was handed to the system, or its connection is gone.
+        delivered: new Promise<void>((resolve) => res.once('close', () => resolve())),
       }),
     }),
   );

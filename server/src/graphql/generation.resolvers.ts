@@ -17,7 +17,7 @@ export const generationResolvers: Resolvers = {
   Query: {
     generators: (_, { search, category }) => searchGenerators(search, category),
     generatorCategories: () => categories(),
-    preview: (_, { input }, ctx) => ctx.services.generation.preview(ctx, input, { signal: ctx.signal, answer: answerOf(ctx) }),
+    preview: (_, { input }, ctx) => ctx.services.generation.preview(ctx, input, { signal: ctx.signal, answer: answerOf(ctx), delivered: ctx.delivered }),
   },
   Generator: {
     outputType: (generator) => valueType(generator.outputType),

@@ -109,6 +109,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
   };
   httpServer.on('upgrade', upgrade);
 
+  const unreadBytes = 2 * config.limits.previewBytes;
   const serve = (server: WsServer, socket: WebSocket, request: IncomingMessage) => {
     // ws has already closed the socket (1009 for an oversized message, 1002 for a bad frame): a client fault, not ours.
     socket.on('error', (error) => log.warn({ reason: error.message }, 'websocket closed on a bad message'));
@@ -128,7 +129,16 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
       {
         protocol: socket.protocol,
         // A client gone mid-send is not an error worth more than dropping the message.
-        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
+        send: (data) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            // A client that does not read its answers would have them all held here: past two large answers, it is let go.
+            if (socket.bufferedAmount > unreadBytes) {
+              socket.terminate();
+              return resolve();
+            }
+            socket.send(data, () => resolve());
+          }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', async (data) => {

@@ -132,4 +132,46 @@ describe('budgets per user and per project (issue 23 row 7)', () => {
     expect(projectRates).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     expect(together.filter((states) => states.every((s) => s.rate <= 5))).toHaveLength(5);
   });
+
+  it("refuses previews to a caller that does not read its answers, once two answers' bytes wait, and takes it back once they are read", async () => {
+    const reader = (await createUser(server.url, 'Reader')).client;
+    const project = (await createProject(reader)).id;
+    // 20 fields of 60,000 characters, 8 rows: a 9.6 MB answer, cheap to make (one constant, copied by templates).
+    const fields = [{ name: 'f0', generator: 'constant', options: { value: 'x'.repeat(60_000) } }, ...Array.from({ length: 19 }, (_, i) => ({ name: `f${i + 1}`, generator: 'template', options: { template: '{f0}' } }))];
+    const wide = { seedbed: 1, name: 'wide', seed: 1, tables: [{ name: 't', rows: 8, fields }] };
+    const id = (await createBlueprint(reader, project, wide)).id;
+    const body = JSON.stringify({ query: `{ preview(input: { blueprintId: "${id}", limit: 8 }) { rows } }` });
+    const unread: http.ClientRequest[] = [];
+    /** A preview whose answer is never read when it is one: the status, and the body of a refusal. */
+    const ask = () =>
+      new Promise<{ status: number; body?: any }>((resolve, reject) => {
+        const request = http.request(server.url + '/graphql', { method: 'POST', headers: { 'content-type': 'application/json', cookie: reader.cookieHeader } }, (response) => {
+          if (response.statusCode === 200) return (response.pause(), resolve({ status: 200 }));
+          let text = '';
+          response.on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+        request.end(body);
+        unread.push(request);
+      });
+    try {
+      const statuses: number[] = [];
+      let refusal: any;
+      for (let i = 0; i < 8 && !refusal; i++) {
+        const answer = await ask();
+        statuses.push(answer.status);
+        if (answer.status !== 200) refusal = answer.body;
+      }
+      expect(refusal?.errors[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED' } });
+      expect(refusal.errors[0].message).toMatch(/bytes of previews made for this caller have not been read yet/);
+      expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(4);
+      // Another user is not held back by it.
+      const other = (await createBlueprint(bystander, (await createProject(bystander)).id)).id;
+      expect((await bystander.ok(`{ preview(input: { blueprintId: "${other}", limit: 1 }) { totalRows } }`)).preview.totalRows).toBe(100);
+    } finally {
+      unread.forEach((request) => request.destroy());
+    }
+    // Once the answers are gone (their connections closed), the caller may preview again.
+    await eventually(async () => (await reader.gql(`{ preview(input: { blueprintId: "${id}", limit: 1 }) { totalRows } }`)).errors === undefined, 30_000, 'the unread answers to be let go');
+  });
 });

@@ -1,7 +1,7 @@
 import { compileBlueprintAsync, isPerParent, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
-import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
+import { badInput, invalidInput, notFound, rateLimited, unauthenticated } from '../../errors';
 import { jsonIssue } from '../../json-input';
 import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
@@ -23,6 +23,8 @@ export interface PreviewCall {
   signal?: AbortSignal;
   /** The answer the preview is part of: every preview of one request (each alias) spends from one bound of bytes. */
   answer?: AnswerBytes;
+  /** Settles once the answer has left the process; until then its bytes count against the caller (none given: at once). */
+  delivered?: Promise<void>;
 }
 
 /** Bytes of previews one answer holds so far (PRODUCT.md §9 bounds them per answer, not per alias). */
@@ -36,10 +38,19 @@ export interface AnswerBytes {
  */
 const PREVIEWS_WAITING = 16;
 
+/**
+ * Answers a caller may have made and not yet read, in previews' bytes per
+ * answer: a client that asks for preview after preview and never reads them
+ * would otherwise keep every answer in this process's memory.
+ */
+const UNDELIVERED_ANSWERS = 2;
+
 /** Generation for API callers: who may generate what, within the limits of PRODUCT.md §9. */
 export class GenerationService {
   /** Previews run in the engine's threads, one per caller at a time, no more at once than there are threads. */
   private readonly previews: FairGate;
+  /** Bytes of previews made and not yet delivered, per subject. */
+  private readonly undelivered = new Map<string, number>();
 
   constructor(
     private readonly blueprints: BlueprintService,
@@ -89,8 +100,10 @@ export class GenerationService {
     const { signal } = call;
     const answer = call.answer ?? { spent: 0 };
     // The turn first: a caller's excess is refused before it costs a query or a compile here.
-    const release = await this.previews.enter(subjectsOf(scope.actor), signal);
+    const subjects = subjectsOf(scope.actor);
+    const release = await this.previews.enter(subjects, signal);
     try {
+      this.refuseUnread(subjects);
       const plan = await this.plan(scope, input);
       const table = tableOf(plan, input.table, 'input.table');
       const rows = plan.table(table).layout.rows;
@@ -100,12 +113,34 @@ export class GenerationService {
       // Stopped: nobody is left to read what is thrown.
       if (!preview) throw signal?.reason ?? new Error('the preview was stopped');
       answer.spent += preview.bytes;
+      this.holdUntil(subjects, preview.bytes, call.delivered);
       return preview;
     } catch (error) {
       throw fromEngineError(error);
     } finally {
       release();
     }
+  }
+
+  /** Refuses a caller whose previews made earlier still wait, unread, to leave this process. */
+  private refuseUnread(subjects: string[]): void {
+    const most = Math.max(0, ...subjects.map((s) => this.undelivered.get(s) ?? 0));
+    if (most < UNDELIVERED_ANSWERS * this.limits.previewBytes) return;
+    throw rateLimited(`${fmt(most)} bytes of previews made for this caller have not been read yet: read them before asking for more.`, 1);
+  }
+
+  /** Counts `bytes` against the subjects until `delivered` settles. */
+  private holdUntil(subjects: string[], bytes: number, delivered: Promise<void> | undefined): void {
+    if (!delivered) return;
+    const add = (sign: number) => {
+      for (const subject of subjects) {
+        const left = (this.undelivered.get(subject) ?? 0) + sign * bytes;
+        if (left > 0) this.undelivered.set(subject, left);
+        else this.undelivered.delete(subject);
+      }
+    };
+    add(1);
+    void delivered.finally(() => add(-1));
   }
 
   /**
