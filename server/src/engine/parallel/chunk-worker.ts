@@ -5,7 +5,8 @@ import { ChunkEncoder } from '../stream/chunks';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 import { writeShardFiles } from './shard-writer';
-import { previewRows, PreviewStopped } from '../preview';
+import { PreviewStopped } from '../preview';
+import { previewOfDocument } from '../preview-window';
 
 /**
  * Worker side: compile each plan it is sent (keeping the last few), then
@@ -29,8 +30,8 @@ function reply(message: FromWorker, transfer?: ArrayBuffer[]) {
 }
 
 function errorOf(e: unknown): Extract<FromWorker, { type: 'error' }>['error'] {
-  const error = e as Error & { code?: string; path?: string };
-  return { message: error.message, code: error.code, path: error.path };
+  const error = e as Error & { code?: string; path?: string; issues?: { path: string; message: string }[] };
+  return { message: error.message, code: error.code, path: error.path, issues: error.issues };
 }
 
 function encoderOf(planId: number): ChunkEncoder {
@@ -71,15 +72,11 @@ port.on('message', (message: ToWorker) => {
   }
   if (message.type === 'preview') {
     const { id, control } = message;
-    try {
-      const { plan } = encoderOf(message.planId);
-      const stopped = () => Atomics.load(control, 0) === 1;
-      const preview = previewRows(plan, message.table, message.offset, message.limit, { maxBytes: message.maxBytes, spentBytes: message.spentBytes, stopped });
-      reply({ type: 'preview', id, preview });
-    } catch (e) {
-      if (e instanceof PreviewStopped) reply({ type: 'preview', id, preview: null });
-      else reply({ type: 'error', id, error: errorOf(e) });
-    }
+    const stopped = () => Atomics.load(control, 0) === 1;
+    void previewOfDocument(message.document, message.compile, message.window, { maxBytes: message.maxBytes, spentBytes: message.spentBytes, stopped }).then(
+      (preview) => reply({ type: 'preview', id, preview }),
+      (e) => reply(e instanceof PreviewStopped ? { type: 'preview', id, preview: null } : { type: 'error', id, error: errorOf(e) }),
+    );
     return;
   }
   try {

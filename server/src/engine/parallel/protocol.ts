@@ -5,6 +5,7 @@ import type { CompileOptions } from '../plan/compile';
 import type { PerParentRows } from '../document/types';
 import type { OutputOptions } from '../formats/output';
 import type { Preview } from '../preview';
+import type { PreviewWindow } from '../preview-window';
 import type { ShardFilesJob } from './shard-writer';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
@@ -17,14 +18,14 @@ export type ToWorker =
   | ({ type: 'layout'; id: number } & LayoutRequest)
   /** `control[0]` set to 1 by the pool stops the shard after its current chunk. */
   | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array }
-  /** `control[0]` set to 1 by the pool stops the preview before its next row. */
-  | ({ type: 'preview'; id: number; planId: number; control: Int32Array } & PreviewRequest);
+  /** A preview of a document, compiled in the thread; `control[0]` set to 1 by the pool stops it before its next row. */
+  | ({ type: 'preview'; id: number; control: Int32Array } & PreviewRequest);
 
-/** Rows [offset, offset + limit) of a table as values, within `maxBytes` (less `spentBytes`) as JSON. */
+/** A window of a document's table as values, within `maxBytes` (less `spentBytes`) as JSON. */
 export interface PreviewRequest {
-  table: string;
-  offset: number;
-  limit: number;
+  document: BlueprintDocument;
+  compile: CompileOptions;
+  window: PreviewWindow;
   maxBytes: number;
   spentBytes?: number;
 }
@@ -45,4 +46,4 @@ export type FromWorker =
   | { type: 'progress'; id: number; rows: number }
   | { type: 'shard'; id: number; sizes: number[] | null }
   | { type: 'preview'; id: number; preview: Preview | null }
-  | { type: 'error'; id: number; error: { message: string; code?: string; path?: string } };
+  | { type: 'error'; id: number; error: { message: string; code?: string; path?: string; issues?: { path: string; message: string }[] } };

@@ -137,20 +137,20 @@ export class ChunkWorkerPool {
   }
 
   /**
-   * A preview's rows as values (`previewRows`) on the least busy thread, so a
-   * server's event loop never makes them: bytes are checked after each row
-   * as it is made. Null once `signal` stopped it (checked between rows).
+   * A preview of a document, answered whole on the least busy thread
+   * (`previewOfDocument`: compile, checks, rows), so a server's event loop
+   * neither compiles the document nor makes its rows: bytes are checked
+   * after each row as it is made. Null once `signal` stopped it (between rows).
    */
-  preview(plan: Plan, request: PreviewRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Preview | null> {
+  preview(request: PreviewRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Preview | null> {
     if (signal?.aborted) return Promise.resolve(null);
     clearTimeout(this.idleTimer);
     const thread = this.pick();
-    const planId = this.planOn(thread, plan);
     const id = this.nextTaskId++;
     const control = new Int32Array(new SharedArrayBuffer(4));
     const stop = () => Atomics.store(control, 0, 1);
     signal?.addEventListener('abort', stop, { once: true });
-    const done = this.send(thread, { type: 'preview', id, planId, control, ...request }) as Promise<Preview | null>;
+    const done = this.send(thread, { type: 'preview', id, control, ...request }) as Promise<Preview | null>;
     return done.finally(() => signal?.removeEventListener('abort', stop));
   }
 
@@ -230,8 +230,8 @@ export class ChunkWorkerPool {
     if (message.type === 'layout') return task.resolve(message.totals);
     if (message.type === 'shard') return task.resolve(message.sizes);
     if (message.type === 'preview') return task.resolve(message.preview);
-    const { code, message: text, path: at } = message.error;
-    task.reject(code === 'BAD_USER_INPUT' || code === 'UNIQUE_EXHAUSTED' ? new EngineError(code as EngineErrorCode, text, at) : new Error(text));
+    const { code, message: text, path: at, issues } = message.error;
+    task.reject(code === 'BAD_USER_INPUT' || code === 'UNIQUE_EXHAUSTED' ? new EngineError(code as EngineErrorCode, text, at, issues) : new Error(text));
   }
 
   /** A thread that crashed or ended: its chunks fail, and the next request starts a fresh one. */

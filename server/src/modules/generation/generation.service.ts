@@ -1,4 +1,4 @@
-import { compileBlueprintAsync, isPerParent, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, isPerParent, sharedWorkerPool, tableOfPlan, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
 import { badInput, invalidInput, notFound, rateLimited, unauthenticated } from '../../errors';
@@ -71,23 +71,14 @@ export class GenerationService {
   }
 
   /**
-   * The plan of a saved blueprint revision (VIEWER) or of an unsaved document
-   * (any signed-in caller). Refused on its row bounds before any work; large
-   * per-parent layouts are counted in the engine's threads, never this one.
-   */
-  async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
-    const { document, validationKey } = await this.documentOf(scope, request);
-    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides, validationKey }, this.limits);
-  }
-
-  /**
    * The preview pages through a table as the blueprint sizes it (the
    * editor shows what the blueprint makes): `limit` is a page size, an
    * answer that reaches the table's end is shorter and says the table's
    * `totalRows`, and an `offset` past the end is refused with the count.
-   * The rows are made in the engine's threads, never this one, once the
-   * caller's turn comes (see FairGate), and within the bytes its answer has
-   * left; a caller gone away stops its preview before the next row.
+   * The document is compiled and its rows made in the engine's threads,
+   * never this one, once the caller's turn comes (see FairGate), within the
+   * bytes its answer has left; a caller gone away stops its preview before
+   * the next row.
    */
   async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }, call: PreviewCall = {}): Promise<Preview> {
     const limit = input.limit ?? 20;
@@ -104,12 +95,10 @@ export class GenerationService {
     const release = await this.previews.enter(subjects, signal);
     try {
       this.refuseUnread(subjects);
-      const plan = await this.plan(scope, input);
-      const table = tableOf(plan, input.table, 'input.table');
-      const rows = plan.table(table).layout.rows;
-      if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
-      refuseLongReplay(plan, table, offset, 'input.offset');
-      const preview = await this.pool.preview(plan, { table, offset, limit, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
+      const { document, validationKey } = await this.documentOf(scope, input);
+      const compile = { seed: input.seed ?? undefined, rowOverrides: input.rowOverrides, validationKey, maxRows: this.limits.planRows, maxCellBytes: this.limits.cellBytes };
+      // Compiled, checked and made in a worker thread: a 1 MB document compiles for seconds.
+      const preview = await this.pool.preview({ document, compile, window: { table: input.table, offset, limit }, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
       // Stopped: nobody is left to read what is thrown.
       if (!preview) throw signal?.reason ?? new Error('the preview was stopped');
       answer.spent += preview.bytes;
@@ -164,7 +153,7 @@ export class GenerationService {
       if (grow && error instanceof AppError && /^tables\[\d+\]\.rows$/.test(String(error.extensions.path))) throw badInput(request.paths.count, error.message);
       throw error;
     }
-    const table = tableOf(plan, request.table, request.paths.table);
+    const table = tableOfPlan(plan, request.table, request.paths.table);
     const rows = plan.table(table).layout.rows;
     if (offset > rows) throw badInput(request.paths.offset, `${table} has ${formatRows(rows)}: offset ${fmt(offset)} is past its end`);
     if (count !== undefined && offset + count > rows) {
@@ -215,29 +204,8 @@ function tableOfDocument(document: BlueprintDocument, name: string | undefined, 
   return found;
 }
 
-/** A table of the plan by name (case-insensitive), or the first table. */
-export function tableOf(plan: Plan, name: string | null | undefined, path: string): string {
-  if (!name) return plan.document.tables[0].name;
-  const found = plan.document.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
-  if (!found) throw badInput(path, `names no table of this blueprint (${plan.document.tables.map((t) => t.name).join(', ')})`);
-  return found.name;
-}
-
-/**
- * Rows the API thread may replay to answer at an offset: about 80 ms. Deeper
- * windows of such tables are a run's job (its workers replay off this thread).
- */
-export const INLINE_REPLAY_ROWS = 100_000;
-
-/** Refuses a window whose rows depend on more earlier rows than this thread may replay (retry-unique fields). */
-export function refuseLongReplay(plan: Plan, table: string, offset: number, path: string): void {
-  const replayed = rowsReplayedFor(plan.table(table), offset);
-  if (replayed <= INLINE_REPLAY_ROWS) return;
-  throw badInput(
-    path,
-    `"${table}" has a unique field whose values depend on every row before (or references one); rows past ${INLINE_REPLAY_ROWS.toLocaleString('en-US')} of it cannot be made here (${replayed.toLocaleString('en-US')} would be replayed): start a run instead`,
-  );
-}
+/** The rows API's checks of a window, made by the engine for previews in its threads (see previewOfDocument). */
+export { INLINE_REPLAY_ROWS, refuseLongReplay } from '../../engine';
 
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
 export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;
