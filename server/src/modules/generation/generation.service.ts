@@ -215,14 +215,38 @@ export function revisionValidationKey(revision: { id: string }): string {
   return `revision:${revision.id}`;
 }
 
-/** `compileBlueprintAsync` on the process's worker pool within the §9 limits, with engine errors as API errors. */
+/**
+ * Plans of saved revisions compiled lately, by revision, seed and row counts:
+ * a revision never changes, and compiling a large one (100 tables of 300
+ * fields) takes seconds of this thread, which the rows API and the mock would
+ * otherwise pay on every request.
+ */
+const compiledPlans = new Map<string, Promise<Plan>>();
+const COMPILED_PLANS = 8;
+
+/**
+ * `compileBlueprintAsync` on the process's worker pool within the §9 limits,
+ * with engine errors as API errors; a saved revision's plan (`validationKey`)
+ * is compiled once for the last few asked.
+ */
 export async function compilePlan(
   document: BlueprintDocument,
   options: { seed?: number; rowOverrides?: Record<string, number>; validationKey?: string },
   limits: Pick<Limits, 'planRows' | 'cellBytes'>,
 ): Promise<Plan> {
+  const compile = () => compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
   try {
-    return await compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
+    if (!options.validationKey) return await compile();
+    const key = JSON.stringify([options.validationKey, options.seed ?? null, options.rowOverrides ?? {}, limits.planRows, limits.cellBytes]);
+    let plan = compiledPlans.get(key);
+    if (plan) compiledPlans.delete(key); // taken out and put back: the most recently used is last
+    else {
+      plan = compile();
+      plan.catch(() => compiledPlans.delete(key));
+    }
+    compiledPlans.set(key, plan);
+    if (compiledPlans.size > COMPILED_PLANS) compiledPlans.delete(compiledPlans.keys().next().value!);
+    return await plan;
   } catch (error) {
     throw fromEngineError(error);
   }
