@@ -21,6 +21,8 @@ export interface ParallelJob {
   dialect: Dialect;
   start: number;
   end: number;
+  /** First row of the whole stream (default `start`): see StreamTableOptions.streamStart. */
+  streamStart?: number;
   /** Rows per chunk at most; fewer when rows are large (see CHUNK_BYTES). */
   chunkRows: number;
   workers: number;
@@ -90,6 +92,7 @@ export class ParallelChunkStream extends Readable {
  */
 async function* sizedChunks(plan: Plan, job: ParallelJob, pool: ChunkWorkerPool, depth: number): AsyncGenerator<Buffer> {
   const { table, format, dialect, start, end, output } = job;
+  const streamStart = job.streamStart ?? start;
   const inFlight: Promise<Buffer>[] = [];
   let next = start;
   let rowsSeen = 0;
@@ -102,7 +105,7 @@ async function* sizedChunks(plan: Plan, job: ParallelJob, pool: ChunkWorkerPool,
         const from = next;
         const to = Math.min(end, from + rows);
         next = to;
-        const chunk = pool.encode(plan, { table, format, dialect, streamStart: start, from, to, output }).then((bytes) => {
+        const chunk = pool.encode(plan, { table, format, dialect, streamStart, from, to, output }).then((bytes) => {
           rowsSeen += to - from;
           bytesSeen += bytes.length;
           return bytes;
