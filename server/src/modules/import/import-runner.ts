@@ -108,11 +108,6 @@ export class ImportRunner {
     return this.gate.load;
   }
 
-  /** Threads alive (tests). */
-  get liveThreads(): number {
-    return this.threads.length;
-  }
-
   /**
    * Starts a thread and loads the parsers with a one-line schema, so the
    * first user's import does not wait the 2–3 s a cold thread takes.
