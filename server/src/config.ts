@@ -36,6 +36,10 @@ export interface Limits {
   importBytes: number;
   /** Largest sample uploaded as a request body to POST /api/v1/imports/preview. */
   sampleBytes: number;
+  /** Imports one caller (its keys, project and user together) may have running or waiting at once (429 above). */
+  importsPerCaller: number;
+  /** Seconds of work one import may take in its thread before it alone is ended. */
+  importSeconds: number;
   /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
   mockScanRows: number;
   /** A mock API's query depth, aliases, cost and rows per answer, unless its blueprint sets its own (PRODUCT.md §9). */
@@ -63,7 +67,7 @@ export interface Config {
   clientDist: string;
   /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
-  /** Worker threads generating large rows API responses (1: in the request's own thread). */
+  /** Worker threads generating rows API responses and previews (never the API's own thread). */
   engineThreads: number;
   /** OS niceness of those threads, so the API's event loop keeps priority over the streams they make (0–19). */
   engineNice: number;
@@ -210,6 +214,8 @@ export function loadConfig(env: Env = process.env): Config {
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
+      importsPerCaller: int(env, 'SEEDBED_IMPORTS_PER_CALLER', 2) || 2,
+      importSeconds: int(env, 'SEEDBED_IMPORT_SECONDS', 20) || 20,
       mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
       // Real clients' own queries nest deeper than the API's 10 (issue #22: depth 11 refused an app's query).
       mockDepth: int(env, 'SEEDBED_MOCK_DEPTH', 15) || 15,

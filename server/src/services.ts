@@ -6,6 +6,7 @@ import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { BlueprintService } from './modules/blueprint/blueprint.service';
 import { GenerationService } from './modules/generation/generation.service';
+import { sharedImportRunner } from './modules/import/import-runner';
 import { ImportService } from './modules/import/import.service';
 import { ProjectService } from './modules/project/project.service';
 import type { RunFiles } from './modules/run/file-target';
@@ -41,7 +42,12 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
-    imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),
+    // Import threads at the engine threads' niceness: the API's event loop keeps priority over both.
+    imports: new ImportService(
+      blueprints,
+      { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets },
+      sharedImportRunner({ nice: config.engineNice, perCaller: config.limits.importsPerCaller, timeoutMs: config.limits.importSeconds * 1000 }),
+    ),
     mocks: new MockService(db, blueprints, config.limits, runtime.events),
     runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,

@@ -27,9 +27,9 @@ import type { Plan } from './plan/types';
 
 export { compileBlueprint, DEFAULT_REF_DATE, type CompileOptions } from './plan/compile';
 export { compileBlueprintAsync, type AsyncCompileOptions } from './plan/compile-async';
-export { rowsReplayedFor } from './plan/row-generator';
 export { PlanAccess, DEFAULT_MAX_SCAN, type PlanAccessOptions, type KeyLookup } from './access';
 export { previewRows, type Preview, type PreviewOptions } from './preview';
+export { INLINE_REPLAY_ROWS, previewOfDocument, refuseLongReplay, tableOfPlan, type PreviewWindow } from './preview-window';
 export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql, blueprintSqlPieces } from './stream/blueprint-sql';
