@@ -1,8 +1,8 @@
 /**
- * `npm start` as a user runs it (src/main.ts in a process of its own): the API
- * process takes no run work, its niced worker child does, the API keeps
- * answering during a large run, and a worker child killed mid-run is
- * restarted and finishes the run.
+ * `npm start` as a user runs it (src/main.ts, the supervisor, in a process of
+ * its own): the API process takes no run work, the niced worker child beside
+ * it does, the API keeps answering during a large run, and a worker child
+ * killed mid-run is restarted and finishes the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
