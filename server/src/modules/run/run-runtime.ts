@@ -38,12 +38,11 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
   const worker = new RunWorker(runs, shards, queue, files, events, config, secretKey, log);
   await worker.start(config.runs.worker);
   return {
-    queue,
     files,
     events,
     secretKey,
     stop: async () => {
-      worker.stop();
+      await worker.stop();
       await queue.stop();
       await events.stop();
       await pool?.close();

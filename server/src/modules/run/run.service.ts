@@ -1,7 +1,7 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
 import type { Config } from '../../config';
-import type { Scope } from '../../scope';
+import type { Actor, Scope } from '../../scope';
 import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
@@ -12,7 +12,6 @@ import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
-import type { RunQueue } from './run-queue';
 import { transition } from './run-states';
 import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
@@ -37,13 +36,26 @@ export interface StartRunInput {
 /** The shard that carries a database load: a load is one transaction, so it is never split. */
 export const WHOLE_RUN_SHARD = '*';
 
+/**
+ * Whom a run counts against for the caps and the fair shares: the signed-in
+ * user, or the user who made the API key (the key itself once that user is
+ * gone), so that making more keys gives nobody more runs.
+ */
+function ownerOf(actor: Actor): string {
+  if (actor.kind === 'user') return actor.user.id;
+  if (actor.kind === 'apiKey') return actor.apiKey.createdById ?? actor.apiKey.id;
+  throw new Error('an anonymous caller cannot start runs');
+}
+
+/** Told to a caller at the cap: runs take minutes, and one finishing frees a place. */
+const CAP_RETRY_AFTER_SECONDS = 60;
+
 /** Runs: start (pinned to a revision), cancel, read. Workers do the generating (run-worker.ts). */
 export class RunService {
   constructor(
     private readonly db: DataSource,
     private readonly blueprints: BlueprintService,
     private readonly audit: AuditService,
-    private readonly queue: RunQueue,
     private readonly files: RunFiles,
     private readonly events: RunEvents,
     private readonly config: Config,
@@ -91,7 +103,9 @@ export class RunService {
     const { target, secret } = await this.target(input.target, input.output);
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
-    const { saved: run, shardIds } = await this.db.transaction(async (manager) => {
+    const ownerId = ownerOf(scope.actor);
+    const run = await this.db.transaction(async (manager) => {
+      await this.checkCaps(manager, ownerId, blueprint.projectId);
       const saved = await manager.save(
         manager.create(RunEntity, {
           projectId: blueprint.projectId,
@@ -108,24 +122,39 @@ export class RunService {
           shardsDone: 0,
           attempts: 0,
           requestedById: scope.actor.kind === 'user' ? scope.actor.user.id : null,
+          ownerId,
         }),
       );
-      const shardIds = await new ShardsStore(this.db).create(manager, saved.id, shards);
+      await new ShardsStore(this.db).create(manager, saved.id, shards);
+      // Workers waiting for work take its shards once this commits.
+      await this.events.shardsReady(manager);
       await this.audit.record(manager, scope.actor, {
         projectId: blueprint.projectId, action: 'run.start', targetType: 'Run', targetId: saved.id,
         data: { blueprintId: blueprint.id, revision: number, rows: rowsTotal, target: target.kind },
       });
-      return { saved, shardIds };
+      return saved;
     });
-
-    try {
-      await this.queue.enqueueShards(run.id, shardIds);
-    } catch (error) {
-      await transition(this.db, run.id, 'CANCELLED', { error: 'could not queue the run', finishedNow: true });
-      throw error;
-    }
     await this.events.publish(run.id);
     return run;
+  }
+
+  /**
+   * Refuses a run past the caps on QUEUED and RUNNING runs per user and per
+   * project. Inside the transaction that records the run, after locks on the
+   * user and the project: concurrent starts are counted one after another.
+   */
+  private async checkCaps(tx: EntityManager, ownerId: string, projectId: string): Promise<void> {
+    await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [ownerId, projectId]);
+    const [active]: { user: number; project: number }[] = await tx.query(
+      `SELECT count(*) FILTER (WHERE owner_id = $1)::int AS user, count(*) FILTER (WHERE project_id = $2)::int AS project
+       FROM runs WHERE status IN ('QUEUED', 'RUNNING') AND (owner_id = $1 OR project_id = $2)`,
+      [ownerId, projectId],
+    );
+    const { activeRunsPerUser, activeRunsPerProject } = this.config.limits;
+    const refuse = (message: string, limit: number) =>
+      new AppError('RATE_LIMITED', `${message}; start this one when one of them finishes or is cancelled.`, { path: 'input', limit, retryAfter: CAP_RETRY_AFTER_SECONDS });
+    if (active.user >= activeRunsPerUser) throw refuse(`You have ${active.user} runs queued or running, the most one user may have (API keys count as the user who made them)`, activeRunsPerUser);
+    if (active.project >= activeRunsPerProject) throw refuse(`This project has ${active.project} runs queued or running, the most one project may have`, activeRunsPerProject);
   }
 
   async cancel(scope: Scope, id: string): Promise<RunEntity> {
