@@ -8,15 +8,17 @@ import { BlueprintService } from './modules/blueprint/blueprint.service';
 import { GenerationService } from './modules/generation/generation.service';
 import { ImportService } from './modules/import/import.service';
 import { ProjectService } from './modules/project/project.service';
+import type { DiskBudget } from './modules/run/disk-budget';
 import type { RunFiles } from './modules/run/file-target';
 import type { RunEvents } from './modules/run/run-events';
 import { RunService } from './modules/run/run.service';
 import { MockService } from './modules/mock/mock.service';
 import { TargetCheckService } from './modules/target-check/target-check.service';
 
-/** What runs need beyond the database: the artifact store, the event fan-out, the sealing key. */
+/** What runs need beyond the database: the artifact store and its disk bounds, the event fan-out, the sealing key. */
 export interface RunRuntime {
   files: RunFiles;
+  disk: DiskBudget;
   events: RunEvents;
   secretKey: Buffer;
 }
@@ -41,7 +43,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     generation: new GenerationService(blueprints, config.limits),
     imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),
     mocks: new MockService(db, blueprints, config.limits),
-    runs: new RunService(db, blueprints, audit, runtime.files, runtime.events, config, runtime.secretKey),
+    runs: new RunService(db, blueprints, audit, runtime.files, runtime.disk, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,
   };

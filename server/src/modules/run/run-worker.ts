@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { loadIntoPostgres } from '../load/postgres-loader';
 import { checkTarget } from '../load/target-guard';
+import type { DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
 import type { FinalizeJob, RunQueue } from './run-queue';
@@ -27,6 +28,8 @@ import { unseal } from './target-secret';
 const TICK_MS = 250;
 /** A held shard's heartbeat while no chunk is being made. */
 const HEARTBEAT_MS = 1_000;
+/** How often a shard being written checks the project's quota and the disk's free space. */
+const DISK_CHECK_MS = 1_000;
 
 export class RunWorker {
   private readonly id = `${hostname()}:${process.pid}`;
@@ -41,6 +44,7 @@ export class RunWorker {
     private readonly events: RunEvents,
     private readonly config: Config,
     private readonly secretKey: Buffer,
+    private readonly disk: DiskBudget,
     private readonly log: Logger,
   ) {}
 
@@ -102,9 +106,14 @@ export class RunWorker {
   private async runShard(claimed: ClaimedShard, stopping: AbortSignal): Promise<void> {
     const { runId, id: shardId } = claimed;
     // Why work on this shard stopped early: the run was cancelled or failed (its files go), this
-    // worker lost the shard (stalled past the timeout: another worker has it), or this process is
-    // stopping (the shard goes back for another worker to take at once).
-    let stop: 'cancelled' | 'lost' | 'stopping' | undefined;
+    // worker lost the shard (stalled past the timeout: another worker has it), this process is
+    // stopping (the shard goes back for another worker to take at once), or the run's files would
+    // pass the project's quota or fill the disk (`tooLarge` says which; the run fails).
+    let stop: 'cancelled' | 'lost' | 'stopping' | 'too-large' | undefined;
+    let tooLarge: string | null = null;
+    // A file run's project, and when its disk bounds were last checked; the bytes its files have so far.
+    let disk: { projectId: string; checkedAt: number } | undefined;
+    let bytesOnDisk = async () => 0;
     const aborted = new AbortController();
     const onStopping = () => {
       stop ??= 'stopping';
@@ -116,10 +125,15 @@ export class RunWorker {
     let rowsSoFar = 0;
     const beat = async () => {
       lastTick = Date.now();
-      const { held, runStatus } = await this.shards.heartbeat(shardId, this.id, rowsSoFar);
+      const { held, runStatus } = await this.shards.heartbeat(shardId, this.id, rowsSoFar, await bytesOnDisk());
       await this.events.publish(runId, true);
       if (!held) stop ??= 'lost';
       else if (runStatus !== 'RUNNING' && runStatus !== 'QUEUED') stop ??= 'cancelled';
+      else if (disk && lastTick - disk.checkedAt >= DISK_CHECK_MS) {
+        disk.checkedAt = lastTick;
+        tooLarge = await this.disk.refusal(disk.projectId, 0, this.files.store.diskDir);
+        if (tooLarge) stop ??= 'too-large';
+      }
       if (stop) aborted.abort();
     };
     let beating: Promise<void> | undefined;
@@ -157,8 +171,14 @@ export class RunWorker {
       const plan = this.plan(run);
       let outputs: ShardOutputs | null = {};
       if (run.target.kind === 'FILES') {
+        // Between shards: room for this one, as large as the table's finished shards say it will be.
+        const perRow = (await this.shards.bytesPerRow(runId, claimed.table)) ?? 0;
+        tooLarge = await this.disk.refusal(run.projectId, Math.ceil(perRow * (claimed.to - claimed.from)), this.files.store.diskDir);
+        if (tooLarge) return await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
+        disk = { projectId: run.projectId, checkedAt: Date.now() };
         const count = (await this.shards.countOf(runId, claimed.table));
-        outputs = await this.files.writeShard(plan, { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to }, run.target, tick);
+        const spec = { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to };
+        outputs = await this.files.writeShard(plan, spec, run.target, tick, (read) => (bytesOnDisk = read));
       } else {
         const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
         await loadIntoPostgres(plan, target, {
@@ -175,6 +195,7 @@ export class RunWorker {
         // Cancelled: nothing of the run is kept. Lost: the shard's new worker writes it.
         if (stop === 'cancelled') await this.files.remove(runId);
         if (stop === 'stopping') await this.handBack(shardId);
+        if (stop === 'too-large') await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
         return;
       }
       await this.completeShard(runId, shardId, outputs);
@@ -185,6 +206,7 @@ export class RunWorker {
       const ended = stop === 'cancelled' || TERMINAL.includes((await this.runs.status(runId))!);
       if (ended) await this.files.remove(runId);
       else if (stop === 'stopping') await this.handBack(shardId);
+      else if (stop === 'too-large') await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
       if (ended || aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
     } finally {

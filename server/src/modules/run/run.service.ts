@@ -15,6 +15,7 @@ import type { RunEvents } from './run-events';
 import { transition } from './run-states';
 import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
+import { leastBytesOf, type DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import { ShardsStore } from './shards-store';
 import { seal } from './target-secret';
@@ -57,6 +58,7 @@ export class RunService {
     private readonly blueprints: BlueprintService,
     private readonly audit: AuditService,
     private readonly files: RunFiles,
+    private readonly disk: DiskBudget,
     private readonly events: RunEvents,
     private readonly config: Config,
     private readonly secretKey: Buffer,
@@ -101,6 +103,11 @@ export class RunService {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
     }
     const { target, secret } = await this.target(input.target, input.output);
+    if (target.kind === 'FILES') {
+      // The local folder is on this machine's disk (workers share it); an S3 worker checks its own spool.
+      const refusal = await this.disk.refusal(blueprint.projectId, leastBytesOf(plan, target.formats.length, target.gzip), this.config.runs.s3 ? undefined : this.files.store.diskDir);
+      if (refusal) throw new AppError('PAYLOAD_TOO_LARGE', `This run cannot start: ${refusal}.`, { path: input.rows !== undefined && input.rows !== null ? 'input.rows' : 'input.blueprintId' });
+    }
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
     const ownerId = ownerOf(scope.actor);

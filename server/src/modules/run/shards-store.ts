@@ -152,15 +152,43 @@ export class ShardsStore {
    * Records progress and that `worker` is alive. Answers whether it still
    * holds the shard, and its run's status (the cancellation check rides on it).
    */
-  async heartbeat(shardId: string, worker: string, rowsDone: number): Promise<{ held: boolean; runStatus?: RunStatus }> {
+  async heartbeat(shardId: string, worker: string, rowsDone: number, bytesWritten: number): Promise<{ held: boolean; runStatus?: RunStatus }> {
     const [row] = returned<{ status: RunStatus }>(
       await this.db.query(
-        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), heartbeat_at = now() WHERE id = $1 AND worker = $3 AND state = 'RUNNING'
+        `UPDATE run_shards SET rows_done = GREATEST(rows_done, $2), bytes_written = GREATEST(bytes_written, $4), heartbeat_at = now()
+         WHERE id = $1 AND worker = $3 AND state = 'RUNNING'
          RETURNING (SELECT status FROM runs WHERE id = run_shards.run_id) AS status`,
-        [shardId, rowsDone, worker],
+        [shardId, rowsDone, worker, bytesWritten],
       ),
     );
     return row ? { held: true, runStatus: row.status } : { held: false };
+  }
+
+  /**
+   * Bytes of run files `projectId` holds: its SUCCEEDED runs' files, and its
+   * unfinished runs' shards (finished ones as recorded, those being written
+   * as far as their workers last said).
+   */
+  async projectBytes(projectId: string): Promise<number> {
+    const [row] = await this.db.query(
+      `SELECT
+         coalesce((SELECT sum(a.size) FROM artifacts a JOIN runs r ON r.id = a.run_id WHERE r.project_id = $1 AND r.status = 'SUCCEEDED'), 0)
+       + coalesce((SELECT sum(CASE WHEN s.state = 'DONE' THEN (SELECT coalesce(sum((o.value->>'size')::bigint), 0) FROM jsonb_each(s.outputs) o)
+                                   WHEN s.state = 'RUNNING' THEN s.bytes_written ELSE 0 END)
+                   FROM run_shards s JOIN runs r ON r.id = s.run_id WHERE r.project_id = $1 AND r.status IN ('QUEUED', 'RUNNING')), 0) AS bytes`,
+      [projectId],
+    );
+    return Number(row.bytes);
+  }
+
+  /** Bytes per row of a table's finished shards in a run, all its files together; null before one is finished. */
+  async bytesPerRow(runId: string, table: string): Promise<number | null> {
+    const [row] = await this.db.query(
+      `SELECT sum((SELECT coalesce(sum((o.value->>'size')::bigint), 0) FROM jsonb_each(outputs) o)) AS bytes, sum(to_row - from_row) AS rows
+       FROM run_shards WHERE run_id = $1 AND table_name = $2 AND state = 'DONE'`,
+      [runId, table],
+    );
+    return Number(row?.rows) > 0 ? Number(row.bytes) / Number(row.rows) : null;
   }
 
   /**
