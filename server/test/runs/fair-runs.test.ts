@@ -91,10 +91,15 @@ it('refuses a user past the cap on queued and running runs, through a session or
 
 it("refuses a project past its cap, whoever of its members starts the run", async () => {
   const carol = (await addMember(alice, aliceProject, 'EDITOR')).client;
-  const carols: string[] = [];
-  for (let i = BIG_RUNS; i < PER_PROJECT; i++) carols.push((await startRun(carol, bigBlueprint, files)).id);
-  const refused = await carol.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId: bigBlueprint, target: files } });
-  expect(refused).toMatchObject({ code: 'RATE_LIMITED', extensions: { path: 'input', limit: PER_PROJECT } });
+  // Ten at once for the five places left: the starts are counted one after another, never past the cap.
+  const answers = await Promise.all(
+    Array.from({ length: 10 }, () => carol.gql(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId: bigBlueprint, target: files } })),
+  );
+  const carols = answers.filter((a) => a.data?.startRun).map((a) => a.data!.startRun.id as string);
+  const refusals = answers.filter((a) => a.errors).map((a) => a.errors![0].extensions);
+  expect(carols).toHaveLength(PER_PROJECT - BIG_RUNS);
+  expect(refusals).toHaveLength(10 - (PER_PROJECT - BIG_RUNS));
+  for (const refused of refusals) expect(refused).toMatchObject({ code: 'RATE_LIMITED', path: 'input', limit: PER_PROJECT });
   // Cancelled runs no longer count.
   for (const id of carols) await carol.ok(`mutation($id: ID!) { cancelRun(id: $id) { status } }`, { id });
   await startRun(carol, bigBlueprint, files).then(({ id }) => carol.ok(`mutation($id: ID!) { cancelRun(id: $id) { status } }`, { id }));
