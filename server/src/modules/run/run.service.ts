@@ -83,6 +83,8 @@ export class RunService {
 
   async start(scope: Scope, input: StartRunInput): Promise<RunEntity> {
     const blueprint = await this.blueprints.get(scope, input.blueprintId, 'EDITOR', 'start runs');
+    const ownerId = ownerOf(scope.actor);
+    await this.checkCaps(this.db.manager, ownerId, blueprint.projectId, false);
     const number = input.revision ?? blueprint.currentRevision;
     const revision = await scope.loaders.revision.load(`${blueprint.id}:${number}`);
     if (!revision) throw badInput('input.revision', `blueprint has no revision ${number}`);
@@ -110,7 +112,6 @@ export class RunService {
     }
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
-    const ownerId = ownerOf(scope.actor);
     const run = await this.db.transaction(async (manager) => {
       await this.checkCaps(manager, ownerId, blueprint.projectId);
       const saved = await manager.save(
@@ -149,9 +150,11 @@ export class RunService {
    * Refuses a run past the caps on QUEUED and RUNNING runs per user and per
    * project. Inside the transaction that records the run, after locks on the
    * user and the project: concurrent starts are counted one after another.
+   * Also asked without the locks before the run's plan is made, so a caller
+   * at the cap costs no planning.
    */
-  private async checkCaps(tx: EntityManager, ownerId: string, projectId: string): Promise<void> {
-    await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [ownerId, projectId]);
+  private async checkCaps(tx: EntityManager, ownerId: string, projectId: string, locked = true): Promise<void> {
+    if (locked) await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [ownerId, projectId]);
     const [active]: { user: number; project: number }[] = await tx.query(
       `SELECT count(*) FILTER (WHERE owner_id = $1)::int AS user, count(*) FILTER (WHERE project_id = $2)::int AS project
        FROM runs WHERE status IN ('QUEUED', 'RUNNING') AND (owner_id = $1 OR project_id = $2)`,
