@@ -15,14 +15,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { portWhenReady } from './client';
+import { serverWhenReady } from './client';
 
 const { values: flags } = parseArgs({ options: { root: { type: 'string', default: path.resolve(__dirname, '..') } } });
 const ROOT = path.resolve(flags.root!);
 const RATE = 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function boot(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+async function boot(): Promise<{ base: string; child: ChildProcess; apiPid: number; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'seedbed-abuse-'));
   // PostgreSQL runs as its own user, which must reach the folder.
   chmodSync(dataDir, 0o755);
@@ -31,8 +31,9 @@ async function boot(): Promise<{ base: string; child: ChildProcess; dataDir: str
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', SEEDBED_DATA_DIR: dataDir, SEEDBED_RUN_WORKER: 'false', SEEDBED_API_RATE_PER_MINUTE: String(RATE) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await portWhenReady(child);
-  return { base: `http://127.0.0.1:${port}`, child, dataDir };
+  // The API's own process for its RSS: under npm start's supervisor, a child of `child`.
+  const { port, apiPid } = await serverWhenReady(child);
+  return { base: `http://127.0.0.1:${port}`, child, apiPid, dataDir };
 }
 
 let base = '';
@@ -98,7 +99,7 @@ function rawSocket(headers: Record<string, string>, init: Record<string, unknown
 const counts = (codes: string[]) => Object.entries(codes.reduce<Record<string, number>>((m, c) => ({ ...m, [c]: (m[c] ?? 0) + 1 }), {})).map(([c, n]) => `${c}×${n}`).join(' ');
 
 async function main() {
-  const { base: url, child, dataDir } = await boot();
+  const { base: url, child, apiPid, dataDir } = await boot();
   base = url;
   try {
     const email = `owner-${Date.now()}@example.test`;
@@ -174,7 +175,7 @@ async function main() {
 
     for (const keys of [1, 15]) {
       const secrets = await Promise.all(Array.from({ length: keys }, newKey));
-      const before = rssMb(child.pid!);
+      const before = rssMb(apiPid);
       const open: http.ClientRequest[] = [];
       const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => new Promise<number>((resolve) => {
         const request = http.get(`${base}/api/v1/blueprints/${blueprintId}/rows.csv?count=1000000`, { headers: { authorization: `Bearer ${secrets[i % keys]}` } }, (res) => {
@@ -185,7 +186,7 @@ async function main() {
         open.push(request);
       })));
       await sleep(10_000);
-      const during = rssMb(child.pid!);
+      const during = rssMb(apiPid);
       const latency = await worstLatency(sleep(1000));
       open.forEach((request) => request.destroy());
       console.log(`60 stalled rows streams from ${keys} key(s): ${counts(statuses.map(String))}; server RSS ${before} → ${during} MB after 10 s; worst { __typename } ${latency.worstMs} ms`);
