@@ -62,14 +62,19 @@ export class DiskBudget {
   }
 }
 
-/** Bytes free to this process on the disk of `dir`, or of its nearest existing parent (the folder is made on first use). */
+/**
+ * Bytes free to this process on the disk of `dir`, or of its nearest parent
+ * that exists (the folder is made on first use; a path through a file fails
+ * when it is written to, not here).
+ */
 async function freeBytes(dir: string): Promise<number> {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     try {
       const stats = await fs.statfs(at);
       return stats.bavail * stats.bsize;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(at) === at) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || path.dirname(at) === at) throw error;
     }
   }
 }
