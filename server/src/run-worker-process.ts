@@ -31,10 +31,13 @@ export function startRunWorkerProcess(config: Config, databaseUrl: string, log: 
     env,
     log,
     backoff: { firstDelayMs: 1_000 },
-    onSpawn: (child) => lowerPriority(child.pid!, config.runs.nice, log),
-    // Threads the child started after the first renice inherit it; this catches any started before it.
+    // Lowered once it is ready, not from its first instruction: starting up (loading the engine, connecting)
+    // at the lower priority took a busy machine's other work minutes; the runs it takes after are what must yield.
+    // Threads it starts later inherit the priority of the thread that starts them.
     onMessage: (message, child) => {
-      if ((message as { ready?: boolean })?.ready && child.pid !== undefined) reniceThreads(child.pid, config.runs.nice);
+      if (!(message as { ready?: boolean })?.ready || child.pid === undefined) return;
+      lowerPriority(child.pid, config.runs.nice, log);
+      reniceThreads(child.pid, config.runs.nice);
     },
   });
 }
@@ -49,9 +52,9 @@ function lowerPriority(pid: number, nice: number, log: Logger) {
 
 /**
  * On Linux a niceness belongs to one thread, and new threads copy their
- * creator's: any thread of the child created before `setPriority` reached it
- * (V8's helpers start early) would keep the API's priority. Best effort:
- * without /proc there is nothing to fix up.
+ * creator's: the threads the child started before `setPriority` reached its
+ * main thread (V8's helpers, the engine's pool) would keep the API's
+ * priority. Best effort: without /proc there is nothing to fix up.
  */
 function reniceThreads(pid: number, nice: number) {
   let tids: string[];
