@@ -4,7 +4,6 @@
  * heartbeats, and assembles finished runs. Every process, API-only ones too,
  * also hands the shards of lost workers back and expires old artifacts.
  */
-import { hostname } from 'node:os';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { compileBlueprint, EngineError, type Plan } from '../../engine';
@@ -23,6 +22,7 @@ import type { RunsStore } from './runs-store';
 import { ShardTaker } from './shard-taker';
 import type { ClaimedShard, ShardOutputs, ShardsStore } from './shards-store';
 import { unseal } from './target-secret';
+import { workerName } from './worker-liveness';
 
 /** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
 const TICK_MS = 250;
@@ -32,7 +32,7 @@ const HEARTBEAT_MS = 1_000;
 const DISK_CHECK_MS = 1_000;
 
 export class RunWorker {
-  private readonly id = `${hostname()}:${process.pid}`;
+  private readonly id = workerName();
   private timers: NodeJS.Timeout[] = [];
   private taker?: ShardTaker;
 

@@ -5,6 +5,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RunStatus } from './run.entity';
 import type { RunTarget } from './run-target';
+import { localWorkerAlive } from './worker-liveness';
 
 export interface ShardRange {
   table: string;
@@ -64,6 +65,11 @@ const LOAD = `
     SELECT a.project_id, coalesce(sum(h.n), 0)::int AS held, count(*) FILTER (WHERE a.started_at IS NOT NULL OR h.n > 0)::int AS started
     FROM active a LEFT JOIN held h ON h.run_id = a.id GROUP BY a.project_id
   )`;
+
+/** A worker beats at least every second: one silent this long may be gone (for this machine's, /proc says). */
+const MISSED_HEARTBEAT_SECONDS = 2;
+/** A worker of this machine that is alive but sent no heartbeat for this many times the timeout is hung. */
+const HUNG_FACTOR = 10;
 
 /** Claims are taken one at a time (a transaction-scoped advisory lock), so each sees what the one before took. */
 const CLAIM_LOCK = 0x5eed_bed;
@@ -224,13 +230,28 @@ export class ShardsStore {
     );
   }
 
-  /** Shards whose worker sent no heartbeat for `lostSeconds` go back to PENDING (in `tx`); returns them. */
+  /**
+   * Shards whose worker is lost go back to PENDING (in `tx`); returns them. A
+   * worker of this machine is lost once its process is gone (asked as soon as
+   * it misses a heartbeat), or, alive, after `HUNG_FACTOR` times
+   * `lostSeconds` without one (hung); a worker of another machine after
+   * `lostSeconds` without one.
+   */
   async requeueLost(tx: EntityManager, lostSeconds: number): Promise<{ id: string; runId: string; attempts: number }[]> {
+    const late: { id: string; worker: string; heartbeat_at: Date }[] = await tx.query(
+      `SELECT id, worker, heartbeat_at FROM run_shards WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1)`,
+      [Math.min(lostSeconds, MISSED_HEARTBEAT_SECONDS)],
+    );
+    const alive = late.map((s) => ({ id: s.id, alive: localWorkerAlive(s.worker ?? '', s.heartbeat_at) }));
     const rows = returned<{ id: string; run_id: string; attempts: number }>(
       await tx.query(
         `UPDATE run_shards SET state = 'PENDING', worker = NULL, ready_at = now()
-         WHERE state = 'RUNNING' AND heartbeat_at < now() - make_interval(secs => $1) RETURNING id, run_id, attempts`,
-        [lostSeconds],
+         WHERE state = 'RUNNING' AND (
+           id = ANY($2)
+           OR (heartbeat_at < now() - make_interval(secs => $1) AND NOT id = ANY($3))
+           OR heartbeat_at < now() - make_interval(secs => $1 * $4)
+         ) RETURNING id, run_id, attempts`,
+        [lostSeconds, alive.filter((s) => s.alive === false).map((s) => s.id), alive.filter((s) => s.alive === true).map((s) => s.id), HUNG_FACTOR],
       ),
     );
     return rows.map((r) => ({ id: r.id, runId: r.run_id, attempts: r.attempts }));
