@@ -70,7 +70,6 @@ function rawSocket(headers: Record<string, string>, init: Record<string, unknown
 
 export async function earlier(root: string) {
   const server = await boot(root, { SEEDBED_API_RATE_PER_MINUTE: String(RATE) });
-  const child = server.child;
   base = server.base;
   try {
     const email = `owner-${Date.now()}@example.test`;
@@ -146,7 +145,7 @@ export async function earlier(root: string) {
 
     for (const keys of [1, 15]) {
       const secrets = await Promise.all(Array.from({ length: keys }, newKey));
-      const before = rssMb(child.pid!);
+      const before = rssMb(server.apiPid);
       const open: http.ClientRequest[] = [];
       const statuses = await Promise.all(Array.from({ length: 60 }, (_, i) => new Promise<number>((resolve) => {
         const request = http.get(`${base}/api/v1/blueprints/${blueprintId}/rows.csv?count=1000000`, { headers: { authorization: `Bearer ${secrets[i % keys]}` } }, (res) => {
@@ -157,7 +156,7 @@ export async function earlier(root: string) {
         open.push(request);
       })));
       await sleep(10_000);
-      const during = rssMb(child.pid!);
+      const during = rssMb(server.apiPid);
       const latency = await worstLatency(sleep(1000));
       open.forEach((request) => request.destroy());
       console.log(`60 stalled rows streams from ${keys} key(s): ${counts(statuses.map(String))}; server RSS ${before} → ${during} MB after 10 s; worst { __typename } ${latency.worstMs} ms`);

@@ -8,13 +8,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { portWhenReady } from './client';
+import { serverWhenReady } from './client';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Server {
   base: string;
   child: ChildProcess;
+  apiPid: number;
   stop(): Promise<void>;
 }
 
@@ -27,10 +28,12 @@ export async function boot(root: string, env: Record<string, string> = {}): Prom
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', SEEDBED_DATA_DIR: dataDir, SEEDBED_RUN_WORKER: 'false', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await portWhenReady(child);
+  // The API's own process, for its RSS: under npm start's supervisor, a child of `child`.
+  const { port, apiPid } = await serverWhenReady(child);
   return {
     base: `http://127.0.0.1:${port}`,
     child,
+    apiPid,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -126,8 +129,8 @@ const PROBE_CUT_MS = 10_000;
  */
 export async function underProbe<T>(server: Server, probe: Caller, attack: Promise<T>): Promise<{ result: T; worstMs: number | string; probes: number; peakRssMb: number }> {
   let done = false;
-  let peakRssMb = rssMb(server.child.pid!);
-  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(server.child.pid!))), 100);
+  let peakRssMb = rssMb(server.apiPid);
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(server.apiPid))), 100);
   const guarded = attack.finally(() => (done = true));
   let worstMs = 0;
   let probes = 0;

@@ -50,6 +50,16 @@ export interface Limits {
   /** Changed rows and bytes one blueprint's mocks may hold together (a project's: five times as much). */
   mockOverlayRows: number;
   mockOverlayBytes: number;
+  /** Runs a user (an API key counts as its creator) may have QUEUED or RUNNING; startRun is refused above. */
+  activeRunsPerUser: number;
+  /** The same for a project, all its users and keys together. */
+  activeRunsPerProject: number;
+  /** Runs of a user that workers take at once; the user's others wait QUEUED (shards of several users are shared fairly). */
+  runningRunsPerUser: number;
+  /** The same for a project. */
+  runningRunsPerProject: number;
+  /** Bytes of run files a project may hold (finished runs' files and what running ones have written). */
+  projectArtifactBytes: number;
 }
 
 export interface Config {
@@ -105,6 +115,10 @@ export interface RunSettings {
   secretKey?: string;
   /** OS niceness of the run worker process `npm start` spawns, so runs never starve the API (0–19). */
   nice: number;
+  /** Seconds before a failed shard is tried again, doubling with each attempt (0: at once). */
+  retrySeconds: number;
+  /** Bytes the artifact folder's disk (or an S3 worker's spool disk) keeps free: a run that would leave less is refused or failed. */
+  minFreeBytes: number;
 }
 
 export interface S3Settings {
@@ -190,6 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,
       secretKey: env.SEEDBED_SECRET_KEY || undefined,
       nice: Math.min(19, int(env, 'SEEDBED_RUN_NICE', 10)),
+      retrySeconds: int(env, 'SEEDBED_RUN_RETRY_SECONDS', 5),
+      minFreeBytes: int(env, 'SEEDBED_MIN_FREE_BYTES', 1_000_000_000),
     },
     limits: {
       previewRows: int(env, 'SEEDBED_PREVIEW_ROWS', 100),
@@ -224,6 +240,11 @@ export function loadConfig(env: Env = process.env): Config {
       mockRows: int(env, 'SEEDBED_MOCK_ROWS', 5000) || 5000,
       mockOverlayRows: int(env, 'SEEDBED_MOCK_OVERLAY_ROWS', 10_000) || 10_000,
       mockOverlayBytes: int(env, 'SEEDBED_MOCK_OVERLAY_BYTES', 20_000_000) || 20_000_000,
+      activeRunsPerUser: int(env, 'SEEDBED_RUNS_PER_USER', 10) || 10,
+      activeRunsPerProject: int(env, 'SEEDBED_RUNS_PER_PROJECT', 25) || 25,
+      runningRunsPerUser: int(env, 'SEEDBED_RUNNING_RUNS_PER_USER', 2) || 2,
+      runningRunsPerProject: int(env, 'SEEDBED_RUNNING_RUNS_PER_PROJECT', 4) || 4,
+      projectArtifactBytes: int(env, 'SEEDBED_PROJECT_ARTIFACT_BYTES', 20_000_000_000) || 20_000_000_000,
     },
   };
 }

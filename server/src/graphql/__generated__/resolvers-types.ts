@@ -999,6 +999,13 @@ export type Run = {
   id: Scalars['ID']['output'];
   /** The project it belongs to. */
   project: Project;
+  /**
+   * While QUEUED, its place among the runs waiting for a worker (1: the next to
+   * start); null otherwise. Workers serve users in turn, so a user's second
+   * waiting run comes after every other user's first, and the place can grow when
+   * another user starts a run.
+   */
+  queuePosition?: Maybe<Scalars['Int']['output']>;
   /** Who started it (null for an API key or a deleted account). */
   requestedBy?: Maybe<User>;
   /** The blueprint revision it was started from. */
@@ -1757,6 +1764,7 @@ export type RunResolvers<ContextType = GraphQLContext, ParentType extends Resolv
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  queuePosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   requestedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rowsDone?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
