@@ -35,10 +35,11 @@ import { mockRoute } from './http/mock-route';
 import { mockSocketEndpoint } from './http/mock-socket';
 import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
-import { attachWebSocket } from './http/websocket';
+import { attachWebSocket, type AttachedWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter, Throttle } from './modules/api-key/rate-limit';
+import { AccessChanges } from './modules/auth/access-changes';
 import { createLoaders } from './loaders';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
@@ -46,6 +47,7 @@ import { createServices, type Services } from './services';
 export interface App {
   httpServer: http.Server;
   services: Services;
+  webSocket: AttachedWebSocket;
   listen(port: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -55,6 +57,8 @@ const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.gra
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
+  const accessChanges = new AccessChanges((db.options as { url?: string }).url!, log);
+  await accessChanges.start();
   const counters = new Throttle(db);
   const limiter = new RateLimiter(counters, config.limits.apiRequestsPerMinute);
   const budget = new OperationBudget(limiter, counters, config.limits.sessionExpensivePerMinute);
@@ -71,7 +75,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
 
   // One set of query limits (depth, aliases, cost, tokens) for both transports.
   const limits = queryLimits(config.limits);
-  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log }, [mockSocketEndpoint(services, db)]);
+  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log, accessChanges }, [mockSocketEndpoint(services, db)]);
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -92,7 +96,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   });
   await apollo.start();
 
-  const metrics = createMetrics(db, config.metricsToken);
+  const metrics = createMetrics(db, config.metricsToken, webSocket.counts);
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
   healthRoutes(app, db);
@@ -136,6 +140,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   return {
     httpServer,
     services,
+    webSocket,
     listen: (port) =>
       new Promise((resolve, reject) => {
         httpServer.once('error', reject);
@@ -146,6 +151,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       await webSocket.close();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await runs.stop();
+      await accessChanges.stop();
     },
   };
 }

@@ -32,6 +32,8 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
+  /** WebSocket connections one client address may hold open at once (429 above). */
+  wsConnectionsPerAddress: number;
   /** Bytes of schema or sample text one import reads (the request body limit applies too). */
   importBytes: number;
   /** Largest sample uploaded as a request body to POST /api/v1/imports/preview. */
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
+      wsConnectionsPerAddress: int(env, 'SEEDBED_WS_CONNECTIONS_PER_ADDRESS', 50) || 50,
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
       mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,

@@ -17,4 +17,6 @@ export interface GraphQLContext extends Scope {
   log: Logger;
   /** The caller's address (Express `req.ip`, honouring `trust proxy`), for per-address limits such as log-in throttling. */
   clientAddress?: string;
+  /** Aborted when the operation ends (a subscription completed, its connection closed, its access lost): long waits stop on it. */
+  signal?: AbortSignal;
 }

@@ -261,6 +261,14 @@ export type BlueprintRevisionEdge = {
   node: BlueprintRevision;
 };
 
+/** A new password for the signed-in user. */
+export type ChangePasswordInput = {
+  /** The account's current password. */
+  currentPassword: Scalars['String']['input'];
+  /** At least 12 characters. */
+  newPassword: Scalars['String']['input'];
+};
+
 /** A new API key. */
 export type CreateApiKeyInput = {
   /** Optional expiry; a key past it is refused. */
@@ -493,6 +501,8 @@ export type Mutation = {
   addMember: Membership;
   /** Cancels a QUEUED or RUNNING run and removes its files; anything else is RUN_NOT_CANCELLABLE. */
   cancelRun: Run;
+  /** Changes the signed-in user's password. Every other session of the account is ended, and the account's open subscriptions on every connection end too; this session stays signed in. */
+  changePassword: Scalars['Boolean']['output'];
   /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). Needs a signed-in user: an API key cannot create keys. The secret is returned once. */
   createApiKey: CreatedApiKey;
   /** Creates a blueprint from a document (OWNER or EDITOR). Its first revision is 1. */
@@ -507,7 +517,7 @@ export type Mutation = {
   importBlueprint: Blueprint;
   /** Signs in with email and password (sets the session cookie). */
   logIn: AuthPayload;
-  /** Ends the current session. True when a session was ended. */
+  /** Ends the current session, and its open subscriptions on every connection. True when a session was ended. */
   logOut: Scalars['Boolean']['output'];
   /** Removes a member (OWNER). The last OWNER cannot be removed. */
   removeMember: Scalars['Boolean']['output'];
@@ -539,6 +549,12 @@ export type MutationAddMemberArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCancelRunArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
 };
 
 
@@ -1080,7 +1096,12 @@ export type StartRunInput = {
   target: RunTargetInput;
 };
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type Subscription = {
   __typename?: 'Subscription';
   /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
@@ -1090,14 +1111,24 @@ export type Subscription = {
 };
 
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type SubscriptionHeartbeatArgs = {
   count?: InputMaybe<Scalars['Int']['input']>;
   intervalMs?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type SubscriptionRunProgressArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1266,6 +1297,7 @@ export type ResolversTypes = ResolversObject<{
   BlueprintRevisionConnection: ResolverTypeWrapper<Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversTypes['BlueprintRevisionEdge']> }>;
   BlueprintRevisionEdge: ResolverTypeWrapper<Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversTypes['BlueprintRevision'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ChangePasswordInput: ChangePasswordInput;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
@@ -1344,6 +1376,7 @@ export type ResolversParentTypes = ResolversObject<{
   BlueprintRevisionConnection: Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversParentTypes['BlueprintRevisionEdge']> };
   BlueprintRevisionEdge: Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversParentTypes['BlueprintRevision'] };
   Boolean: Scalars['Boolean']['output'];
+  ChangePasswordInput: ChangePasswordInput;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
@@ -1579,6 +1612,7 @@ export type MembershipEdgeResolvers<ContextType = GraphQLContext, ParentType ext
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'input'>>;
   cancelRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationCancelRunArgs, 'id'>>;
+  changePassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationCreateBlueprintArgs, 'input'>>;
   createProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;

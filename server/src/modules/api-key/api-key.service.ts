@@ -5,6 +5,7 @@ import { isUuid } from '../../ids';
 import { textProblem } from '../../json-input';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
+import { announceAccessChange } from '../auth/access-changes';
 import { randomBase62, sha256Hex } from '../auth/tokens';
 import { requireRole } from '../project/access';
 import { hasRole, type Role } from '../project/role';
@@ -71,6 +72,7 @@ export class ApiKeyService {
         .execute();
       if (!result.affected) throw conflict(`API key ${id} is ${apiKeyStatus(key).toLowerCase()}; only an active key can be revoked.`);
       await this.audit.record(manager, scope.actor, { projectId: key.projectId, action: 'apiKey.revoke', targetType: 'ApiKey', targetId: id });
+      await announceAccessChange(manager, { apiKeyId: id });
       return manager.findOneByOrFail(ApiKeyEntity, { id });
     });
   }

@@ -5,6 +5,7 @@ import { isUuid } from '../../ids';
 import { textProblem } from '../../json-input';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
+import { announceAccessChange } from '../auth/access-changes';
 import { UserEntity } from '../user/user.entity';
 import { requireRole } from './access';
 import { MembershipEntity } from './membership.entity';
@@ -159,6 +160,8 @@ export class ProjectService {
         projectId: membership.projectId, action: 'member.role', targetType: 'Membership', targetId: membership.id,
         data: { userId: membership.userId, from, to: input.role },
       });
+      // Even an upgrade: the member's open subscriptions were authorised under the old role.
+      await announceAccessChange(manager, { userId: membership.userId, projectId: membership.projectId });
       return membership;
     }, input.role !== 'OWNER');
   }
@@ -170,6 +173,7 @@ export class ProjectService {
         projectId: membership.projectId, action: 'member.remove', targetType: 'Membership', targetId: membership.id,
         data: { userId: membership.userId },
       });
+      await announceAccessChange(manager, { userId: membership.userId, projectId: membership.projectId });
       return true;
     }, true);
   }
