@@ -40,6 +40,7 @@ import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter, Throttle } from './modules/api-key/rate-limit';
 import { AccessChanges } from './modules/auth/access-changes';
+import { protectOwnDatabase } from './modules/load/refused-targets';
 import { createLoaders } from './loaders';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
@@ -55,6 +56,8 @@ export interface App {
 const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.graphql'), 'utf8');
 
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
+  // Its own database is never a target of runs, imports or checks made through this process.
+  protectOwnDatabase((db.options as { url?: string }).url!);
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
   const accessChanges = new AccessChanges((db.options as { url?: string }).url!, log);
@@ -144,7 +147,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
     listen: (port) =>
       new Promise((resolve, reject) => {
         httpServer.once('error', reject);
-        httpServer.listen(port, () => resolve((httpServer.address() as import('node:net').AddressInfo).port));
+        httpServer.listen(port, config.host, () => resolve((httpServer.address() as import('node:net').AddressInfo).port));
       }),
     close: async () => {
       await apollo.stop();

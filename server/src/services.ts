@@ -23,9 +23,6 @@ export interface RunRuntime {
   secretKey: Buffer;
 }
 
-/** "Test connection" answers within this, where a run would retry for a minute. */
-const TARGET_CHECK_TIMEOUT_MS = 5_000;
-
 /** One instance of each service per server; they are stateless over the data source. */
 export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
   // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
@@ -37,7 +34,8 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     audit,
     auth: new AuthService(db, audit, config.sessionDays, config.limits),
     projects,
-    targets: new TargetCheckService(projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: TARGET_CHECK_TIMEOUT_MS }),
+    // "Test connection" answers within seconds, where a run would retry for a minute.
+    targets: new TargetCheckService(db, projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: config.limits.targetCheckMs, perMinute: config.limits.targetChecksPerMinute }),
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),

@@ -4,6 +4,7 @@ import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import { protectOwnDatabase } from '../modules/load/refused-targets';
 import { createDataSource } from './data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
@@ -40,6 +41,8 @@ export async function openDatabase(config: Config, log: Logger, role: 'server' |
       await pg.stop();
     };
   }
+  // A worker process too: its own database is never a load target.
+  protectOwnDatabase(url);
   const dataSource = createDataSource({ url });
   try {
     await dataSource.initialize();

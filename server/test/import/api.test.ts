@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { TestClient } from '../support/client';
 import { addMember, createProject, createUser } from '../support/factories';
+import { createEmptyDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
+import { sqlOn } from '../support/sql';
 import { availableSources } from '../../src/modules/import/sources';
 import { IMPORT_SOURCES } from '../../src/modules/import/types';
 
@@ -59,13 +61,26 @@ describe('importPreview', () => {
   });
 
   it('reads a live PostgreSQL through the worker thread: catalog and statistics, never personal values', async () => {
-    await server.db.query('ANALYZE');
-    const { importPreview } = await editor.ok(PREVIEW, { input: { source: 'POSTGRES_URL', url: server.databaseUrl } });
-    const users = importPreview.document.tables.find((t: { name: string }) => t.name === 'users');
-    expect(users.fields.find((f: { name: string }) => f.name === 'email')).toMatchObject({ generator: 'internet.email', unique: true });
-    // The signed-up test users' addresses exist in that database; none may reach the document.
-    const { rows } = await server.db.query('SELECT email FROM users LIMIT 3').then((r: { email: string }[]) => ({ rows: r }));
-    for (const { email } of rows) expect(JSON.stringify(importPreview)).not.toContain(email);
+    const live = await createEmptyDatabase();
+    const emails = Array.from({ length: 50 }, (_, i) => `person${i}@example.test`);
+    try {
+      await sqlOn(live.url, 'CREATE TABLE users (id serial PRIMARY KEY, email text NOT NULL UNIQUE)');
+      await sqlOn(live.url, 'INSERT INTO users (email) SELECT unnest($1::text[])', [emails]);
+      await sqlOn(live.url, 'ANALYZE');
+      const { importPreview } = await editor.ok(PREVIEW, { input: { source: 'POSTGRES_URL', url: live.url } });
+      const users = importPreview.document.tables.find((t: { name: string }) => t.name === 'users');
+      expect(users.fields.find((f: { name: string }) => f.name === 'email')).toMatchObject({ generator: 'internet.email', unique: true });
+      // The addresses exist in that database; none may reach the document.
+      for (const email of emails) expect(JSON.stringify(importPreview)).not.toContain(email);
+    } finally {
+      await live.drop();
+    }
+  });
+
+  it("never reads the server's own database (issue 24)", async () => {
+    const refused = await editor.gql(PREVIEW, { input: { source: 'POSTGRES_URL', url: server.databaseUrl } });
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'TARGET_REFUSED', path: 'input.url' } });
+    expect(refused.errors?.[0].message).toMatch(/own database/);
   });
 
   it('reads mysqldump and sqlite3 output', async () => {

@@ -307,11 +307,11 @@ export type CreatedApiKey = {
 /** The result of `testDatabaseTarget`. */
 export type DatabaseTargetCheck = {
   __typename?: 'DatabaseTargetCheck';
-  /** Null when reachable; TARGET_REFUSED (this server will not connect there, or the database refused the sign-in) or TARGET_UNREACHABLE (no answer). */
+  /** Null when reachable; TARGET_REFUSED when the URL's text is not one this server takes (not postgres://, a parameter other than sslmode, no host); TARGET_UNREACHABLE for every other failure, whatever it was. */
   code?: Maybe<Scalars['String']['output']>;
   /** How long the check took, in milliseconds. */
   elapsedMs: Scalars['Int']['output'];
-  /** What happened, for a person: the server version when reachable, the reason when not. */
+  /** What happened, for a person: the server version when reachable; when not, the one failure message, naming the check id under which the server log keeps the reason. */
   message: Scalars['String']['output'];
   /** True when the server signed in to the database. */
   reachable: Scalars['Boolean']['output'];
@@ -531,7 +531,7 @@ export type Mutation = {
   signUp: AuthPayload;
   /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
   startRun: Run;
-  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR), within a few seconds. Stores nothing; the answer says why not. */
+  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR). Stores nothing. Every failure gives the same answer after the same few seconds (so the check cannot map a network or guess a password); the server log has the reason. At most 10 a minute per user (RATE_LIMITED). */
   testDatabaseTarget: DatabaseTargetCheck;
   /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
   updateBlueprint: Blueprint;

@@ -61,7 +61,8 @@ export class ImportRunner {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
+    // This environment as it is now, the server's own database address among it (refused-targets.ts), even where process.env is not the process's own (jest).
+    const worker = new Worker(WORKER_ENTRY, { env: process.env, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB } });
     worker.unref();
     worker.on('message', (reply: ImportReply) => this.settle(reply));
     worker.on('error', (error) => {

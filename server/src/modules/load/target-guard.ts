@@ -11,6 +11,7 @@ import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Client, type ClientConfig } from 'pg';
 import { AppError } from '../../errors';
+import { refuseOwnDatabase, refusedEndpoint } from './refused-targets';
 
 export interface ResolvedTarget {
   /** The checked IP address to connect to. */
@@ -47,9 +48,6 @@ export interface GuardOptions {
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 type SslMode = (typeof SSL_MODES)[number];
 
-/** Instance metadata services: never a database, always worth stealing from; refused even when private targets are allowed. */
-const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '169.254.170.2']);
-
 /** A DNS name (letters, digits, dots, hyphens, underscores) or a bracketed IPv6 literal; no zone ids, no percent-escapes. */
 const HOSTNAME = /^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/i;
 
@@ -58,6 +56,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
   const parsed = parseTargetUrl(rawUrl, options.path);
   const addresses = await resolve(parsed.hostname, options.path);
   for (const address of addresses) refuseAddress(parsed.hostname, address, options);
+  await refuseOwnDatabase(parsed.hostname, addresses, parsed.port, options.path);
   const host = addresses[0];
   return {
     host,
@@ -160,9 +159,8 @@ function refuseAddress(hostname: string, address: string, options: GuardOptions)
   const judged = ip.kind() === 'ipv6' ? [ip, ...embeddedIPv4(ip as ipaddr.IPv6)] : [ip];
   for (const candidate of judged) {
     const carried = candidate === ip ? '' : ` (it carries the IPv4 address ${candidate.toString()})`;
-    if (METADATA.has(candidate.toNormalizedString()) || METADATA.has(candidate.toString())) {
-      throw refused(`The database host ${shown} is a cloud metadata address${carried}.`, options.path);
-    }
+    const endpoint = refusedEndpoint(candidate);
+    if (endpoint) throw refused(`The database host ${shown} is ${endpoint}${carried}; this address is never a target.`, options.path);
     if (options.allowPrivate) continue;
     const range = candidate.range();
     if (!PUBLIC_RANGES.has(range)) {
