@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/blueprints/:id/rows.{csv,tsv,json,ndjson,sql}?table=&count=&seed=&offset=&dialect=
- *     &delimiter=&header=&lineEnding=&nullMarker=&pretty=
+ *     &delimiter=&header=&lineEnding=&nullMarker=&pretty=&escapeFormulas=
  * Instant generation for scripts: streamed as it is generated, with
  * backpressure; a client that disconnects stops the generation. `offset`
  * and `count` are a window of rows (see GenerationService#window); the
@@ -54,6 +54,7 @@ function outputOf(req: Request, format: Format): OutputOptions | undefined {
     lineEnding: single(req, 'lineEnding'),
     nullMarker: single(req, 'nullMarker'),
     pretty: flag(req, 'pretty'),
+    escapeFormulas: flag(req, 'escapeFormulas'),
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   if (!Object.keys(options).length) return undefined;
