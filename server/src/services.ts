@@ -28,7 +28,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
   // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
   sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
-  const blueprints = new BlueprintService(db, config.limits.cellBytes);
+  const blueprints = new BlueprintService(db, config.limits.cellBytes, config.limits.planRows);
   const projects = new ProjectService(db, audit);
   return {
     audit,

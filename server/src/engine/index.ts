@@ -42,6 +42,7 @@ export { encodeInOrder } from './parallel/encode-in-order';
 export type { ShardFile, ShardFilesJob } from './parallel/shard-writer';
 export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
+export { planRowsIssues } from './plan/bounds';
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';
