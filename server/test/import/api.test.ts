@@ -4,6 +4,7 @@
  * error and its path while the server keeps answering others.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { TestClient } from '../support/client';
 import { addMember, createProject, createUser } from '../support/factories';
@@ -186,4 +187,33 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
     await expectRefused({ source: 'POSTGRES_URL', url: 'mysql://u:p@example.com/db' }, 'TARGET_REFUSED', 'input.url');
     await expectRefused({ source: 'POSTGRES_URL', url: 'postgres://u:p@127.0.0.1:1/db' }, 'TARGET_UNREACHABLE', 'input.url');
   });
+
+  it('answers a closed port, a port that is not PostgreSQL and a wrong password alike: no network map, no password oracle (issue 24)', async () => {
+    const live = await createEmptyDatabase();
+    const sockets = new Set<net.Socket>();
+    const chatty = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.end('SSH-2.0-OpenSSH_9.2\r\n');
+    });
+    await new Promise<void>((resolve) => chatty.listen(0, '127.0.0.1', resolve));
+    try {
+      const wrong = new URL(live.url);
+      wrong.password = 'not-the-password';
+      const urls = [`postgres://postgres:guess@127.0.0.1:1/${live.name}`, `postgres://postgres:guess@127.0.0.1:${(chatty.address() as net.AddressInfo).port}/${live.name}`, wrong.toString()];
+      // Three callers at once: each failure waits out the same connect time.
+      const answers = await Promise.all(urls.map((url, i) => [editor, viewer, owner][i].gql(PREVIEW, { input: { source: 'POSTGRES_URL', url } })));
+      const shapes = answers.map((answer, i) => {
+        const { hostname, port } = new URL(urls[i]);
+        const error = answer.errors![0];
+        expect(error.extensions).toMatchObject({ code: 'TARGET_UNREACHABLE', path: 'input.url' });
+        return error.message.replace(`${hostname}:${port}/`, 'HOST/').replace(/ as \w+:/, ' as USER:');
+      });
+      expect(new Set(shapes).size).toBe(1);
+      expect(shapes[0]).not.toMatch(/ECONNREFUSED|password authentication|terminated|SSH/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => chatty.close(resolve));
+      await live.drop();
+    }
+  }, 60_000);
 });

@@ -49,10 +49,18 @@ export function refusedEndpoint(ip: ipaddr.IPv4 | ipaddr.IPv6): string | undefin
  */
 const OWN_DATABASE = 'SEEDBED_OWN_DATABASE_ADDRESS';
 
+/**
+ * This process serves others (the API, a run worker): its own database is
+ * never a target, and a target's sign-in failures all look alike (see
+ * `targetClient`). The command line, a user's own tool, says them as they are.
+ */
 export function protectOwnDatabase(url: string): void {
   const parsed = new URL(url);
   process.env[OWN_DATABASE] = `${parsed.hostname}|${parsed.port || '5432'}`;
 }
+
+/** True in a process that serves others (one that called `protectOwnDatabase`, or a thread it started). */
+export const servesOthers = (): boolean => !!process.env[OWN_DATABASE];
 
 let resolvedOwn: { spec: string; own: Promise<{ port: number; addresses: Set<string>; local: boolean }> } | undefined;
 

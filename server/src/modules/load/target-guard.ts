@@ -11,7 +11,7 @@ import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Client, type ClientConfig } from 'pg';
 import { AppError } from '../../errors';
-import { refuseOwnDatabase, refusedEndpoint } from './refused-targets';
+import { refuseOwnDatabase, refusedEndpoint, servesOthers } from './refused-targets';
 
 export interface ResolvedTarget {
   /** The checked IP address to connect to. */
@@ -31,11 +31,39 @@ export type TargetClientOptions = Omit<ClientConfig, 'host' | 'port' | 'database
 /**
  * A client for a checked target: it connects to the address the guard
  * resolved and allowed (never the URL's host name, which could resolve
- * elsewhere by now), with the URL's TLS settings.
+ * elsewhere by now), with the URL's TLS settings. In a server (which serves
+ * others), a failed sign-in tells nothing of why: a closed port, a silent
+ * one, a service that is not PostgreSQL and a wrong password all fail with
+ * the same TARGET_UNREACHABLE after the same time (the connect timeout), so
+ * no import or run can map a network or guess a password (issue 24). The
+ * reason rides along as the error's `cause`, for the operator's log.
  */
 export function targetClient(target: ResolvedTarget, options: TargetClientOptions): Client {
   const { host, port, database, user, password, ssl } = target;
-  return new Client({ host, port, database, user, password, ssl, ...options });
+  const client = new Client({ host, port, database, user, password, ssl, ...options });
+  if (!servesOthers()) return client;
+  const connect = client.connect.bind(client) as () => Promise<Client>;
+  const waitMs = options.connectionTimeoutMillis || 10_000;
+  client.connect = (async () => {
+    const started = Date.now();
+    try {
+      return await connect();
+    } catch (error) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + waitMs - Date.now())));
+      throw signInFailure(target, error);
+    }
+  }) as Client['connect'];
+  return client;
+}
+
+/** The one answer of every failed sign-in, whatever it was. */
+export function signInFailure(target: { servername: string; port: number; database: string; user: string }, cause?: unknown): AppError {
+  const error = new AppError(
+    'TARGET_UNREACHABLE',
+    `Could not sign in to ${target.servername}:${target.port}/${target.database} as ${target.user}: the host, port, database, user or password is wrong, or this server may not connect there.`,
+  );
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, enumerable: false });
+  return error;
 }
 
 export interface GuardOptions {

@@ -14,7 +14,7 @@ import type { DataSource } from 'typeorm';
 import { AppError, rateLimited } from '../../errors';
 import type { Actor, Scope } from '../../scope';
 import { Throttle } from '../api-key/rate-limit';
-import { checkTarget, parseTargetUrl, targetClient } from '../load/target-guard';
+import { checkTarget, parseTargetUrl, signInFailure, targetClient } from '../load/target-guard';
 import type { ProjectService } from '../project/project.service';
 
 export interface TargetCheck {
@@ -80,14 +80,8 @@ export class TargetCheckService {
     const checkId = randomBytes(6).toString('hex');
     report({ checkId, projectId: input.projectId, target: `${parsed.user}@${where}`, reason: reasonOf(outcome.error) });
     await until(deadline);
-    return {
-      reachable: false,
-      code: 'TARGET_UNREACHABLE',
-      message:
-        `Could not sign in to ${where} as ${parsed.user}: the host, port, database, user or password is wrong, or this server may not connect there. ` +
-        `The server's log has the reason under check ${checkId}.`,
-      elapsedMs: Date.now() - started,
-    };
+    const failure = signInFailure({ servername: parsed.hostname, port: parsed.port, database: parsed.database, user: parsed.user });
+    return { reachable: false, code: 'TARGET_UNREACHABLE', message: `${failure.message} The server's log has the reason under check ${checkId}.`, elapsedMs: Date.now() - started };
   }
 
   /** The guard, then one sign-in; the server's version when it worked. */
@@ -116,7 +110,9 @@ function checkerOf(actor: Actor): string {
   return 'anonymous';
 }
 
-function reasonOf(error: unknown): string {
+function reasonOf(failure: unknown): string {
+  // A sign-in failure carries the real one as its cause.
+  const error = (failure as { cause?: unknown } | null)?.cause ?? failure;
   if (error instanceof AppError) return `${error.code}: ${error.message}`;
   if (error instanceof DatabaseError) return `SQLSTATE ${error.code}: ${error.message}`;
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
