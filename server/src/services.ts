@@ -29,14 +29,15 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
   sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
   const blueprints = new BlueprintService(db, config.limits.cellBytes, config.limits.planRows);
-  const projects = new ProjectService(db, audit);
+  const apiKeys = new ApiKeyService(db, audit);
+  const projects = new ProjectService(db, audit, apiKeys);
   return {
     audit,
     auth: new AuthService(db, audit, config.sessionDays, config.limits),
     projects,
     // "Test connection" answers within seconds, where a run would retry for a minute.
     targets: new TargetCheckService(db, projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: config.limits.targetCheckMs, perMinute: config.limits.targetChecksPerMinute }),
-    apiKeys: new ApiKeyService(db, audit),
+    apiKeys,
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
     imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),

@@ -146,6 +146,30 @@ describe('an access change announced by the API ends the subscription at once', 
   });
 });
 
+describe("the keys a member made go with the member's access", () => {
+  const status = async (id: string) =>
+    (await owner.ok(`query($p: ID!) { project(id: $p) { apiKeys(first: 100) { edges { node { id status } } } } }`, { p: projectId })).project.apiKeys.edges.find((e: any) => e.node.id === id).node.status;
+
+  it('removed: every key they made is revoked, and a subscription through one ends', async () => {
+    const editor = await addMember(owner, projectId, 'EDITOR');
+    const [made, alsoMade] = [await createApiKey(editor.client, projectId, 'EDITOR'), await createApiKey(editor.client, projectId, 'VIEWER')];
+    const sub = await subscribed({ connectionParams: { apiKey: made.secret } });
+    await owner.ok(`mutation($input: RemoveMemberInput!) { removeMember(input: $input) }`, { input: { membershipId: editor.membershipId } });
+    const seen = sub.messages.length;
+    const secrets = await makeSecrets('key-of-removed');
+    await poke();
+    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
+    expect([await status(made.id), await status(alsoMade.id)]).toEqual(['REVOKED', 'REVOKED']);
+  });
+
+  it('made a VIEWER: their EDITOR keys are revoked, their VIEWER keys stay', async () => {
+    const editor = await addMember(owner, projectId, 'EDITOR');
+    const [editorKey, viewerKey] = [await createApiKey(editor.client, projectId, 'EDITOR'), await createApiKey(editor.client, projectId, 'VIEWER')];
+    await owner.ok(`mutation($input: SetMemberRoleInput!) { setMemberRole(input: $input) { role } }`, { input: { membershipId: editor.membershipId, role: 'VIEWER' } });
+    expect([await status(editorKey.id), await status(viewerKey.id)]).toEqual(['REVOKED', 'ACTIVE']);
+  });
+});
+
 describe('a change no notice announced ends the subscription at its next event', () => {
   // Written straight into the database: no NOTIFY, as if the listener had dropped; only the per-event check stands.
   it('after a removal', async () => {

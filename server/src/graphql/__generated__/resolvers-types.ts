@@ -519,11 +519,11 @@ export type Mutation = {
   logIn: AuthPayload;
   /** Ends the current session, and its open subscriptions on every connection. True when a session was ended. */
   logOut: Scalars['Boolean']['output'];
-  /** Removes a member (OWNER). The last OWNER cannot be removed. */
+  /** Removes a member (OWNER). The last OWNER cannot be removed. The API keys the member created in the project are revoked, and the member's open subscriptions end. */
   removeMember: Scalars['Boolean']['output'];
   /** Revokes an API key (OWNER or EDITOR). A revoked key is refused from then on. */
   revokeApiKey: ApiKey;
-  /** Changes a member's role (OWNER). The last OWNER cannot be demoted. */
+  /** Changes a member's role (OWNER). The last OWNER cannot be demoted. Made a VIEWER, the API keys the member created with more rights (EDITOR) are revoked; the member's open subscriptions end. */
   setMemberRole: Membership;
   /** Sets the origins from which browsers may call this project's mock APIs (EDITOR or more); replaces the list. */
   setMockOrigins: Project;
