@@ -68,7 +68,8 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // One proxy hop: req.ip is the address the proxy saw (X-Forwarded-For's last entry), not the first, which any client can write.
+  app.set('trust proxy', config.trustProxy ? 1 : false);
   const httpServer = http.createServer(app);
   // Idle keep-alive connections are closed by the client or the proxy in front, never by us first:
   // with Node's 5 s default a client reusing a connection as its timer fired got ECONNRESET (seen

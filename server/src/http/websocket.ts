@@ -324,7 +324,9 @@ function originAllowed(req: IncomingMessage, config: Config): boolean {
 
 /** Express's `req.ip` for an upgrade, which Express never sees: the nearest proxy's client when trusted. */
 function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? firstOf(req.headers['x-forwarded-for']) : undefined;
+  // The entry the proxy appended (as Express with one trusted hop): earlier ones are the client's own words.
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = trustProxy ? (Array.isArray(header) ? header.join(',') : header)?.split(',').pop()?.trim() || undefined : undefined;
   return forwarded ?? req.socket.remoteAddress;
 }
 

@@ -72,6 +72,13 @@ describe('log-in', () => {
     expect((await logIn(newAddress(), email, PASSWORD)).data.logIn.user.id).toBe(id);
   });
 
+  it('counts the address the proxy saw, whatever the client writes before it in X-Forwarded-For', async () => {
+    const { email } = await createUser(server.url);
+    const attacker = newAddress();
+    for (let i = 0; i < FAILURES; i++) await logIn(`203.0.113.${i}, ${attacker}`, email, 'wrong password!');
+    expect((await logIn(`203.0.113.99, ${attacker}`, email, 'wrong password!')).error?.extensions.code).toBe('RATE_LIMITED');
+  });
+
   it('makes the wait grow with every attempt from a refused address, up to an hour', async () => {
     const { email } = await createUser(server.url);
     const attacker = newAddress();
