@@ -16,6 +16,8 @@ const INSTALL = ['/usr/bin/mariadb-install-db', '/usr/local/bin/mariadb-install-
 export const mariaDbMissing = !SERVER || !CLIENT || !INSTALL ? 'mariadbd, mariadb or mariadb-install-db is not installed (apt-get install mariadb-server mariadb-client)' : undefined;
 
 export interface MariaDb {
+  /** The server's unix socket (for a driver such as mysql2: `socketPath`, user root, no password). */
+  socket: string;
   /** Runs the stock client on `db` with `input` as its script (no options but the socket: the script must say everything). */
   client(db: string, input: string | Buffer, ...args: string[]): { status: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
@@ -58,7 +60,7 @@ export async function startMariaDb(): Promise<MariaDb> {
   };
 
   for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-    if (client('mysql', 'SELECT 1').status === 0) return { client, stop };
+    if (client('mysql', 'SELECT 1').status === 0) return { socket, client, stop };
     if (exited || Date.now() > deadline) {
       const reason = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : 'no error log';
       await stop();

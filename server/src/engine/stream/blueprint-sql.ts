@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
 import { createTable, deferredForeignKeys, scriptPreamble } from '../formats/sql';
-import { streamTable, type StreamTableOptions } from './table-stream';
+import type { StreamTableOptions } from './table-stream';
+import { streamPieces, tablePieces, type StreamPiece } from './pieces';
 
 /**
  * The whole blueprint as one SQL script: every table in dependency order
@@ -12,25 +13,24 @@ import { streamTable, type StreamTableOptions } from './table-stream';
  * Loads into an empty database with all constraints checked.
  */
 export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', options: Pick<StreamTableOptions, 'workers' | 'helpers' | 'chunkRows'> = {}): Readable {
-  async function* sqliteScript() {
-    yield 'BEGIN;\n';
-    for (const name of plan.order) yield createTable(plan, plan.table(name), dialect, true) + '\n';
-    for (const name of plan.order) {
-      for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect, header: false })) yield chunk as Buffer | string;
-      yield '\n';
-    }
-    yield 'COMMIT;\n';
+  return streamPieces(plan, blueprintSqlPieces(plan, dialect), 'sql', { ...options, dialect });
+}
+
+/** The script of `streamBlueprintSql` as text and row pieces (what `--shard` cuts). */
+export function blueprintSqlPieces(plan: Plan, dialect: Dialect = 'postgres'): StreamPiece[] {
+  const rows = (name: string) => tablePieces(plan, name, 'sql', { dialect, header: false });
+  if (dialect === 'sqlite') {
+    return [
+      'BEGIN;\n',
+      ...plan.order.map((name) => createTable(plan, plan.table(name), dialect, true) + '\n'),
+      ...plan.order.flatMap((name) => [...rows(name), '\n']),
+      'COMMIT;\n',
+    ];
   }
-  async function* script() {
-    // Said once, then each table without the preamble a table's own script starts with.
-    const preamble = scriptPreamble(dialect);
-    if (preamble) yield preamble;
-    for (const name of plan.order) {
-      yield createTable(plan, plan.table(name), dialect);
-      for await (const chunk of streamTable(plan, name, 'sql', { ...options, dialect, header: false })) yield chunk as Buffer | string;
-      yield '\n';
-    }
-    for (const name of plan.order) yield deferredForeignKeys(plan, plan.table(name), dialect, 'later');
-  }
-  return Readable.from(dialect === 'sqlite' ? sqliteScript() : script(), { objectMode: false });
+  // Said once, then each table without the preamble a table's own script starts with.
+  return [
+    scriptPreamble(dialect),
+    ...plan.order.flatMap((name) => [createTable(plan, plan.table(name), dialect), ...rows(name), '\n']),
+    ...plan.order.map((name) => deferredForeignKeys(plan, plan.table(name), dialect, 'later')),
+  ].filter((piece) => piece !== '');
 }
