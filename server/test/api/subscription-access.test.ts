@@ -86,60 +86,58 @@ async function endsWithin(sub: Watch, from: number, code: string | string[], sec
   expect([code].flat()).toContain(final.errors?.[0]?.extensions?.code);
 }
 
+/** A subscriber with something to lose, the change that takes it away, and the code the subscription ends with. */
+interface Case {
+  subscriber: () => Promise<{ options: ConnectOptions; change: () => Promise<unknown> }>;
+  code: string | string[];
+  /** Which of the secrets made afterwards the caller may no longer see (default: all). */
+  hidden?: (secrets: string[]) => string[];
+}
+
+const member = async (change: (editor: Awaited<ReturnType<typeof addMember>>) => Promise<unknown>) => {
+  const editor = await addMember(owner, projectId, 'EDITOR');
+  return { options: { headers: { cookie: editor.client.cookieHeader } }, change: () => change(editor) };
+};
+const key = async (change: (made: Awaited<ReturnType<typeof createApiKey>>) => Promise<unknown>) => {
+  const made = await createApiKey(owner, projectId, 'EDITOR');
+  return { options: { connectionParams: { apiKey: made.secret } }, change: () => change(made) };
+};
+const removeMember = (membershipId: string) => owner.ok(`mutation($input: RemoveMemberInput!) { removeMember(input: $input) }`, { input: { membershipId } });
+const makeViewer = (membershipId: string) => owner.ok(`mutation($input: SetMemberRoleInput!) { setMemberRole(input: $input) { role } }`, { input: { membershipId, role: 'VIEWER' } });
+
+/** Subscribes, takes access away, makes new secrets, announces an event: the subscription ends within it, carrying none of them. */
+async function expectEnds({ subscriber, code, hidden = (all) => all }: Case, tag: string) {
+  const { options, change } = await subscriber();
+  const sub = await subscribed(options);
+  await change();
+  const seen = sub.messages.length;
+  const secrets = await makeSecrets(tag);
+  await poke();
+  await endsWithin(sub, seen, code, hidden(secrets));
+  return sub;
+}
+
 describe('an access change announced by the API ends the subscription at once', () => {
-  it('when the member is removed', async () => {
-    const editor = await addMember(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ headers: { cookie: editor.client.cookieHeader } });
-    await owner.ok(`mutation($input: RemoveMemberInput!) { removeMember(input: $input) }`, { input: { membershipId: editor.membershipId } });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('removed');
-    await poke();
-    await endsWithin(sub, seen, ['FORBIDDEN', 'NOT_FOUND'], secrets);
-  });
-
-  it('when the member becomes a VIEWER', async () => {
-    const editor = await addMember(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ headers: { cookie: editor.client.cookieHeader } });
-    expect(sub.messages[0].data.runProgress.project.apiKeys.edges).toEqual(expect.any(Array));
-    await owner.ok(`mutation($input: SetMemberRoleInput!) { setMemberRole(input: $input) { role } }`, { input: { membershipId: editor.membershipId, role: 'VIEWER' } });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('demoted');
-    await poke();
-    await endsWithin(sub, seen, 'FORBIDDEN', [secrets[1]]);
-  });
-
-  it('when the API key is revoked', async () => {
-    const key = await createApiKey(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ connectionParams: { apiKey: key.secret } });
-    await owner.ok(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: key.id });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('revoked');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
-  });
-
-  it('when the session logs out, over HTTP, from another connection', async () => {
-    const editor = await addMember(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ headers: { cookie: editor.client.cookieHeader } });
-    expect(await editor.client.ok('mutation { logOut }')).toEqual({ logOut: true });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('logged-out');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
-  });
+  const cases: [string, Case][] = [
+    ['the member is removed', { subscriber: () => member((m) => removeMember(m.membershipId)), code: ['FORBIDDEN', 'NOT_FOUND'] }],
+    // A VIEWER may still read the run and blueprints; not the keys.
+    ['the member becomes a VIEWER', { subscriber: () => member((m) => makeViewer(m.membershipId)), code: 'FORBIDDEN', hidden: ([, keyName]) => [keyName] }],
+    ['the API key is revoked', { subscriber: () => key((k) => owner.ok(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id: k.id })), code: 'UNAUTHENTICATED' }],
+    ['the session logs out, over HTTP, from another connection', { subscriber: () => member((m) => m.client.ok('mutation { logOut }')), code: 'UNAUTHENTICATED' }],
+  ];
+  it.each(cases)('when %s', (what, test) => expectEnds(test, what.replace(/\W+/g, '-')));
 
   it("when the account's password is changed, and the other sessions are signed out", async () => {
     const editor = await addMember(owner, projectId, 'EDITOR');
     const elsewhere = editor.client.anonymous();
     await elsewhere.ok(`mutation($input: LogInInput!) { logIn(input: $input) { user { id } } }`, { input: { email: editor.email, password: PASSWORD } });
-    const sub = await subscribed({ headers: { cookie: elsewhere.cookieHeader } });
     const change = `mutation($input: ChangePasswordInput!) { changePassword(input: $input) }`;
     expect((await editor.client.fails(change, { input: { currentPassword: 'not the password', newPassword: 'a brand new passphrase' } })).extensions?.path).toBe('input.currentPassword');
-    expect(await editor.client.ok(change, { input: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' } })).toEqual({ changePassword: true });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('password');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
+    const subscriber = async () => ({
+      options: { headers: { cookie: elsewhere.cookieHeader } },
+      change: () => editor.client.ok(change, { input: { currentPassword: PASSWORD, newPassword: 'a brand new passphrase' } }),
+    });
+    await expectEnds({ subscriber, code: 'UNAUTHENTICATED' }, 'password');
     // The other session is over; the one that changed the password goes on.
     expect((await elsewhere.gql('{ me { id } }')).data).toEqual({ me: null });
     expect((await editor.client.ok('{ me { id } }')).me.id).toBe(editor.id);
@@ -153,54 +151,27 @@ describe("the keys a member made go with the member's access", () => {
   it('removed: every key they made is revoked, and a subscription through one ends', async () => {
     const editor = await addMember(owner, projectId, 'EDITOR');
     const [made, alsoMade] = [await createApiKey(editor.client, projectId, 'EDITOR'), await createApiKey(editor.client, projectId, 'VIEWER')];
-    const sub = await subscribed({ connectionParams: { apiKey: made.secret } });
-    await owner.ok(`mutation($input: RemoveMemberInput!) { removeMember(input: $input) }`, { input: { membershipId: editor.membershipId } });
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('key-of-removed');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
+    const subscriber = async () => ({ options: { connectionParams: { apiKey: made.secret } }, change: () => removeMember(editor.membershipId) });
+    await expectEnds({ subscriber, code: 'UNAUTHENTICATED' }, 'key-of-removed');
     expect([await status(made.id), await status(alsoMade.id)]).toEqual(['REVOKED', 'REVOKED']);
   });
 
   it('made a VIEWER: their EDITOR keys are revoked, their VIEWER keys stay', async () => {
     const editor = await addMember(owner, projectId, 'EDITOR');
     const [editorKey, viewerKey] = [await createApiKey(editor.client, projectId, 'EDITOR'), await createApiKey(editor.client, projectId, 'VIEWER')];
-    await owner.ok(`mutation($input: SetMemberRoleInput!) { setMemberRole(input: $input) { role } }`, { input: { membershipId: editor.membershipId, role: 'VIEWER' } });
+    await makeViewer(editor.membershipId);
     expect([await status(editorKey.id), await status(viewerKey.id)]).toEqual(['REVOKED', 'ACTIVE']);
   });
 });
 
 describe('a change no notice announced ends the subscription at its next event', () => {
   // Written straight into the database: no NOTIFY, as if the listener had dropped; only the per-event check stands.
-  it('after a removal', async () => {
-    const editor = await addMember(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ headers: { cookie: editor.client.cookieHeader } });
-    await sql('DELETE FROM memberships WHERE id = $1', [editor.membershipId]);
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('silently-removed');
-    await poke();
-    await endsWithin(sub, seen, 'NOT_FOUND', secrets);
-  });
-
-  it('after a revocation', async () => {
-    const key = await createApiKey(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ connectionParams: { apiKey: key.secret } });
-    await sql('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('silently-revoked');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
-  });
-
-  it('after a log-out', async () => {
-    const editor = await addMember(owner, projectId, 'EDITOR');
-    const sub = await subscribed({ headers: { cookie: editor.client.cookieHeader } });
-    await sql('DELETE FROM sessions WHERE user_id = $1', [editor.id]);
-    const seen = sub.messages.length;
-    const secrets = await makeSecrets('silently-logged-out');
-    await poke();
-    await endsWithin(sub, seen, 'UNAUTHENTICATED', secrets);
-  });
+  const cases: [string, Case][] = [
+    ['a removal', { subscriber: () => member((m) => sql('DELETE FROM memberships WHERE id = $1', [m.membershipId])), code: 'NOT_FOUND' }],
+    ['a revocation', { subscriber: () => key((k) => sql('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [k.id])), code: 'UNAUTHENTICATED' }],
+    ['a log-out', { subscriber: () => member((m) => sql('DELETE FROM sessions WHERE user_id = $1', [m.id])), code: 'UNAUTHENTICATED' }],
+  ];
+  it.each(cases)('after %s', (what, test) => expectEnds(test, `silently-${what.replace(/\W+/g, '-')}`));
 
   it('after a change to VIEWER: the next event carries no API keys', async () => {
     const editor = await addMember(owner, projectId, 'EDITOR');

@@ -9,9 +9,9 @@
  * listener's connection costs at most one event, never a leak.
  */
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
+import { listen, type Listening } from '../../db/listen';
 
 const CHANNEL = 'seedbed_access';
 
@@ -29,7 +29,7 @@ export async function announceAccessChange(manager: EntityManager | DataSource, 
 /** This process's ear for access changes, from any process. */
 export class AccessChanges {
   private readonly local = new EventEmitter();
-  private listener?: Client;
+  private listener?: Listening;
 
   constructor(
     private readonly url: string,
@@ -39,19 +39,19 @@ export class AccessChanges {
   }
 
   async start(): Promise<void> {
-    const client = new Client({ connectionString: this.url, application_name: 'seedbed-access-changes' });
-    client.on('notification', (message) => {
-      const change = parseChange(message.payload);
-      if (change) this.local.emit('change', change);
-    });
-    client.on('error', (error) => this.log.warn({ err: error }, 'access changes listener lost; subscriptions are still re-authorised at each event'));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
+    this.listener = await listen(
+      this.url,
+      CHANNEL,
+      (payload) => {
+        const change = parseChange(payload);
+        if (change) this.local.emit('change', change);
+      },
+      (error) => this.log.warn({ err: error }, 'access changes listener lost; subscriptions are still re-authorised at each event'),
+    );
   }
 
   async stop(): Promise<void> {
-    await this.listener?.end().catch(() => {});
+    await this.listener?.stop();
     this.listener = undefined;
   }
 
@@ -62,9 +62,9 @@ export class AccessChanges {
   }
 }
 
-function parseChange(payload: string | undefined): AccessChange | undefined {
+function parseChange(payload: string): AccessChange | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as Record<string, unknown>;
+    const value = JSON.parse(payload) as Record<string, unknown>;
     if (typeof value.apiKeyId === 'string') return { apiKeyId: value.apiKeyId };
     if (typeof value.sessionTokenHash === 'string') return { sessionTokenHash: value.sessionTokenHash };
     if (typeof value.userId === 'string') return { userId: value.userId, ...(typeof value.projectId === 'string' ? { projectId: value.projectId } : {}) };

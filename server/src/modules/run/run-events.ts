@@ -5,9 +5,9 @@
  * run; status changes always go out.
  */
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { listen, type Listening } from '../../db/listen';
 
 const CHANNEL = 'seedbed_run';
 const PROGRESS_INTERVAL_MS = 250;
@@ -15,7 +15,7 @@ const PROGRESS_INTERVAL_MS = 250;
 export class RunEvents {
   private readonly local = new EventEmitter();
   private readonly lastSent = new Map<string, number>();
-  private listener?: Client;
+  private listener?: Listening;
 
   constructor(
     private readonly db: DataSource,
@@ -26,16 +26,16 @@ export class RunEvents {
   }
 
   async start(): Promise<void> {
-    const client = new Client({ connectionString: this.url });
-    client.on('notification', (message) => message.payload && this.local.emit(message.payload));
-    client.on('error', (error) => this.log.warn({ err: error }, 'run events listener lost; subscriptions fall back to polling'));
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    this.listener = client;
+    this.listener = await listen(
+      this.url,
+      CHANNEL,
+      (id) => this.local.emit(id),
+      (error) => this.log.warn({ err: error }, 'run events listener lost; subscriptions fall back to polling'),
+    );
   }
 
   async stop(): Promise<void> {
-    await this.listener?.end().catch(() => {});
+    await this.listener?.stop();
     this.listener = undefined;
   }
 
