@@ -26,6 +26,7 @@ export interface GenerateFlags {
   lf?: boolean;
   null?: string;
   pretty?: boolean;
+  'escape-formulas'?: boolean;
   server?: string;
   blueprint?: string;
   revision?: string;
@@ -41,6 +42,7 @@ function outputOf(flags: GenerateFlags, format: Format): OutputOptions | undefin
     lineEnding: flags.crlf ? 'crlf' : flags.lf ? 'lf' : undefined,
     nullMarker: flags.null,
     pretty: flags.pretty || undefined,
+    escapeFormulas: flags['escape-formulas'] || undefined,
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as OutputOptions;
   if (!Object.keys(options).length) return undefined;
