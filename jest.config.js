@@ -10,11 +10,17 @@ const swc = ['@swc/jest', {
   module: { type: 'commonjs' },
 }];
 
+// The workspace packages resolve to their TypeScript sources, so tests need no build (server/bin/workspace-sources.js).
+const { workspaceSources } = require('./server/bin/workspace-sources');
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const moduleNameMapper = Object.fromEntries(Object.entries(workspaceSources()).map(([name, file]) => [`^${escape(name)}$`, file]));
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server/test', '<rootDir>/client/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper,
   // faker 10, pg-boss 12 and its dependencies ship ESM only; jest's module system needs them transformed.
   transformIgnorePatterns: ['/node_modules/(?!(@faker-js|pg-boss|serialize-error|non-error|rrule-temporal)/)'],
   globalSetup: '<rootDir>/server/test/support/global-setup.ts',

@@ -1,4 +1,4 @@
-import type { BlueprintDocument } from '../server/src/engine/document/types';
+import type { BlueprintDocument } from '../packages/engine/src/document/types';
 
 /** The 10-field people table of the benchmark (uuid, names, email from the names, phone, birthdate, places, company, age). */
 export function peopleBlueprint(rows: number): BlueprintDocument {

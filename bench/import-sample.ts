@@ -11,7 +11,7 @@ import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs
 import { performance } from 'node:perf_hooks';
 import * as path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { importSample } from '../server/src/modules/import/sample/import-sample';
+import { importSample } from '../packages/import/src/sample/import-sample';
 import { customersCsv, grownTypicodeSample } from '../server/test/import/sample-fixtures';
 import { fmt, machineLoad, RssSampler, scratchDir } from './measure';
 

@@ -10,9 +10,9 @@
  */
 import { parseArgs } from 'node:util';
 import { loadModule, parseSync } from 'libpg-query';
-import { inferDocument } from '../server/src/modules/import/infer/document';
+import { inferDocument } from '../packages/import/src/infer/document';
 import { ImportRunner } from '../server/src/modules/import/import-runner';
-import { readPostgresDdl } from '../server/src/modules/import/postgres/ddl';
+import { readPostgresDdl } from '../packages/import/src/postgres/ddl';
 import { machineLoad } from './measure';
 
 const { values: flags } = parseArgs({ options: { tables: { type: 'string', default: '100' }, runs: { type: 'string', default: '10' } } });

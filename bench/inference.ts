@@ -19,9 +19,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compileBlueprint, previewRows, type BlueprintDocument, type Value } from '../server/src/engine';
-import { importSourceOf } from '../server/src/modules/import/sources';
-import type { ImportDecision } from '../server/src/modules/import/types';
+import { compileBlueprint, previewRows, type BlueprintDocument, type Value } from '@seedbed/engine';
+import { importSourceOf } from '../packages/import/src/sources';
+import type { ImportDecision } from '../packages/import/src/types';
 
 const { values: flags } = parseArgs({ options: { file: { type: 'string' }, corpus: { type: 'string' } } });
 

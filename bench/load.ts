@@ -18,10 +18,10 @@ import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { faker } from '@faker-js/faker';
 import { Client } from 'pg';
-import { compileBlueprint, schemaDdl, streamTable, type Plan } from '../server/src/engine';
+import { compileBlueprint, schemaDdl, streamTable, type Plan } from '@seedbed/engine';
 import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
-import { loadIntoPostgres } from '../server/src/modules/load/postgres-loader';
-import { checkTarget } from '../server/src/modules/load/target-guard';
+import { loadIntoPostgres } from '../packages/seedbed/src/load/postgres-loader';
+import { checkTarget } from '../packages/import/src/targets/target-guard';
 import { peopleBlueprint } from './blueprints';
 import { fmt, timed } from './measure';
 

@@ -98,16 +98,16 @@ async function main() {
   const schema = buildSchema(sdl);
 
   // The import a user runs (`seedbed import --from graphql`), and `seedbed mock` on its document.
-  const { importSourceOf } = require(path.join(ROOT, 'server/src/modules/import/sources'));
+  const { importSourceOf } = require(path.join(ROOT, 'packages/import/src/sources'));
   const { document } = await importSourceOf('GRAPHQL_SDL').run(sdl, { name: 'rickmorty', allowPrivateTargets: false });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-corpus-'));
   const file = path.join(dir, 'rickmorty.json');
   fs.writeFileSync(file, JSON.stringify(document));
-  const { startLocalMock } = require(path.join(ROOT, 'server/src/cli/mock'));
+  const { startLocalMock } = require(path.join(ROOT, 'packages/seedbed/src/cli/mock'));
   const mock = await startLocalMock(file, { port: 0 });
 
   // The rows the engine makes for this document and seed, by GraphQL type, named by the SDL's fields.
-  const engine = require(path.join(ROOT, 'server/src/engine'));
+  const engine = require(path.join(ROOT, 'packages/engine/src'));
   const { graphql, ...generation } = document;
   const plan = engine.compileBlueprint(generation, { seed: document.seed });
   const access = new engine.PlanAccess(plan, {});

@@ -24,12 +24,12 @@ import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { addMocksToSchema } from '@graphql-tools/mock';
 import { execute, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { compileBlueprint, type BlueprintDocument } from '../server/src/engine';
+import { compileBlueprint, type BlueprintDocument } from '@seedbed/engine';
 import { loadConfig } from '../server/src/config';
-import { queryLimits } from '../server/src/graphql/query-limits';
-import { readGraphqlSdl } from '../server/src/modules/import/graphql-sdl/read-sdl';
-import { buildMockSchema, executeMock, splitDocument } from '../server/src/modules/mock/mock-schema';
-import { MemoryOverlayStore } from '../server/src/modules/mock/overlay';
+import { queryLimits } from '../packages/mock/src/query-limits';
+import { readGraphqlSdl } from '../packages/import/src/graphql-sdl/read-sdl';
+import { buildMockSchema, executeMock, splitDocument } from '../packages/mock/src/mock-schema';
+import { MemoryOverlayStore } from '../packages/mock/src/overlay';
 import { fmt, machineLoad } from './measure';
 
 const { values: flags } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '2' } } });

@@ -9,8 +9,8 @@
  * (~30 s of stall).
  */
 import { parseArgs } from 'node:util';
-import { compileBlueprint, compileBlueprintAsync, previewRows, sharedWorkerPool } from '../server/src/engine';
-import type { BlueprintDocument, TableDef } from '../server/src/engine/document/types';
+import { compileBlueprint, compileBlueprintAsync, previewRows, sharedWorkerPool } from '@seedbed/engine';
+import type { BlueprintDocument, TableDef } from '../packages/engine/src/document/types';
 
 const { values: flags } = parseArgs({ options: { main: { type: 'boolean' }, heavy: { type: 'boolean' } } });
 

@@ -1,6 +1,6 @@
 /** Per-field cost of the people table to CSV in this thread (cell writers included): where the time goes. */
-import { compileBlueprint } from '../server/src/engine';
-import { ChunkEncoder } from '../server/src/engine/stream/chunks';
+import { compileBlueprint } from '@seedbed/engine';
+import { ChunkEncoder } from '../packages/engine/src/stream/chunks';
 import { peopleBlueprint } from './blueprints';
 
 const ROWS = 400_000;

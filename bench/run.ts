@@ -10,8 +10,8 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compileBlueprint, previewRows, streamTable, type StreamTableOptions } from '../server/src/engine';
-import { ChunkWorkerPool } from '../server/src/engine/parallel/worker-pool';
+import { compileBlueprint, previewRows, streamTable, type StreamTableOptions } from '@seedbed/engine';
+import { ChunkWorkerPool } from '../packages/engine/src/parallel/worker-pool';
 import { peopleBlueprint, shopBlueprint, wideBlueprint } from './blueprints';
 import { fmt, machineLoad, scratchDir, timed, toFile } from './measure';
 

@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
-import { createClient, pgAdapter } from '../server/src/seed-client';
+import { createClient, pgAdapter } from 'seedbed/seed';
 import { peopleBlueprint } from './blueprints';
 import { fmt, timed } from './measure';
 

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // In development the API runs separately (`npm run dev` at the root, port 4000);
@@ -9,6 +9,8 @@ const api = 'http://localhost:4000';
 
 export default defineConfig({
   plugins: [react()],
+  // The workspace packages (@seedbed/engine/document) from their TypeScript sources: nothing to build first.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

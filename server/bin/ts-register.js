@@ -43,13 +43,27 @@ function compile(source, filename) {
   }
 }
 
+/** `@seedbed/engine`, `seedbed/seed`, … load from the workspace packages' sources, as TypeScript and jest resolve them. */
+let resolving = false;
+function resolveWorkspaceSources() {
+  if (resolving) return;
+  resolving = true;
+  const Module = require('node:module');
+  const sources = require('./workspace-sources').workspaceSources();
+  const resolve = Module._resolveFilename;
+  Module._resolveFilename = function resolveFilename(request, ...rest) {
+    return Object.hasOwn(sources, request) ? sources[request] : resolve.call(this, request, ...rest);
+  };
+}
+
 function register() {
   if (require.extensions['.ts']) return;
+  resolveWorkspaceSources();
   require.extensions['.ts'] = function loadTs(module, filename) {
     module._compile(compile(fs.readFileSync(filename, 'utf8'), filename), filename);
   };
 }
 
-module.exports = { register };
+module.exports = { register, resolveWorkspaceSources };
 // Loading the file registers the hook, so `node -r ./server/bin/ts-register.js x.ts` works.
 register();

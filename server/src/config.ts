@@ -1,6 +1,9 @@
 /** Every setting, read once from the environment, with PRODUCT.md §9 defaults. */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { envInt as int, s3LocationOf, sharedLimits, type Env, type S3Settings } from 'seedbed';
+
+export { s3LocationOf, type S3Settings };
 
 export interface Limits {
   previewRows: number;
@@ -133,25 +136,6 @@ export interface RunSettings {
   minFreeBytes: number;
 }
 
-export interface S3Settings {
-  bucket: string;
-  prefix: string;
-  endpoint?: string;
-  region: string;
-  /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN; unset: the SDK's own chain (profile, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
-}
-
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -166,18 +150,6 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 function s3Store(env: Env): RunSettings['s3'] {
   const url = env.SEEDBED_ARTIFACT_STORE;
   return url ? s3LocationOf(url, env, 'SEEDBED_ARTIFACT_STORE') : undefined;
-}
-
-/** An `s3://bucket/prefix` URL with the endpoint, region and credentials of the environment (`seedbed generate --out s3://…` too). */
-export function s3LocationOf(url: string, env: Env, name: string): S3Settings {
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{2,62})(?:\/(.*))?$/.exec(url);
-  if (!match) throw new Error(`${name} must be s3://bucket/prefix, got "${url}"`);
-  const region = env.SEEDBED_S3_REGION || env.AWS_REGION || 'us-east-1';
-  const credentials =
-    env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN || undefined }
-      : undefined;
-  return { bucket: match[1], prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''), endpoint: env.SEEDBED_S3_ENDPOINT || undefined, region, credentials };
 }
 
 /** True when `host` is a loopback address or name: nothing but this machine can connect. */
@@ -240,7 +212,6 @@ export function loadConfig(env: Env = process.env): Config {
       bodyBytes: int(env, 'SEEDBED_BODY_BYTES', 1_000_000),
       apiRequestsPerMinute: int(env, 'SEEDBED_API_RATE_PER_MINUTE', 1200),
       runAttempts: int(env, 'SEEDBED_RUN_ATTEMPTS', 3),
-      planRows: int(env, 'SEEDBED_PLAN_ROWS', 1_000_000_000),
       cellBytes: int(env, 'SEEDBED_CELL_BYTES', 65_536),
       previewBytes: int(env, 'SEEDBED_PREVIEW_BYTES', 10_000_000),
       rowsStreamsPerCaller: int(env, 'SEEDBED_ROWS_STREAMS', 4) || 4,
@@ -255,14 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
       importsPerCaller: int(env, 'SEEDBED_IMPORTS_PER_CALLER', 2) || 2,
       importSeconds: int(env, 'SEEDBED_IMPORT_SECONDS', 20) || 20,
-      mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
-      // Real clients' own queries nest deeper than the API's 10 (issue #22: depth 11 refused an app's query).
-      mockDepth: int(env, 'SEEDBED_MOCK_DEPTH', 15) || 15,
-      mockAliases: int(env, 'SEEDBED_MOCK_ALIASES', int(env, 'SEEDBED_QUERY_ALIASES', 15)) || 15,
-      mockCost: int(env, 'SEEDBED_MOCK_COST', int(env, 'SEEDBED_QUERY_COST', 5000)) || 5000,
-      mockRows: int(env, 'SEEDBED_MOCK_ROWS', 5000) || 5000,
-      mockOverlayRows: int(env, 'SEEDBED_MOCK_OVERLAY_ROWS', 10_000) || 10_000,
-      mockOverlayBytes: int(env, 'SEEDBED_MOCK_OVERLAY_BYTES', 20_000_000) || 20_000_000,
+      ...sharedLimits(env),
       activeRunsPerUser: int(env, 'SEEDBED_RUNS_PER_USER', 10) || 10,
       activeRunsPerProject: int(env, 'SEEDBED_RUNS_PER_PROJECT', 25) || 25,
       runningRunsPerUser: int(env, 'SEEDBED_RUNNING_RUNS_PER_USER', 2) || 2,

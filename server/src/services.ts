@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
-import { sharedWorkerPool } from './engine';
+import { sharedWorkerPool } from '@seedbed/engine';
 import { ApiKeyService } from './modules/api-key/api-key.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';

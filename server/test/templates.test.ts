@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { compileBlueprint, DIALECTS, FORMATS, streamTable, validateBlueprint, validateGeneratorOptions } from '../src/engine';
+import { compileBlueprint, DIALECTS, FORMATS, streamTable, validateBlueprint, validateGeneratorOptions } from '@seedbed/engine';
 import { TEMPLATES } from '../src/modules/template/templates';
 
 async function bytesOf(readable: NodeJS.ReadableStream): Promise<number> {

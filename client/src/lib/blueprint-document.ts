@@ -11,8 +11,8 @@ export type {
   PerParentRows,
   RowCount,
   TableDef,
-} from '../../../server/src/engine/document/types';
-import type { BlueprintDocument, PerParentRows, RowCount } from '../../../server/src/engine/document/types';
+} from '../../../packages/engine/src/document/types';
+import type { BlueprintDocument, PerParentRows, RowCount } from '../../../packages/engine/src/document/types';
 
 export const REF_GENERATOR = 'ref';
 

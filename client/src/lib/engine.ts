@@ -4,7 +4,7 @@
  * import nothing of the server beyond types (a later step makes them the
  * `@seedbed/engine/document` subpath).
  */
-export { rankGenerators } from '../../../server/src/engine/generators/catalog-search';
-export { freshKey, withStableKeys, tableKeysOf, fieldKeysOf } from '../../../server/src/engine/document/stable-keys';
-export { diffDocuments, describeChange, type DocumentDiff, type FieldDiff, type TableDiff, type ValueChange } from '../../../server/src/engine/document/diff';
-export { primaryKeyFields } from '../../../server/src/engine/document/types';
+export { rankGenerators } from '../../../packages/engine/src/generators/catalog-search';
+export { freshKey, withStableKeys, tableKeysOf, fieldKeysOf } from '../../../packages/engine/src/document/stable-keys';
+export { diffDocuments, describeChange, type DocumentDiff, type FieldDiff, type TableDiff, type ValueChange } from '../../../packages/engine/src/document/diff';
+export { primaryKeyFields } from '../../../packages/engine/src/document/types';

@@ -5,8 +5,8 @@
  * number rules are the import's own (modules/import/infer), so a typed
  * blueprint and an imported one agree.
  */
-import { matchName } from '../../../server/src/modules/import/infer/name-rules';
-import { nameTokens, singular } from '../../../server/src/modules/import/infer/name-tokens';
+import { matchName } from '../../../packages/import/src/infer/name-rules';
+import { nameTokens, singular } from '../../../packages/import/src/infer/name-tokens';
 import { isPerParent, type TableDef } from './blueprint-document';
 
 /** Words that say "the key of" rather than what is referenced: `product_id`, `author_key`, `owner_fk`. */

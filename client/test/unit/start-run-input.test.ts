@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { outputIssues } from '../../../server/src/engine';
+import { outputIssues } from '@seedbed/engine';
 import { outputOptionProblems } from '../../src/lib/output-options';
 import { initialStartRunValues, startRunErrors, toStartRunInput, type StartRunValues } from '../../src/lib/start-run-input';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
-import { protectOwnDatabase } from '../modules/load/refused-targets';
+import { protectOwnDatabase } from '@seedbed/import';
 import { createDataSource } from './data-source';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from './embedded-database';
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
-import { httpStatusOf, isErrorCode, toAppError } from '../errors';
+import { httpStatusOf, isErrorCode, toAppError } from '@seedbed/engine/errors';
 import { currentRequestId } from '../http/request-context';
 
 // GraphQL Armor's and the cost rule's rejections arrive as validation errors with these messages.

@@ -1,4 +1,4 @@
-import { categories, searchGenerators } from '../engine';
+import { categories, searchGenerators } from '@seedbed/engine';
 import type { AnswerBytes } from '../modules/generation/generation.service';
 import type { GraphQLContext } from './context';
 import type { Resolvers, ValueType } from './__generated__/resolvers-types';

@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '../engine';
+import { SUPPORTED_LOCALES } from '@seedbed/engine';
 import type { Resolvers } from './__generated__/resolvers-types';
 
 export const localeResolvers: Resolvers = {

@@ -1,8 +1,8 @@
-import type { BlueprintDocument } from '../engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 import type { Resolvers } from './__generated__/resolvers-types';
-import { mockExampleQuery } from '../modules/mock/example-query';
-import { mockAnswersOf } from '../modules/mock/describe';
-import { graphqlKeyOf } from '../modules/mock/sdl-mapping';
+import { mockExampleQuery } from '@seedbed/mock';
+import { mockAnswersOf } from '@seedbed/mock';
+import { graphqlKeyOf } from '@seedbed/mock';
 
 /** The mock API's settings in the main schema: a project's CORS origins, how a mock answers, resetting one. The mocks themselves answer at /mock/:project/:blueprint/graphql. */
 export const mockResolvers: Resolvers = {

@@ -1,5 +1,5 @@
 import type { Resolvers } from './__generated__/resolvers-types';
-import { notFound } from '../errors';
+import { notFound } from '@seedbed/engine/errors';
 import { roleIn } from '../modules/project/access';
 
 export const projectResolvers: Resolvers = {

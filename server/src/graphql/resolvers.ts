@@ -11,7 +11,7 @@ import { runResolvers } from './run.resolvers';
 import { mockResolvers } from './mock.resolvers';
 import { templateResolvers } from './template.resolvers';
 import type { Resolvers } from './__generated__/resolvers-types';
-import { unauthenticated } from '../errors';
+import { unauthenticated } from '@seedbed/engine/errors';
 import type { GraphQLContext } from './context';
 import { sleep } from './subscription-wait';
 

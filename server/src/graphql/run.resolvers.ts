@@ -1,6 +1,6 @@
 import type { OutputFormat, Resolvers, SqlDialect } from './__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
-import { notFound } from '../errors';
+import { notFound } from '@seedbed/engine/errors';
 import { requireRole } from '../modules/project/access';
 import { TERMINAL } from '../modules/run/run-states';
 import type { RunEntity } from '../modules/run/run.entity';

@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import parseRange from 'range-parser';
 import type { DataSource } from 'typeorm';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound } from '@seedbed/engine/errors';
 import { createLoaders } from '../loaders';
 import { ArtifactEntity } from '../modules/run/artifact.entity';
 import type { Services } from '../services';

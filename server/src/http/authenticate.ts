@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { RequestHandler, Response } from 'express';
-import { AppError, rateLimited } from '../errors';
+import { AppError, rateLimited } from '@seedbed/engine/errors';
 import { budgetOwner, type RateLimiter } from '../modules/api-key/rate-limit';
 import type { Actor } from '../scope';
 import type { Services } from '../services';

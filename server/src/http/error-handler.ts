@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { AppError, errorBody, toAppError } from '../errors';
+import { AppError, errorBody, toAppError } from '@seedbed/engine/errors';
 import { currentRequestId } from './request-context';
 
 /** What body-parser and Express itself report (with `status` or `type`), as our errors. */

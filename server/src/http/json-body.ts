@@ -9,9 +9,9 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import express, { type RequestHandler } from 'express';
-import { badInput } from '../errors';
-import { jsonIssue } from '../json-input';
-import { describeByteAt, invalidUtf8At } from '../modules/import/source-text';
+import { badInput } from '@seedbed/engine/errors';
+import { jsonIssue } from '@seedbed/engine';
+import { describeByteAt, invalidUtf8At } from '@seedbed/import';
 
 /** Bodies that were not UTF-8, with where they broke; read by the next handler, which answers the refusal. */
 const notUtf8 = new WeakMap<IncomingMessage, string>();

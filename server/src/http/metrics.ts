@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { AppError } from '../errors';
+import { AppError } from '@seedbed/engine/errors';
 
 /**
  * `token`: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise).

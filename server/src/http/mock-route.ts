@@ -12,11 +12,11 @@ import type { DocumentNode, GraphQLError, GraphQLFormattedError } from 'graphql'
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
-import { AppError, badInput } from '../errors';
+import { AppError, badInput } from '@seedbed/engine/errors';
 import { formatError } from '../graphql/errors';
 import { createLoaders } from '../loaders';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
-import { executeMock } from '../modules/mock/mock-schema';
+import { executeMock } from '@seedbed/mock';
 import type { Services } from '../services';
 import { actorOf, authenticateRequests } from './authenticate';
 import type { OperationBudget } from './operation-budget';

@@ -10,7 +10,7 @@
  */
 import type { DataSource } from 'typeorm';
 import { createLoaders } from '../loaders';
-import { mockContext } from '../modules/mock/mock-schema';
+import { mockContext } from '@seedbed/mock';
 import type { Services } from '../services';
 import { mockVersion } from './mock-route';
 import type { SocketEndpoint } from './websocket';

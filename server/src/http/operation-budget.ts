@@ -7,7 +7,7 @@
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type SelectionSetNode, getOperationAST } from 'graphql';
-import { rateLimited } from '../errors';
+import { rateLimited } from '@seedbed/engine/errors';
 import type { GraphQLContext } from '../graphql/context';
 import { budgetOwner, subjectsOf, type RateLimiter, type SlidingWindows } from '../modules/api-key/rate-limit';
 import type { Actor } from '../scope';

@@ -9,8 +9,8 @@
 import { pipeline } from 'node:stream';
 import express, { type Request, type Response } from 'express';
 import type { DataSource } from 'typeorm';
-import { contentTypeOf, DIALECTS, fileNameOf, FORMATS, outputIssues, streamTable, type Dialect, type Format, type OutputOptions } from '../engine';
-import { badInput, invalidInput } from '../errors';
+import { contentTypeOf, DIALECTS, fileNameOf, FORMATS, outputIssues, streamTable, type Dialect, type Format, type OutputOptions } from '@seedbed/engine';
+import { badInput, invalidInput } from '@seedbed/engine/errors';
 import { createLoaders } from '../loaders';
 import { refuseLongReplay } from '../modules/generation/generation.service';
 import type { Services } from '../services';

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { DataSource } from 'typeorm';
-import { rateLimited } from '../errors';
+import { rateLimited } from '@seedbed/engine/errors';
 import { subjectsOf } from '../modules/api-key/rate-limit';
 import { actorOf } from './authenticate';
 import type { OperationBudget } from './operation-budget';

@@ -7,7 +7,7 @@
  * parser, which would otherwise read (and refuse) the body first.
  */
 import express, { type Request } from 'express';
-import { AppError, badInput } from '../errors';
+import { AppError, badInput } from '@seedbed/engine/errors';
 import { createLoaders } from '../loaders';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
 import type { Services } from '../services';

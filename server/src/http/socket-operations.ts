@@ -19,7 +19,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
 } from 'graphql';
-import { AppError, toAppError } from '../errors';
+import { AppError, toAppError } from '@seedbed/engine/errors';
 import type { AccessChange } from '../modules/auth/access-changes';
 import type { Actor } from '../scope';
 

@@ -1,7 +1,7 @@
 import type { TestClient } from '../support/client';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
-import { withStableKeys } from '../../src/engine';
+import { withStableKeys } from '@seedbed/engine';
 
 let server: TestServer;
 let editor: TestClient;

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { compileBlueprint, sharedWorkerPool, streamTable } from '../../src/engine';
+import { compileBlueprint, sharedWorkerPool, streamTable } from '@seedbed/engine';
 import { collect } from '../engine/helpers';
 import type { TestClient } from '../support/client';
 import { addMember, createApiKey, createBlueprint, createProject, createUser, shopDocument } from '../support/factories';

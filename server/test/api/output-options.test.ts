@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { compileBlueprint, streamTable, type OutputOptions } from '../../src/engine';
+import { compileBlueprint, streamTable, type OutputOptions } from '@seedbed/engine';
 import { collect } from '../engine/helpers';
 import type { TestClient } from '../support/client';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';

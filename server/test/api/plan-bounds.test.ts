@@ -4,9 +4,9 @@
  * each of these requests is answered (refused or served), everybody else's
  * requests still are.
  */
-import { compileBlueprint, sharedWorkerPool } from '../../src/engine';
-import type { BlueprintDocument, TableDef } from '../../src/engine/document/types';
-import { layoutCache } from '../../src/engine/plan/layout-cache';
+import { compileBlueprint, sharedWorkerPool } from '@seedbed/engine';
+import type { BlueprintDocument, TableDef } from '../../../packages/engine/src/document/types';
+import { layoutCache } from '../../../packages/engine/src/plan/layout-cache';
 import type { TestClient } from '../support/client';
 import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';

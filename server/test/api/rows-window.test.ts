@@ -1,4 +1,4 @@
-import { compileBlueprint, streamTable } from '../../src/engine';
+import { compileBlueprint, streamTable } from '@seedbed/engine';
 import { collect } from '../engine/helpers';
 import type { TestClient } from '../support/client';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';

@@ -1,4 +1,4 @@
-import { validateBlueprint } from '../../src/engine';
+import { validateBlueprint } from '@seedbed/engine';
 import { BlueprintRevisionEntity } from '../../src/modules/blueprint/blueprint-revision.entity';
 import type { TestClient } from '../support/client';
 import { createBlueprint, shopDocument } from '../support/factories';
@@ -6,8 +6,8 @@ import { startServerWithProject } from '../support/project-server';
 import type { TestServer } from '../support/server';
 
 // Counts the validations the server runs (the engine loads this module to validate).
-jest.mock('../../src/engine/validate', () => {
-  const actual = jest.requireActual('../../src/engine/validate');
+jest.mock('../../../packages/engine/src/validate', () => {
+  const actual = jest.requireActual('../../../packages/engine/src/validate');
   return { ...actual, validateBlueprint: jest.fn(actual.validateBlueprint) };
 });
 const validations = validateBlueprint as jest.MockedFunction<typeof validateBlueprint>;

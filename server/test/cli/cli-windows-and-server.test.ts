@@ -9,7 +9,7 @@ import { createApiKey, createBlueprint, createProject, createUser, shopDocument 
 import { startTestServer, type TestServer } from '../support/server';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-cli-window-'));
 
 /** The command, run without blocking this process: the test server answers it from here. */

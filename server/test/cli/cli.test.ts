@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { shop } from '../engine/helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 

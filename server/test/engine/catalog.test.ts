@@ -1,4 +1,4 @@
-import { compileBlueprint, categories, listGenerators, previewRows, searchGenerators, SUPPORTED_LOCALES, type OutputType } from '../../src/engine';
+import { compileBlueprint, categories, listGenerators, previewRows, searchGenerators, SUPPORTED_LOCALES, type OutputType } from '@seedbed/engine';
 import { doc, REQUIRED_OPTIONS as OPTIONS, table } from './helpers';
 
 const MATCHES: Record<OutputType, (v: unknown) => boolean> = {

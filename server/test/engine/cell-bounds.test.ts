@@ -1,5 +1,5 @@
-import { compileBlueprint, EngineError, previewRows, validateBlueprint, type Value } from '../../src/engine';
-import type { FieldDef } from '../../src/engine/document/types';
+import { compileBlueprint, EngineError, previewRows, validateBlueprint, type Value } from '@seedbed/engine';
+import type { FieldDef } from '../../../packages/engine/src/document/types';
 import { doc, table } from './helpers';
 
 const LIMIT = 65_536;

@@ -1,10 +1,10 @@
 import { fc, runsOf } from '../support/fast-check';
-import { compileBlueprint, EngineError, getGenerator, listGenerators, SUPPORTED_LOCALES, validateBlueprint, type Plan } from '../../src/engine';
-import type { BlueprintDocument, FieldDef } from '../../src/engine/document/types';
-import type { CellFormat } from '../../src/engine/generators/types';
-import type { Format } from '../../src/engine/formats/types';
-import { RowGenerator } from '../../src/engine/plan/row-generator';
-import { ChunkEncoder } from '../../src/engine/stream/chunks';
+import { compileBlueprint, EngineError, getGenerator, listGenerators, SUPPORTED_LOCALES, validateBlueprint, type Plan } from '@seedbed/engine';
+import type { BlueprintDocument, FieldDef } from '../../../packages/engine/src/document/types';
+import type { CellFormat } from '../../../packages/engine/src/generators/types';
+import type { Format } from '../../../packages/engine/src/formats/types';
+import { RowGenerator } from '../../../packages/engine/src/plan/row-generator';
+import { ChunkEncoder } from '../../../packages/engine/src/stream/chunks';
 import { doc, REQUIRED_OPTIONS, table } from './helpers';
 import { arbitraryOf } from './schema-arbitrary';
 

@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { compileBlueprint, getGenerator, listGenerators, previewRows, SUPPORTED_LOCALES } from '../../src/engine';
-import type { FieldDef } from '../../src/engine/document/types';
-import type { Value } from '../../src/engine/generators/types';
-import type { Format } from '../../src/engine/formats/types';
-import { RowGenerator } from '../../src/engine/plan/row-generator';
-import { ChunkEncoder } from '../../src/engine/stream/chunks';
+import { compileBlueprint, getGenerator, listGenerators, previewRows, SUPPORTED_LOCALES } from '@seedbed/engine';
+import type { FieldDef } from '../../../packages/engine/src/document/types';
+import type { Value } from '../../../packages/engine/src/generators/types';
+import type { Format } from '../../../packages/engine/src/formats/types';
+import { RowGenerator } from '../../../packages/engine/src/plan/row-generator';
+import { ChunkEncoder } from '../../../packages/engine/src/stream/chunks';
 import { doc, REQUIRED_OPTIONS, table } from './helpers';
 
 /** The required options, with values that need quoting, dates over centuries, and negative integers. */

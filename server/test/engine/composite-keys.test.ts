@@ -4,9 +4,9 @@
  * row is made, every strategy keeping tuples distinct, and the same bytes
  * for any offset or worker split.
  */
-import { compileBlueprint, EngineError, streamTable, validateBlueprint } from '../../src/engine';
-import type { BlueprintDocument, FieldDef, TableDef } from '../../src/engine/document/types';
-import { ChunkWorkerPool } from '../../src/engine/parallel/worker-pool';
+import { compileBlueprint, EngineError, streamTable, validateBlueprint } from '@seedbed/engine';
+import type { BlueprintDocument, FieldDef, TableDef } from '../../../packages/engine/src/document/types';
+import { ChunkWorkerPool } from '../../../packages/engine/src/parallel/worker-pool';
 import { collect, doc } from './helpers';
 import { pagila } from './pagila-fixture';
 

@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { schemaDdl, streamTable } from '../../src/engine';
+import { schemaDdl, streamTable } from '@seedbed/engine';
 import { createEmptyDatabase } from '../support/database';
 import { collect } from './helpers';
 import { expectSameRows, ORDER, plan } from './round-trip';

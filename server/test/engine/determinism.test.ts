@@ -1,5 +1,5 @@
-import { compileBlueprint, previewRows, streamTable, FORMATS } from '../../src/engine';
-import { ChunkWorkerPool } from '../../src/engine/parallel/worker-pool';
+import { compileBlueprint, previewRows, streamTable, FORMATS } from '@seedbed/engine';
+import { ChunkWorkerPool } from '../../../packages/engine/src/parallel/worker-pool';
 import { collect, shop } from './helpers';
 
 describe('cell addressing', () => {

@@ -1,5 +1,5 @@
 /** Revision diffs (engine/document/diff.ts): what the editor's History and `seedbed diff` show. */
-import { diffDocuments, formatDiff, withStableKeys, type BlueprintDocument } from '../../src/engine';
+import { diffDocuments, formatDiff, withStableKeys, type BlueprintDocument } from '@seedbed/engine';
 import { shop } from './helpers';
 
 const keyed = (): BlueprintDocument => withStableKeys(shop(50));

@@ -3,8 +3,8 @@
  * VARCHAR(n) of a real schema has (2 to 40), values fit, stay the same kind
  * of thing, and are made of the locale's own words, never letters.
  */
-import { compileBlueprint, previewRows, type BlueprintDocument } from '../../src/engine';
-import { localeData } from '../../src/engine/locale/locales';
+import { compileBlueprint, previewRows, type BlueprintDocument } from '@seedbed/engine';
+import { localeData } from '../../../packages/engine/src/locale/locales';
 
 const ROWS = 60;
 

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { compileBlueprint, streamTable } from '../../src/engine';
+import { compileBlueprint, streamTable } from '@seedbed/engine';
 import { collect, doc, table } from './helpers';
 
 const NASTY = ['plain', 'with,comma', 'with "quotes"', 'line\nbreak', 'crlf\r\nbreak', '', ' padded ', 'tab\there', 'back\\slash', "it's", 'naïve ünïcödé ✓'];

@@ -1,4 +1,4 @@
-import { compileBlueprint, previewRows, validateBlueprint, EngineError } from '../../src/engine';
+import { compileBlueprint, previewRows, validateBlueprint, EngineError } from '@seedbed/engine';
 import { doc, table } from './helpers';
 
 function evaluate(expr: string, extra: object[] = []) {

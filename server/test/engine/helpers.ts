@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { BlueprintDocument, FieldDef, TableDef } from '../../src/engine/document/types';
-import { EngineError } from '../../src/engine/errors';
+import type { BlueprintDocument, FieldDef, TableDef } from '../../../packages/engine/src/document/types';
+import { EngineError } from '../../../packages/engine/src/errors';
 
 export async function collect(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];

@@ -10,7 +10,7 @@ import { Client } from 'pg';
 import initSqlJs from 'sql.js';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { compileBlueprint, schemaDdl, streamBlueprintSql, streamTable, type Dialect, type Plan } from '../../src/engine';
+import { compileBlueprint, schemaDdl, streamBlueprintSql, streamTable, type Dialect, type Plan } from '@seedbed/engine';
 import { createEmptyDatabase } from '../support/database';
 import { collect } from './helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from './mariadb-server';

@@ -4,9 +4,9 @@
  * output: same revision + seed = same bytes from every entry point.
  */
 import { fc } from '../support/fast-check';
-import { compileBlueprint, FORMATS, listGenerators, previewRows, streamTable } from '../../src/engine';
-import type { BlueprintDocument, FieldDef } from '../../src/engine/document/types';
-import { compareCodePoints } from '../../src/engine/document/canonical';
+import { compileBlueprint, FORMATS, listGenerators, previewRows, streamTable } from '@seedbed/engine';
+import type { BlueprintDocument, FieldDef } from '../../../packages/engine/src/document/types';
+import { compareCodePoints } from '../../../packages/engine/src/document/canonical';
 import { collect, doc, REQUIRED_OPTIONS, table } from './helpers';
 
 /**

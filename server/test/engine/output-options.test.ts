@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, outputIssues, streamTable, tableFrame, type OutputOptions } from '../../src/engine';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, outputIssues, streamTable, tableFrame, type OutputOptions } from '@seedbed/engine';
 import { collect, doc, shop, table } from './helpers';
 
 const plan = compileBlueprint(shop(40));

@@ -1,4 +1,4 @@
-import type { BlueprintDocument } from '../../src/engine/document/types';
+import type { BlueprintDocument } from '../../../packages/engine/src/document/types';
 
 /**
  * A pagila-like schema as an import would describe it: enum, domain, a

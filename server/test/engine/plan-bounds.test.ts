@@ -1,12 +1,12 @@
 import { fc } from '../support/fast-check';
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, compileBlueprintAsync, streamTable, validateBlueprint, type Plan } from '../../src/engine';
-import type { BlueprintDocument, PerParentRows } from '../../src/engine/document/types';
-import type { LayoutRequest } from '../../src/engine/parallel/protocol';
-import { checkRowBounds } from '../../src/engine/plan/bounds';
-import { childCountFn, maxChildren, PerParentLayout } from '../../src/engine/plan/layout';
-import { LayoutCache, layoutCache, layoutKey } from '../../src/engine/plan/layout-cache';
-import { CellRng } from '../../src/engine/random/cell-rng';
-import { cellSeed, streamKey } from '../../src/engine/random/hash';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, compileBlueprintAsync, streamTable, validateBlueprint, type Plan } from '@seedbed/engine';
+import type { BlueprintDocument, PerParentRows } from '../../../packages/engine/src/document/types';
+import type { LayoutRequest } from '../../../packages/engine/src/parallel/protocol';
+import { checkRowBounds } from '../../../packages/engine/src/plan/bounds';
+import { childCountFn, maxChildren, PerParentLayout } from '../../../packages/engine/src/plan/layout';
+import { LayoutCache, layoutCache, layoutKey } from '../../../packages/engine/src/plan/layout-cache';
+import { CellRng } from '../../../packages/engine/src/random/cell-rng';
+import { cellSeed, streamKey } from '../../../packages/engine/src/random/hash';
 import { collect, doc, engineRefusal, table } from './helpers';
 
 const BILLION = 1_000_000_000;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { compileBlueprint, streamBlueprintSql } from '../../src/engine';
+import { compileBlueprint, streamBlueprintSql } from '@seedbed/engine';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { collect, shop, teamsAndPlayers } from './helpers';
 

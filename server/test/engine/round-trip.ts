@@ -4,8 +4,8 @@
  * only by case, numbers, booleans, dates, uuids, JSON) and the comparison
  * of what a reader got back with the NDJSON of the same seed.
  */
-import { compileBlueprint, streamTable } from '../../src/engine';
-import type { OutputType, Value } from '../../src/engine/generators/types';
+import { compileBlueprint, streamTable } from '@seedbed/engine';
+import type { OutputType, Value } from '../../../packages/engine/src/generators/types';
 import { collect, doc, table } from './helpers';
 
 export const TRICKY = [

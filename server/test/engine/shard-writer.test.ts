@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, EngineError, tableFrame, type Format, type Plan, type ShardFilesJob } from '../../src/engine';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, EngineError, tableFrame, type Format, type Plan, type ShardFilesJob } from '@seedbed/engine';
 import { doc, shop, table } from './helpers';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-shards-'));

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { streamBlueprintSql, streamTable } from '../../src/engine';
+import { streamBlueprintSql, streamTable } from '@seedbed/engine';
 import { createEmptyDatabase } from '../support/database';
 import { collect } from './helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from './mariadb-server';

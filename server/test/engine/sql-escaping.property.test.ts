@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import { compileBlueprint, streamTable, type Plan } from '../../src/engine';
+import { compileBlueprint, streamTable, type Plan } from '@seedbed/engine';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { fc, runsOf } from '../support/fast-check';
 import { collect, doc, table } from './helpers';

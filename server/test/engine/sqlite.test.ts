@@ -4,7 +4,7 @@
  * constraint checks as the sqlite3 shell would give it.
  */
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import { compileBlueprint, streamBlueprintSql } from '../../src/engine';
+import { compileBlueprint, streamBlueprintSql } from '@seedbed/engine';
 import { collect, doc, shop, table, teamsAndPlayers } from './helpers';
 
 let SQL: SqlJsStatic;

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileBlueprint, previewRows, streamBlueprintSql, streamTable, validateBlueprint, withStableKeys, freshKey, type BlueprintDocument } from '../../src/engine';
-import { effectiveKeys } from '../../src/engine/document/stable-keys';
+import { compileBlueprint, previewRows, streamBlueprintSql, streamTable, validateBlueprint, withStableKeys, freshKey, type BlueprintDocument } from '@seedbed/engine';
+import { effectiveKeys } from '../../../packages/engine/src/document/stable-keys';
 import { collect } from './helpers';
 
 const FIXTURE = path.join(__dirname, 'fixtures', 'keyless');

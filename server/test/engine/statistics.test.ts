@@ -1,4 +1,4 @@
-import { compileBlueprint, previewRows } from '../../src/engine';
+import { compileBlueprint, previewRows } from '@seedbed/engine';
 import { doc, table } from './helpers';
 
 const N = 20_000;

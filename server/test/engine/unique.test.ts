@@ -1,4 +1,4 @@
-import { compileBlueprint, previewRows, streamTable, validateGeneratorOptions, EngineError } from '../../src/engine';
+import { compileBlueprint, previewRows, streamTable, validateGeneratorOptions, EngineError } from '@seedbed/engine';
 import { collect, doc, table } from './helpers';
 
 function columnOf(csv: string): string[] {

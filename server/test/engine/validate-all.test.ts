@@ -1,4 +1,4 @@
-import { compileBlueprint, validateBlueprint } from '../../src/engine';
+import { compileBlueprint, validateBlueprint } from '@seedbed/engine';
 import { doc, shop, table } from './helpers';
 
 const issues = (d: unknown) => validateBlueprint(d);

@@ -1,4 +1,4 @@
-import { validateBlueprint, validateGeneratorOptions, compileBlueprint } from '../../src/engine';
+import { validateBlueprint, validateGeneratorOptions, compileBlueprint } from '@seedbed/engine';
 import { doc, shop, table } from './helpers';
 
 const paths = (issues: { path: string }[]) => issues.map((i) => i.path);

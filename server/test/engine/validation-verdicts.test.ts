@@ -1,10 +1,10 @@
-import { compileBlueprint, validateBlueprint } from '../../src/engine';
-import { ValidationVerdicts } from '../../src/engine/plan/validation-verdicts';
+import { compileBlueprint, validateBlueprint } from '@seedbed/engine';
+import { ValidationVerdicts } from '../../../packages/engine/src/plan/validation-verdicts';
 import { doc, engineRefusal, shop, table } from './helpers';
 
 // Counts the validations compiles run (the engine loads this module when it validates).
-jest.mock('../../src/engine/validate', () => {
-  const actual = jest.requireActual('../../src/engine/validate');
+jest.mock('../../../packages/engine/src/validate', () => {
+  const actual = jest.requireActual('../../../packages/engine/src/validate');
   return { ...actual, validateBlueprint: jest.fn(actual.validateBlueprint) };
 });
 const validations = validateBlueprint as jest.MockedFunction<typeof validateBlueprint>;

@@ -1,7 +1,7 @@
 /** The warm worker-thread pool: threads reused across streams, plans cached per thread, failures contained. */
-import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, encodeInOrder, EngineError } from '../../src/engine';
-import { ParallelChunkStream } from '../../src/engine/parallel/parallel-stream';
-import { PLANS_PER_WORKER } from '../../src/engine/parallel/protocol';
+import { ChunkEncoder, ChunkWorkerPool, compileBlueprint, encodeInOrder, EngineError } from '@seedbed/engine';
+import { ParallelChunkStream } from '../../../packages/engine/src/parallel/parallel-stream';
+import { PLANS_PER_WORKER } from '../../../packages/engine/src/parallel/protocol';
 import { collect, doc, shop, table } from './helpers';
 
 const pool = new ChunkWorkerPool(2);

@@ -11,9 +11,9 @@ import { addMember, createProject, createUser } from '../support/factories';
 import { createEmptyDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
 import { sqlOn } from '../support/sql';
-import { availableSources } from '../../src/modules/import/sources';
-import { IMPORT_SOURCES } from '../../src/modules/import/types';
-import { withStableKeys } from '../../src/engine';
+import { availableSources } from '../../../packages/import/src/sources';
+import { IMPORT_SOURCES } from '../../../packages/import/src/types';
+import { withStableKeys } from '@seedbed/engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 

@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { AppError } from '../../src/errors';
+import { AppError } from '@seedbed/engine/errors';
 import { importText } from './load-helpers';
 import { customersCsv, typicodeSample } from './sample-fixtures';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
 const FIXTURES = path.join(__dirname, 'fixtures');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-import-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /** CsvTrimmer cuts CSV text as csv-parse would cut the records it parses, wherever the chunks break. */
 import { parse } from 'csv-parse/sync';
-import { CsvTrimmer } from '../../src/modules/import/sample/csv-trim';
+import { CsvTrimmer } from '../../../packages/import/src/sample/csv-trim';
 import { fc, runsOf } from '../support/fast-check';
 
 const cell = fc.oneof(

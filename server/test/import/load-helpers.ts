@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { compileBlueprint, streamTable, type BlueprintDocument, type Dialect, type Plan } from '../../src/engine';
-import { importSourceOf } from '../../src/modules/import/sources';
-import type { ImportResult } from '../../src/modules/import/types';
+import { compileBlueprint, streamTable, type BlueprintDocument, type Dialect, type Plan } from '@seedbed/engine';
+import { importSourceOf } from '../../../packages/import/src/sources';
+import type { ImportResult } from '../../../packages/import/src/types';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 

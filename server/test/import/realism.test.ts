@@ -4,8 +4,8 @@
  * customers and tools, the most rows in the events), rows that agree with
  * themselves (returns after hires, emails from the row's names).
  */
-import { compileBlueprint, previewRows, type BlueprintDocument } from '../../src/engine';
-import { US_PLACES } from '../../src/engine/generators/place';
+import { compileBlueprint, previewRows, type BlueprintDocument } from '@seedbed/engine';
+import { US_PLACES } from '../../../packages/engine/src/generators/place';
 import { fixture, importText } from './load-helpers';
 
 const isPerParent = (rows: unknown): rows is { perParent: string; min: number; max: number } => typeof rows === 'object' && rows !== null;

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { fixture, importText, withoutPsqlCommands } from './load-helpers';
-import { checkTarget } from '../../src/modules/load/target-guard';
-import { loadIntoPostgres } from '../../src/modules/load/postgres-loader';
-import { importSourceOf } from '../../src/modules/import/sources';
-import { compileBlueprint, type BlueprintDocument } from '../../src/engine';
+import { checkTarget } from '../../../packages/import/src/targets/target-guard';
+import { loadIntoPostgres } from '../../../packages/seedbed/src/load/postgres-loader';
+import { importSourceOf } from '../../../packages/import/src/sources';
+import { compileBlueprint, type BlueprintDocument } from '@seedbed/engine';
 
 const adminUrl = () => process.env.SEEDBED_TEST_ADMIN_URL!;
 const DUMP = fixture('pg-dump.sql');

@@ -5,9 +5,9 @@
  * counts were drawn from. Counts are drawn with a seeded PRNG, so each case
  * is the same on every run; tolerances are about three standard errors.
  */
-import type { BlueprintDocument } from '../../src/engine';
-import { fitChildCounts } from '../../src/modules/import/sample/fit-counts';
-import { importSample } from '../../src/modules/import/sample/import-sample';
+import type { BlueprintDocument } from '@seedbed/engine';
+import { fitChildCounts } from '../../../packages/import/src/sample/fit-counts';
+import { importSample } from '../../../packages/import/src/sample/import-sample';
 import { prng } from '../support/prng';
 
 /** Knuth's method: multiply uniforms until below e^-mean. */

@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
-import { compileBlueprint, streamTable, type BlueprintDocument } from '../../src/engine';
-import { importSample } from '../../src/modules/import/sample/import-sample';
-import type { ImportResult } from '../../src/modules/import/types';
+import { compileBlueprint, streamTable, type BlueprintDocument } from '@seedbed/engine';
+import { importSample } from '../../../packages/import/src/sample/import-sample';
+import type { ImportResult } from '../../../packages/import/src/types';
 import { prng } from '../support/prng';
 
 const random = prng(99);

@@ -7,10 +7,10 @@
  */
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { compileBlueprint, streamTable, type BlueprintDocument } from '../../src/engine';
-import { AppError } from '../../src/errors';
+import { compileBlueprint, streamTable, type BlueprintDocument } from '@seedbed/engine';
+import { AppError } from '@seedbed/engine/errors';
 import { checkDocument } from '../../src/modules/blueprint/check-document';
-import { importSample } from '../../src/modules/import/sample/import-sample';
+import { importSample } from '../../../packages/import/src/sample/import-sample';
 import { customersCsv, typicodeSample } from './sample-fixtures';
 
 type Table = BlueprintDocument['tables'][number];

@@ -1,7 +1,7 @@
 /** The quick scan that bounds a schema's text before any parser runs (issue 23 row 4): real dumps pass, counts are exact. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkSourceBounds, SOURCE_LIMITS } from '../../src/modules/import/source-bounds';
+import { checkSourceBounds, SOURCE_LIMITS } from '../../../packages/import/src/source-bounds';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 const limits = (overrides: Partial<Record<keyof typeof SOURCE_LIMITS, number>>) => ({ ...SOURCE_LIMITS, ...overrides }) as typeof SOURCE_LIMITS;

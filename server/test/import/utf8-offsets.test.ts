@@ -5,9 +5,9 @@
  * U+FFFD and stored as a different text than was sent).
  */
 import { Readable } from 'node:stream';
-import { AppError } from '../../src/errors';
-import { importSample } from '../../src/modules/import/sample/import-sample';
-import { describeByteAt, invalidUtf8At } from '../../src/modules/import/source-text';
+import { AppError } from '@seedbed/engine/errors';
+import { importSample } from '../../../packages/import/src/sample/import-sample';
+import { describeByteAt, invalidUtf8At } from '../../../packages/import/src/source-text';
 import { fc, runsOf } from '../support/fast-check';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -7,7 +7,7 @@ import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { shop } from '../engine/helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-cli-load-'));
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { Client } from 'pg';
-import { compileBlueprint } from '../../src/engine';
-import { AppError } from '../../src/errors';
-import { loadIntoPostgres } from '../../src/modules/load/postgres-loader';
-import { checkTarget } from '../../src/modules/load/target-guard';
+import { compileBlueprint } from '@seedbed/engine';
+import { AppError } from '@seedbed/engine/errors';
+import { loadIntoPostgres } from '../../../packages/seedbed/src/load/postgres-loader';
+import { checkTarget } from '../../../packages/import/src/targets/target-guard';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { shop } from '../engine/helpers';
 

@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../../src/errors';
-import { checkTarget } from '../../src/modules/load/target-guard';
-import { protectOwnDatabase, REFUSED_ENDPOINTS } from '../../src/modules/load/refused-targets';
+import { AppError } from '@seedbed/engine/errors';
+import { checkTarget } from '../../../packages/import/src/targets/target-guard';
+import { protectOwnDatabase, REFUSED_ENDPOINTS } from '../../../packages/import/src/targets/refused-targets';
 import { loadConfig } from '../../src/config';
 
 /** Only parsing and address checks: nothing here connects anywhere. */

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { compileBlueprint, previewRows } from '../../src/engine';
+import { compileBlueprint, previewRows } from '@seedbed/engine';
 import { startSeedbedMock } from '../support/seedbed-mock';
 import { SHOP_FAST } from './fixtures';
 

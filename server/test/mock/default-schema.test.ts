@@ -1,7 +1,7 @@
 import { parse, type ExecutionResult, type GraphQLEnumType, type GraphQLObjectType } from 'graphql';
-import { compileBlueprint, previewRows, type Value } from '../../src/engine';
-import { buildMockSchema, executeMock } from '../../src/modules/mock/mock-schema';
-import { MemoryOverlayStore } from '../../src/modules/mock/overlay';
+import { compileBlueprint, previewRows, type Value } from '@seedbed/engine';
+import { buildMockSchema, executeMock } from '../../../packages/mock/src/mock-schema';
+import { MemoryOverlayStore } from '../../../packages/mock/src/overlay';
 import { SHOP_FAST } from './fixtures';
 
 const plan = compileBlueprint(SHOP_FAST);

@@ -1,4 +1,4 @@
-import type { BlueprintDocument } from '../../src/engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 
 /** users → orders (uuid keys, 0–5 per user) → items (1–3 per order), plus products with a retry-unique text key. */
 export const SHOP: BlueprintDocument = {

@@ -4,9 +4,9 @@
  * against the tables with exact paths, its SDL bounded in bytes, and what the
  * mock derives from it independent of key order.
  */
-import { MAX_SDL_BYTES, validateBlueprint, type BlueprintDocument } from '../../src/engine';
-import { readGraphqlSdl } from '../../src/modules/import/graphql-sdl/read-sdl';
-import { mockExampleQuery } from '../../src/modules/mock/example-query';
+import { MAX_SDL_BYTES, validateBlueprint, type BlueprintDocument } from '@seedbed/engine';
+import { readGraphqlSdl } from '../../../packages/import/src/graphql-sdl/read-sdl';
+import { mockExampleQuery } from '../../../packages/mock/src/example-query';
 import { FILMS_SDL } from './fixtures';
 
 let imported: BlueprintDocument;

@@ -7,7 +7,7 @@ import { ApolloClient, HttpLink, InMemoryCache, gql, type OperationVariables } f
 import { startTestServer, type TestServer } from '../support/server';
 import { TestClient } from '../support/client';
 import { createApiKey, createBlueprint, createProject, createUser } from '../support/factories';
-import { compileBlueprint, previewRows, type BlueprintDocument } from '../../src/engine';
+import { compileBlueprint, previewRows, type BlueprintDocument } from '@seedbed/engine';
 import { SHOP_FAST } from './fixtures';
 
 let server: TestServer;

@@ -8,8 +8,8 @@
 import { MockOverlay1795306300000 } from '../../../migrations/1795306300000-MockOverlay';
 import { MockOverlayKeyed1795306450000 } from '../../../migrations/1795306450000-MockOverlayKeyed';
 import { createDataSource } from '../../src/db/data-source';
-import type { Filter } from '../../src/modules/mock/filter';
-import { MemoryOverlayStore, type OverlayBounds, type OverlayStore } from '../../src/modules/mock/overlay';
+import type { Filter } from '../../../packages/mock/src/filter';
+import { MemoryOverlayStore, type OverlayBounds, type OverlayStore } from '../../../packages/mock/src/overlay';
 import { PgOverlayStore } from '../../src/modules/mock/pg-overlay-store';
 import { createTestDatabase, type TestDatabase } from '../support/database';
 import { sqlOn } from '../support/sql';

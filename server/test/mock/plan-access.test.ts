@@ -1,4 +1,4 @@
-import { compileBlueprint, EngineError, PlanAccess, previewRows, streamTable, type Value } from '../../src/engine';
+import { compileBlueprint, EngineError, PlanAccess, previewRows, streamTable, type Value } from '@seedbed/engine';
 import { collect } from '../engine/helpers';
 import { SHOP } from './fixtures';
 

@@ -7,13 +7,13 @@
  * answer, the scan bound) checked before the work.
  */
 import { buildSchema, parse, validate } from 'graphql';
-import { compileBlueprint, type BlueprintDocument } from '../../src/engine';
-import { readGraphqlSdl } from '../../src/modules/import/graphql-sdl/read-sdl';
-import { likeMatch, matchesRow } from '../../src/modules/mock/filter';
-import { readFilter } from '../../src/modules/mock/arguments';
-import { buildMockSchema, executeMock, resolveMockLimits, splitDocument } from '../../src/modules/mock/mock-schema';
-import { MemoryOverlayStore } from '../../src/modules/mock/overlay';
-import { classify } from '../../src/modules/mock/sdl-kinds';
+import { compileBlueprint, type BlueprintDocument } from '@seedbed/engine';
+import { readGraphqlSdl } from '../../../packages/import/src/graphql-sdl/read-sdl';
+import { likeMatch, matchesRow } from '../../../packages/mock/src/filter';
+import { readFilter } from '../../../packages/mock/src/arguments';
+import { buildMockSchema, executeMock, resolveMockLimits, splitDocument } from '../../../packages/mock/src/mock-schema';
+import { MemoryOverlayStore } from '../../../packages/mock/src/overlay';
+import { classify } from '../../../packages/mock/src/sdl-kinds';
 import { loadConfig } from '../../src/config';
 import { HASURA_SDL } from './styles/hasura';
 import { POSTGRAPHILE_SDL } from './styles/postgraphile';

@@ -5,10 +5,10 @@
  * beforehand run unchanged against the blueprint's mock.
  */
 import { parse, printSchema, buildSchema, type ExecutionResult } from 'graphql';
-import { compileBlueprint, validateBlueprint } from '../../src/engine';
-import { readGraphqlSdl } from '../../src/modules/import/graphql-sdl/read-sdl';
-import { buildMockSchema, executeMock, splitDocument } from '../../src/modules/mock/mock-schema';
-import { MemoryOverlayStore } from '../../src/modules/mock/overlay';
+import { compileBlueprint, validateBlueprint } from '@seedbed/engine';
+import { readGraphqlSdl } from '../../../packages/import/src/graphql-sdl/read-sdl';
+import { buildMockSchema, executeMock, splitDocument } from '../../../packages/mock/src/mock-schema';
+import { MemoryOverlayStore } from '../../../packages/mock/src/overlay';
 import { FILMS_SDL } from './fixtures';
 
 

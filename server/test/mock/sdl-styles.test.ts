@@ -12,7 +12,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { BlueprintDocument } from '../../src/engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 import { startTestServer, type TestServer } from '../support/server';
 import { startSeedbedMock } from '../support/seedbed-mock';
 import { createApiKey, createProject, createUser } from '../support/factories';

@@ -8,12 +8,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { main as seedbed } from '../../src/cli/main';
+import { main as seedbed } from '../../../packages/seedbed/src/cli/main';
 import type { TestClient } from '../support/client';
 import { createBlueprint, createProject, createUser } from '../support/factories';
 import { finished, startRun, waitForRun } from '../support/runs';
 import { startTestServer, type TestServer } from '../support/server';
-import { withStableKeys } from '../../src/engine';
+import { withStableKeys } from '@seedbed/engine';
 
 
 // Keys deliberately unsorted, and not in PostgreSQL JSONB's order (shorter keys first) either.

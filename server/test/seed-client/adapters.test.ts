@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { createClient, mysql2Adapter, prismaAdapter, sqliteAdapter, typeormAdapter } from '../../src/seed-client';
+import { createClient, mysql2Adapter, prismaAdapter, sqliteAdapter, typeormAdapter } from 'seedbed/seed';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
 import { schemaSql, shopBlueprint } from './support';

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { plugin, seedClientSource } from '../../src/cli/codegen';
-import { pgAdapter } from '../../src/seed-client';
+import { plugin, seedClientSource } from '../../../packages/seedbed/src/cli/codegen';
+import { pgAdapter } from 'seedbed/seed';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { createSeedClient, type SeedClient, type UsersSeeded } from './shop-seed';
 import { schemaSql, shopBlueprint } from './support';
@@ -24,12 +24,12 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('seedbed codegen', () => {
   it('wrote shop-seed.ts (type-checked with the project, `npm run typecheck`) as it writes it now', () => {
-    const fresh = seedClientSource(shopBlueprint(), { runtime: '../../src/seed-client', source: 'shopBlueprint() in support.ts' });
+    const fresh = seedClientSource(shopBlueprint(), { source: 'shopBlueprint() in support.ts' });
     expect(fs.readFileSync(path.join(__dirname, 'shop-seed.ts'), 'utf8')).toBe(fresh);
   });
 
   it('writes the same client from the command line and as a graphql-codegen plugin', () => {
-    const cli = spawnSync(process.execPath, [path.join(ROOT, 'server/bin/seedbed.js'), 'codegen', blueprintFile, '--runtime', 'seedbed/seed'], { cwd: ROOT, encoding: 'utf8' });
+    const cli = spawnSync(process.execPath, [path.join(ROOT, 'packages/seedbed/bin/seedbed.js'), 'codegen', blueprintFile, '--runtime', 'seedbed/seed'], { cwd: ROOT, encoding: 'utf8' });
     expect(cli.status).toBe(0);
     expect(cli.stdout).toBe(seedClientSource(shopBlueprint(), { source: 'shop.json' }));
     expect(plugin(null, [], { blueprint: blueprintFile })).toBe(cli.stdout);

@@ -35,6 +35,8 @@ const config = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022' }, module: { type: 'commonjs' } }] },
   transformIgnorePatterns: ['/node_modules/(?!(@faker-js)/)'],
+  // `seedbed/seed` from its sources, as in the repository's own jest config.
+  moduleNameMapper: (require(path.join(ROOT, 'jest.config.js')) as { moduleNameMapper: Record<string, string> }).moduleNameMapper,
 };
 
 function runJest(out: string, extra: string[]): Record<string, { scope: string; worker: string; rows: unknown }> {

@@ -4,7 +4,7 @@
  * caller's transaction, and rows are the same whatever other scopes do.
  */
 import { Client, Pool } from 'pg';
-import { createClient, pgAdapter, type RuntimeClient } from '../../src/seed-client';
+import { createClient, pgAdapter, type RuntimeClient } from 'seedbed/seed';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { schemaSql, shopBlueprint } from './support';
 

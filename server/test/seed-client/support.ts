@@ -1,4 +1,4 @@
-import { blueprintSqlPieces, compileSeedPlan, type BlueprintDocument, type Dialect } from '../../src/engine';
+import { blueprintSqlPieces, compileSeedPlan, type BlueprintDocument, type Dialect } from '@seedbed/engine';
 
 /**
  * A shop as an ORM would declare it: int4 serial user ids (the narrowest

@@ -5,7 +5,7 @@
  * refused.
  */
 import type { Client } from 'pg';
-import { pgAdapter } from '../../src/seed-client';
+import { pgAdapter } from 'seedbed/seed';
 import { createSeedClient, type UsersSeeded } from './shop-seed';
 
 export async function typedUse(client: Client): Promise<unknown[]> {

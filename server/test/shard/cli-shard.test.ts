@@ -15,7 +15,7 @@ import { shop } from '../engine/helpers';
 import { startS3Server, type S3Server } from '../runs/support/s3';
 
 const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
+const BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-shard-'));
 const blueprint = path.join(dir, 'shop.json');
 fs.writeFileSync(blueprint, JSON.stringify(shop(120)));

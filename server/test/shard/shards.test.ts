@@ -4,7 +4,7 @@
  * count, with tables sized by their own count and tables sized per parent
  * row (whose rows are split wherever the boundary falls among parents).
  */
-import { blueprintSqlPieces, compileBlueprint, shardPieces, streamBlueprintSql, streamPieces, streamTable, tablePieces, type Format, type Plan } from '../../src/engine';
+import { blueprintSqlPieces, compileBlueprint, shardPieces, streamBlueprintSql, streamPieces, streamTable, tablePieces, type Format, type Plan } from '@seedbed/engine';
 import { collect, doc, shop, table } from '../engine/helpers';
 
 /** Fixed sizes only: a people table and a lookup table referenced at random. */

@@ -3,7 +3,7 @@
  * seeds what it needs and never depends on another test's rows.
  */
 import { randomBytes } from 'node:crypto';
-import type { BlueprintDocument } from '../../src/engine/document/types';
+import type { BlueprintDocument } from '../../../packages/engine/src/document/types';
 import { TestClient } from './client';
 
 const unique = () => randomBytes(4).toString('hex');

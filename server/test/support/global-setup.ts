@@ -6,6 +6,8 @@
  * target (issue 24), so targets must live on another.
  */
 import 'reflect-metadata';
+// Jest runs this file outside its module system, where its moduleNameMapper does not reach: the packages' sources resolve through Node's hook.
+import '../../bin/workspace-sources-hook';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

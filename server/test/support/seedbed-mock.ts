@@ -5,7 +5,7 @@ import path from 'node:path';
 const ROOT = path.resolve(__dirname, '../../..');
 
 export async function startSeedbedMock(file: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'server/bin/seedbed.js'), 'mock', file, '--port', '0', ...args], { cwd: ROOT, env });
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/seedbed/bin/seedbed.js'), 'mock', file, '--port', '0', ...args], { cwd: ROOT, env });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stderr!.on('data', (b: Buffer) => {

@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor, Scope } from '../../scope';
-import { AppError, badInput, conflict, notFound } from '../../errors';
+import { AppError, badInput, conflict, notFound } from '@seedbed/engine/errors';
 import { isUuid } from '../../ids';
-import { textProblem } from '../../json-input';
+import { textProblem } from '@seedbed/engine';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import { announceAccessChange } from '../auth/access-changes';

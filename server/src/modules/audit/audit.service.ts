@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Actor, Scope } from '../../scope';
-import { notFound } from '../../errors';
+import { notFound } from '@seedbed/engine/errors';
 import { paginate, type PageArgs } from '../../pagination';
 import { requireRole } from '../project/access';
 import { AuditEventEntity } from './audit-event.entity';

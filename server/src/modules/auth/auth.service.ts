@@ -1,7 +1,7 @@
 import type { DataSource, Repository } from 'typeorm';
 import type { Actor } from '../../scope';
-import { AppError, badInput, invalidInput, unauthenticated } from '../../errors';
-import { textProblem } from '../../json-input';
+import { AppError, badInput, invalidInput, unauthenticated } from '@seedbed/engine/errors';
+import { textProblem } from '@seedbed/engine';
 import type { AuditService } from '../audit/audit.service';
 import { UserEntity } from '../user/user.entity';
 import { announceAccessChange } from './access-changes';

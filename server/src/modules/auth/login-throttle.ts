@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { rateLimited } from '../../errors';
+import { rateLimited } from '@seedbed/engine/errors';
 import { Throttle } from '../api-key/rate-limit';
 
 export interface LoginLimits {

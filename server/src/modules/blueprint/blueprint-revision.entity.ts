@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
-import type { BlueprintDocument } from '../../engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 
 /** An immutable snapshot: rows are inserted, never updated. */
 @Entity('blueprint_revisions')

@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
 import type { Scope } from '../../scope';
-import { conflict, invalidInput, notFound, nullIfHidden } from '../../errors';
+import { conflict, invalidInput, notFound, nullIfHidden } from '@seedbed/engine/errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
-import { withStableKeys, type BlueprintDocument } from '../../engine';
+import { withStableKeys, type BlueprintDocument } from '@seedbed/engine';
 import { requireRole } from '../project/access';
 import { checkDocument } from './check-document';
 import { BlueprintRevisionEntity } from './blueprint-revision.entity';

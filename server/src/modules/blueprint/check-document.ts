@@ -1,7 +1,7 @@
-import { planRowsIssues, validateBlueprint, type DocumentIssue } from '../../engine';
-import { jsonIssue } from '../../json-input';
-import { sdlIssue } from '../mock/sdl-schema';
-import type { GraphqlDocumentKey } from '../mock/sdl-mapping';
+import { planRowsIssues, validateBlueprint, type DocumentIssue } from '@seedbed/engine';
+import { jsonIssue } from '@seedbed/engine';
+import { sdlIssue } from '@seedbed/mock';
+import type { GraphqlDocumentKey } from '@seedbed/mock';
 
 /**
  * Everything a document must pass before it is saved or generated from

@@ -1,4 +1,4 @@
-import { toAppError } from '../../errors';
+import { toAppError } from '@seedbed/engine/errors';
 
 /** Runs engine code, turning its errors (which know nothing of the API) into API errors with code and path. */
 export function engineCall<T>(work: () => T): T {

@@ -9,7 +9,7 @@
  * never holds up another's first request. Counted in this process: the work
  * it admits runs in this process's threads.
  */
-import { rateLimited } from '../../errors';
+import { rateLimited } from '@seedbed/engine/errors';
 
 export interface FairGateOptions {
   /** Work running at once in the process (a function: a pool's threads may grow). */

@@ -1,8 +1,8 @@
-import { compileBlueprintAsync, isPerParent, sharedWorkerPool, tableOfPlan, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
-import { AppError } from '../../errors';
+import { compileBlueprintAsync, isPerParent, sharedWorkerPool, tableOfPlan, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '@seedbed/engine';
+import { AppError } from '@seedbed/engine/errors';
 import type { Scope } from '../../scope';
-import { badInput, invalidInput, notFound, rateLimited, unauthenticated } from '../../errors';
-import { jsonIssue } from '../../json-input';
+import { badInput, invalidInput, notFound, rateLimited, unauthenticated } from '@seedbed/engine/errors';
+import { jsonIssue } from '@seedbed/engine';
 import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { subjectsOf } from '../api-key/rate-limit';
@@ -205,7 +205,7 @@ function tableOfDocument(document: BlueprintDocument, name: string | undefined, 
 }
 
 /** The rows API's checks of a window, made by the engine for previews in its threads (see previewOfDocument). */
-export { INLINE_REPLAY_ROWS, refuseLongReplay } from '../../engine';
+export { INLINE_REPLAY_ROWS, refuseLongReplay } from '@seedbed/engine';
 
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
 export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;

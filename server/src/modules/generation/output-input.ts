@@ -1,5 +1,5 @@
-import { outputIssues, type Format, type OutputOptions } from '../../engine';
-import { invalidInput } from '../../errors';
+import { outputIssues, type Format, type OutputOptions } from '@seedbed/engine';
+import { invalidInput } from '@seedbed/engine/errors';
 
 /** GraphQL's `OutputOptionsInput` as it arrives; declared here because modules do not import the GraphQL layer. */
 export interface OutputOptionsRequest {

@@ -13,12 +13,12 @@
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { AppError, isErrorCode } from '../../errors';
+import { AppError, isErrorCode } from '@seedbed/engine/errors';
 import { FairGate } from '../generation/fair-gate';
 import type { ImportReply, ImportRequest } from './import-worker';
-import type { SampleKind } from './sample/read';
-import type { SourceOptions } from './sources';
-import type { ImportResult, ImportSource } from './types';
+import type { SampleKind } from '@seedbed/import';
+import type { SourceOptions } from '@seedbed/import';
+import type { ImportResult, ImportSource } from '@seedbed/import';
 
 const WORKER_ENTRY = path.join(__dirname, 'import-worker-entry.js');
 /** A 100-table schema takes well under a second; this much is a schema built to stall us. */

@@ -7,12 +7,12 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadModule } from 'libpg-query';
-import { withSamples } from './infer/samples';
-import { importSample } from './sample/import-sample';
-import { DEFAULT_SAMPLE_LIMITS, type SampleKind } from './sample/read';
-import { checkSourceBounds } from './source-bounds';
-import { importSourceOf, type SourceOptions } from './sources';
-import type { ImportSource } from './types';
+import { withSamples } from '@seedbed/import';
+import { importSample } from '@seedbed/import';
+import { DEFAULT_SAMPLE_LIMITS, type SampleKind } from '@seedbed/import';
+import { checkSourceBounds } from '@seedbed/import';
+import { importSourceOf, type SourceOptions } from '@seedbed/import';
+import type { ImportSource } from '@seedbed/import';
 
 export type ImportRequest =
   | { type: 'run'; id: number; source: ImportSource; value: string; options: SourceOptions }

@@ -5,15 +5,15 @@
  * and audited exactly like a typed one; a refused document creates nothing.
  */
 import type { Scope } from '../../scope';
-import { AppError, badInput, notFound, unauthenticated } from '../../errors';
+import { AppError, badInput, notFound, unauthenticated } from '@seedbed/engine/errors';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import type { BlueprintEntity } from '../blueprint/blueprint.entity';
 import { requireRole } from '../project/access';
 import { subjectsOf } from '../api-key/rate-limit';
 import { sharedImportRunner, type ImportRunner, type SampleBody } from './import-runner';
-import type { SampleKind } from './sample/read';
-import { importSourceOf } from './sources';
-import type { ImportResult, ImportSource } from './types';
+import type { SampleKind } from '@seedbed/import';
+import { importSourceOf } from '@seedbed/import';
+import type { ImportResult, ImportSource } from '@seedbed/import';
 
 export interface ImportInput {
   projectId?: string | null;

@@ -3,8 +3,8 @@
  * filter in JavaScript over generated rows; overlay-store.test.ts checks the
  * two agree), so the overlay is filtered where it is kept.
  */
-import type { Value } from '../../engine';
-import { keyText, type Filter } from './filter';
+import type { Value } from '@seedbed/engine';
+import { keyText, type Filter } from '@seedbed/mock';
 
 /**
  * The filter as SQL over a JSONB column of rows held by field name; values

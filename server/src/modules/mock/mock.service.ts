@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { BlueprintDocument } from '../../engine';
-import { badInput, forbidden, notFound } from '../../errors';
+import type { BlueprintDocument } from '@seedbed/engine';
+import { badInput, forbidden, notFound } from '@seedbed/engine/errors';
 import { isUuid } from '../../ids';
 import type { Limits } from '../../config';
 import type { Scope } from '../../scope';
@@ -9,9 +9,9 @@ import { compilePlan, INLINE_REPLAY_ROWS, revisionValidationKey } from '../gener
 import { requireRole, roleIn } from '../project/access';
 import { hasRole } from '../project/role';
 import { ProjectEntity } from '../project/project.entity';
-import type { MockEventsPort } from './context';
-import { buildMockSchema, MockSchemaCache, resolveMockLimits, splitDocument, type MockSchema } from './mock-schema';
-import type { OverlayBounds, OverlayStore } from './overlay';
+import type { MockEventsPort } from '@seedbed/mock';
+import { buildMockSchema, MockSchemaCache, resolveMockLimits, splitDocument, type MockSchema } from '@seedbed/mock';
+import type { OverlayBounds, OverlayStore } from '@seedbed/mock';
 import { PgOverlayStore } from './pg-overlay-store';
 
 export interface MockRequest {

@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Value } from '../../engine';
-import type { Filter } from './filter';
+import type { Value } from '@seedbed/engine';
+import type { Filter } from '@seedbed/mock';
 import { filterSql } from './filter-sql';
-import { entryBytes, overlayFull, type ChangedRow, type NewEntry, type OverlayBounds, type OverlayEntry, type OverlayStore, type TableCounts } from './overlay';
+import { entryBytes, overlayFull, type ChangedRow, type NewEntry, type OverlayBounds, type OverlayEntry, type OverlayStore, type TableCounts } from '@seedbed/mock';
 
 /** Which mock an overlay belongs to: each (blueprint, revision, seed) has its own. */
 export interface MockId {

@@ -3,7 +3,7 @@
  * A non-member must not learn that an object exists, so callers pass the
  * NOT_FOUND error they would give for a missing id.
  */
-import { forbidden, unauthenticated, type AppError } from '../../errors';
+import { forbidden, unauthenticated, type AppError } from '@seedbed/engine/errors';
 import type { Scope } from '../../scope';
 import { hasRole, type Role } from './role';
 

@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Scope } from '../../scope';
-import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '../../errors';
+import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated } from '@seedbed/engine/errors';
 import { isUuid } from '../../ids';
-import { textProblem } from '../../json-input';
+import { textProblem } from '@seedbed/engine';
 import { paginate, type PageArgs } from '../../pagination';
 import type { ApiKeyService } from '../api-key/api-key.service';
 import type { AuditService } from '../audit/audit.service';

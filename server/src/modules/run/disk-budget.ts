@@ -10,7 +10,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Plan } from '../../engine';
+import type { Plan } from '@seedbed/engine';
 import type { ShardsStore } from './shards-store';
 
 export interface DiskBounds {

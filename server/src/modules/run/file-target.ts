@@ -13,7 +13,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { fileNameOf, tableFrame, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type ShardFilesJob } from '../../engine';
+import { fileNameOf, tableFrame, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type ShardFilesJob } from '@seedbed/engine';
 import type { ArtifactStore, ShardSpool } from './artifact-store';
 import type { ShardOutput, ShardOutputs } from './shards-store';
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../../config';
-import { ChunkWorkerPool } from '../../engine';
+import { ChunkWorkerPool } from '@seedbed/engine';
 import type { RunRuntime } from '../../services';
 import { LocalArtifactStore } from './artifact-store';
 import { DiskBudget } from './disk-budget';

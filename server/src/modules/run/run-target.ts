@@ -1,4 +1,4 @@
-import type { Dialect, Format, OutputOptions } from '../../engine';
+import type { Dialect, Format, OutputOptions } from '@seedbed/engine';
 
 /** Where a run's rows go. A database URL is stored encrypted apart from this (target_secret). */
 export type RunTarget =

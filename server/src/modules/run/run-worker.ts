@@ -6,11 +6,11 @@
  */
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
-import { compileBlueprint, EngineError, type Plan } from '../../engine';
+import { compileBlueprint, EngineError, type Plan } from '@seedbed/engine';
 import type { Config } from '../../config';
-import { AppError } from '../../errors';
-import { loadIntoPostgres } from '../load/postgres-loader';
-import { checkTarget } from '../load/target-guard';
+import { AppError } from '@seedbed/engine/errors';
+import { loadIntoPostgres } from 'seedbed';
+import { checkTarget } from '@seedbed/import';
 import type { DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { BlueprintDocument } from '../../engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 import type { RunTarget } from './run-target';
 
 export type RunStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED' | 'EXPIRED';

@@ -1,15 +1,15 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
+import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '@seedbed/engine';
 import type { Config } from '../../config';
 import type { Actor, Scope } from '../../scope';
-import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
+import { AppError, badInput, notFound, nullIfHidden } from '@seedbed/engine/errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import { compilePlan, revisionValidationKey } from '../generation/generation.service';
 import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output-input';
-import { checkTarget } from '../load/target-guard';
+import { checkTarget } from '@seedbed/import';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
 import { transition } from './run-states';

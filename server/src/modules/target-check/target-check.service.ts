@@ -11,10 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import { DatabaseError } from 'pg';
 import type { DataSource } from 'typeorm';
-import { AppError, rateLimited } from '../../errors';
+import { AppError, rateLimited } from '@seedbed/engine/errors';
 import type { Actor, Scope } from '../../scope';
 import { Throttle } from '../api-key/rate-limit';
-import { checkTarget, parseTargetUrl, signInFailure, targetClient } from '../load/target-guard';
+import { checkTarget, parseTargetUrl, signInFailure, targetClient } from '@seedbed/import';
 import type { ProjectService } from '../project/project.service';
 
 export interface TargetCheck {

@@ -3,7 +3,7 @@
  * the web app, scripts and the tests read the same documents. Each one is
  * checked to validate and generate in every format by templates.test.ts.
  */
-import type { BlueprintDocument } from '../../engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 import { bankLedger } from './documents/bank-ledger';
 import { blog } from './documents/blog';
 import { hr } from './documents/hr';

@@ -6,7 +6,7 @@
  * answered before it is recorded). Tests evaluate a query's arguments over
  * these rows themselves and compare with the answer.
  */
-import { compileBlueprint, PlanAccess, type BlueprintDocument, type GraphqlKey } from '../../../src/engine';
+import { compileBlueprint, PlanAccess, type BlueprintDocument, type GraphqlKey } from '@seedbed/engine';
 
 export type Row = Record<string, any> & { $key: unknown; $refs: Record<string, unknown> };
 

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { createClient, jestScope, pgAdapter } from '../../../src/seed-client';
+import { createClient, jestScope, pgAdapter } from 'seedbed/seed';
 import { shopBlueprint } from '../support';
 
 export function seedSuite(): void {

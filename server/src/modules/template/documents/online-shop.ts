@@ -1,4 +1,4 @@
-import type { BlueprintDocument } from '../../../engine';
+import type { BlueprintDocument } from '@seedbed/engine';
 
 export const onlineShop: BlueprintDocument = {
   seedbed: 1,

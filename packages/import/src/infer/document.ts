@@ -1,0 +1,264 @@
+/**
+ * The schema model → a blueprint document (PRODUCT.md §10, with this round's
+ * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
+ * `enums`, `domains`), one decision per field and everything skipped.
+ */
+import { distinctValues, type BlueprintDocument } from '@seedbed/engine';
+import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
+import type { ImportDecision, ImportResult, SkippedItem } from '../types';
+import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
+import { applyColumnRules } from './checks';
+import { guessColumn, type ColumnGuess } from './column-guess';
+import { isPersonal } from './personal';
+import { checkNames } from './names';
+import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
+import { nameTokens } from './name-tokens';
+import { planRelations, type TableRelations } from './relations';
+
+/** Blueprints hold at most this many tables (PRODUCT.md §5). */
+const MAX_TABLES = 100;
+/** NULLs in a nullable column when the source says nothing of its data. */
+const DEFAULT_NULL_RATE = 0.1;
+/** A nullable reference whose statistics show no NULL still gets some, so a cycle through it stays generable. */
+const MIN_REF_NULL_RATE = 0.05;
+
+export interface FieldOut {
+  name: string;
+  generator: string;
+  options?: Record<string, unknown>;
+  nullRate?: number;
+  unique?: boolean;
+  sqlType?: string;
+  identity?: 'always' | 'default';
+}
+
+/** Generators of whole numbers, which an identity column's values can be. */
+const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
+
+interface TableOut {
+  name: string;
+  rows: number | { perParent: string; min: number; max: number };
+  primaryKey?: string | string[];
+  unique?: string[][];
+  fields: FieldOut[];
+}
+
+export interface InferOptions {
+  name?: string;
+  /** Where a name error points (`input.text`, `input.url`). */
+  path?: string;
+}
+
+export function inferDocument(schema: SchemaModel, options: InferOptions = {}): ImportResult {
+  const skipped: SkippedItem[] = [...schema.skipped];
+  checkNames(schema, skipped, options.path);
+  if (schema.tables.length > MAX_TABLES) {
+    skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
+  }
+  const relations = planRelations(schema, skipped);
+  const report: ImportDecision[] = [];
+  const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
+  linkPolymorphic(tables, report);
+  // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
+  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
+  const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
+  const domains = Object.fromEntries(
+    Object.values(schema.domains)
+      .filter((d) => used.has(d.name.toLowerCase()))
+      .map((d) => [d.name, { type: d.baseType.sqlType, ...(d.checkText ? { check: d.checkText } : {}) }]),
+  );
+  const document = {
+    seedbed: 1,
+    name: (options.name ?? schema.name ?? 'imported').slice(0, 100) || 'imported',
+    sqlDialect: schema.dialect,
+    ...(Object.keys(enums).length ? { enums } : {}),
+    ...(Object.keys(domains).length ? { domains } : {}),
+    tables,
+  } as unknown as BlueprintDocument;
+  return { document, report, skipped: capped(skipped) };
+}
+
+/** A schema full of noise should not make an answer of megabytes: the first items, then how many more. */
+const MAX_SKIPPED = 500;
+
+function capped(skipped: SkippedItem[]): SkippedItem[] {
+  if (skipped.length <= MAX_SKIPPED) return skipped;
+  return [...skipped.slice(0, MAX_SKIPPED), { kind: 'more', name: `${skipped.length - MAX_SKIPPED} more`, reason: `${skipped.length - MAX_SKIPPED} more items were skipped; the first ${MAX_SKIPPED} are listed.` }];
+}
+
+function usedByDomain(schema: SchemaModel, enumName: string, used: Set<string | undefined>): boolean {
+  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase() === enumName.toLowerCase());
+}
+
+function tableOf(table: TableModel, t: number, relations: TableRelations, report: ImportDecision[], skipped: SkippedItem[]): TableOut {
+  const out: TableOut = { name: table.name, rows: relations.rows, fields: [] };
+  const key = table.primaryKey ?? [];
+  if (key.length === 1) out.primaryKey = key[0];
+  else if (key.length > 1) out.primaryKey = [...key];
+  const composite = table.uniques.filter((u) => u.length > 1 && !sameColumns(u, key));
+  if (composite.length) out.unique = composite.map((u) => [...u]);
+  const singleUniques = new Set(table.uniques.filter((u) => u.length === 1).map((u) => u[0]));
+  const siblings = table.columns.map((c) => c.name);
+  const pairRules = [...table.checks, ...table.columns.flatMap((c) => c.checks)].flatMap((c) => c.rules.filter((r) => r.kind === 'columns').map((rule) => ({ rule, text: c.text })));
+  const otherTableRules = table.checks.flatMap((c) => c.rules.filter((r) => r.kind === 'other').map(() => c));
+  for (const check of new Set(otherTableRules)) skipped.push({ kind: 'check', name: check.name ?? table.name, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+
+  const decisions: BuiltField[] = [];
+  for (const column of table.columns) {
+    const path = `tables[${t}].fields[${out.fields.length}]`;
+    const built = fieldOf(table, column, relations, key, singleUniques.has(column.name), siblings, skipped);
+    if (!built) continue;
+    out.fields.push(built.field);
+    const decision: ImportDecision = { path, table: table.name, field: column.name, generator: built.field.generator, confidence: round(built.confidence), reason: built.reason, details: { sqlType: column.type.sqlType, nullable: !column.notNull } };
+    report.push(decision);
+    decisions.push({ field: built.field, decision, column });
+  }
+  applyPairRules(pairRules, decisions, table, skipped);
+  orderTimestamps(decisions);
+  linkNames(decisions);
+  linkPlaces(decisions);
+  if (relations.lookup) distinctNames(decisions, key);
+  const rowsReason = fitUniqueSpace(out, relations.rowsReason);
+  if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
+  return out;
+}
+
+/** A lookup's rows name different things: ten languages are ten languages, not English five times. */
+function distinctNames(decisions: BuiltField[], key: string[]): void {
+  const named = decisions.find((d) => d.column.type.kind === 'text' && !key.includes(d.column.name) && d.field.generator !== 'ref' && nameTokens(d.column.name).some((w) => ['name', 'label', 'title', 'description', 'abbr'].includes(w)));
+  if (!named || named.field.unique || named.field.generator === 'constant') return;
+  named.field.unique = true;
+  delete named.field.nullRate;
+  named.decision.reason += '; distinct in this lookup';
+}
+
+/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag, a locale list). */
+function finiteSpace(field: FieldOut): number | undefined {
+  if (field.generator === 'weighted') {
+    const values = field.options?.values;
+    return Array.isArray(values) ? values.length : values && typeof values === 'object' ? Object.keys(values).length : undefined;
+  }
+  if (field.generator === 'constant') return 1;
+  if (field.generator === 'datatype.boolean') return 2;
+  return distinctValues(field.generator, field.options);
+}
+
+/** A table counted by itself gets no more rows than a unique field of few values can tell apart: a lookup of 3 statuses has 3 rows. */
+function fitUniqueSpace(table: TableOut, reason: string): string {
+  if (typeof table.rows !== 'number') return reason;
+  const keyFields = new Set([table.primaryKey].flat());
+  const limits = table.fields.filter((f) => f.unique || (keyFields.size === 1 && keyFields.has(f.name))).map((f) => [f.name, finiteSpace(f)] as const);
+  const tightest = limits.filter((l): l is readonly [string, number] => l[1] !== undefined).sort((a, b) => a[1] - b[1])[0];
+  if (!tightest || tightest[1] >= table.rows) return reason;
+  table.rows = Math.max(1, tightest[1]);
+  return `${reason ? `${reason}; ` : ''}${table.rows} rows: ${tightest[0]} is unique and has ${tightest[1]} values`;
+}
+
+const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
+const round = (x: number) => Math.round(x * 100) / 100;
+
+interface Built {
+  field: FieldOut;
+  confidence: number;
+  reason: string;
+}
+
+function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelations, key: string[], unique: boolean, siblings: string[], skipped: SkippedItem[]): Built | undefined {
+  const type = column.type;
+  const inKey = key.includes(column.name);
+  const ref = relations.refs.get(column.name);
+  const base: FieldOut = { name: column.name, generator: '' };
+  let guess: ColumnGuess;
+  if (relations.alwaysNull.has(column.name)) {
+    guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
+    base.nullRate = 1;
+  } else if (ref) {
+    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}) }, confidence: 1, reason: ref.reason };
+  } else if (type.kind === 'unknown') {
+    skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
+    return undefined;
+  } else if (type.arrayOf) {
+    const element = arrayElement(table, column, type.arrayOf, siblings);
+    if (!element) {
+      skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `the elements of ${type.sqlType} have no generator; ${column.notNull ? 'it is NOT NULL, so loading will need a value for it' : 'the column stays NULL'}.` });
+      return undefined;
+    }
+    guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
+  } else if (type.kind === 'tsvector') {
+    guess = tsvectorOf(table, column, siblings);
+  } else if (inKey && key.length === 1 && (type.kind === 'integer' || (type.kind === 'decimal' && !type.scale))) {
+    guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
+  } else if (column.identity && type.kind === 'integer') {
+    guess = { generator: 'sequence', options: { start: 1 }, confidence: 0.9, reason: 'an identity column: numbered as its sequence would, the values given explicitly' };
+  } else if (inKey && key.length === 1 && type.kind === 'uuid') {
+    guess = { generator: 'uuid', confidence: 1, reason: 'the primary key' };
+  } else if (type.kind === 'enum' && type.enumValues?.length) {
+    guess = { generator: 'weighted', options: { values: Object.fromEntries(type.enumValues.map((v) => [v, 1])) }, confidence: 0.95, reason: type.typeName ? `one of the enum ${type.typeName}'s labels` : `one of its ${type.enumValues.length} enum labels` };
+  } else {
+    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings, tables: relations.keyedTables });
+  }
+  const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
+  const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;
+  if (!ref && guess.generator !== 'sequence') {
+    const ruled = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale);
+    guess = ruled.guess;
+    for (const rule of ruled.unhandled) skipped.push({ kind: 'check', name: `${table.name}.${column.name}`, reason: `its CHECK (${rule.kind} ${JSON.stringify(rule).slice(0, 80)}) is not turned into options; generated rows may break it.` });
+  }
+  for (const check of column.checks.filter((c) => c.rules.some((r) => r.kind === 'other'))) {
+    skipped.push({ kind: 'check', name: check.name ?? `${table.name}.${column.name}`, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+  }
+  const field: FieldOut = { ...base, generator: guess.generator };
+  if (guess.options) field.options = guess.options;
+  const stats = statsOf(column, type.kind, guess, table);
+  if (stats.guess) guess = stats.guess;
+  if (stats.guess?.options) field.options = stats.guess.options;
+  if (stats.guess) field.generator = stats.guess.generator;
+  if (field.nullRate === undefined && !column.notNull && !inKey && !unique) field.nullRate = stats.nullRate ?? nullRateOf(column);
+  // A nullable reference may close a cycle (or point at its own table): the engine orders tables by the references that are never NULL.
+  if (ref && !column.notNull && !inKey && !unique && !field.nullRate) field.nullRate = MIN_REF_NULL_RATE;
+  if (field.nullRate === 0) delete field.nullRate;
+  if (unique && !inKey) field.unique = true;
+  field.sqlType = type.sqlType;
+  // SQL output then overrides a GENERATED ALWAYS column and moves the sequence past the ids it wrote.
+  if (column.identity && type.kind === 'integer' && IDENTITY_GENERATORS.has(field.generator) && !field.nullRate) field.identity = column.identity;
+  return { field, confidence: guess.confidence, reason: guess.reason };
+}
+
+/** Generators an array's items cannot use: they read the row or make lists themselves. */
+const NOT_ELEMENTS = new Set(['ref', 'formula', 'template', 'array', 'tsvector', 'sequence']);
+
+function arrayElement(table: TableModel, column: ColumnModel, element: ColumnModel['type'], siblings: string[]): ColumnGuess | undefined {
+  if (element.kind === 'unknown') return undefined;
+  if (element.kind === 'enum' && element.enumValues?.length) {
+    return { generator: 'weighted', options: { values: Object.fromEntries(element.enumValues.map((v) => [v, 1])) }, confidence: 0.9, reason: `${element.typeName ?? 'enum'} labels` };
+  }
+  const guess = guessColumn({ table: table.name, name: column.name, kind: element.kind, maxLength: element.maxLength, bits: element.bits, precision: element.precision, scale: element.scale, siblings });
+  if (NOT_ELEMENTS.has(guess.generator)) return { generator: 'lorem.word', confidence: 0.3, reason: 'words' };
+  return guess;
+}
+
+/** A tsvector holds the words of the row's text: its NOT NULL text columns, else words. */
+function tsvectorOf(table: TableModel, column: ColumnModel, siblings: string[]): ColumnGuess {
+  void siblings;
+  const texts = table.columns.filter((c) => c !== column && c.type.kind === 'text' && !c.type.arrayOf && c.notNull).slice(0, 3);
+  if (texts.length === 0) return { generator: 'lorem.words', options: { count: 5 }, confidence: 0.4, reason: 'a tsvector: words, which PostgreSQL reads as lexemes' };
+  return { generator: 'tsvector', options: { source: texts.map((c) => `{${c.name}}`).join(' ') }, confidence: 0.7, reason: `a tsvector of the row's ${texts.map((c) => c.name).join(', ')}` };
+}
+
+function nullRateOf(column: ColumnModel): number {
+  const words = nameTokens(column.name);
+  return words.some((w) => ['deleted', 'archived', 'cancelled', 'canceled', 'ended', 'closed', 'returned'].includes(w)) ? 0.5 : DEFAULT_NULL_RATE;
+}
+
+/** pg_stats, where a live database gave them: the share of NULLs, and the spread of low-cardinality columns that hold no personal data. */
+function statsOf(column: ColumnModel, kind: string, guess: ColumnGuess, table: TableModel): { nullRate?: number; guess?: ColumnGuess } {
+  const stats = column.stats;
+  if (!stats) return {};
+  const nullRate = stats.nullFraction !== undefined ? round(Math.min(1, Math.max(0, stats.nullFraction))) : undefined;
+  const common = stats.common;
+  if (!common || isPersonal(table.name, column.name) || guess.generator === 'ref' || guess.generator === 'sequence') return { nullRate };
+  const covered = common.frequencies.reduce((a, b) => a + b, 0) + (stats.nullFraction ?? 0);
+  if (covered < 0.95 || !['text', 'enum', 'integer', 'boolean'].includes(kind)) return { nullRate };
+  const values = common.values.map((value, i) => ({ value: kind === 'integer' ? Number(value) : kind === 'boolean' ? value === 't' || value === 'true' : value, weight: round(common.frequencies[i] * 1000) || 1 }));
+  return { nullRate, guess: { generator: 'weighted', options: { values }, confidence: 0.95, reason: `the ${values.length} values the database's statistics show, in their proportions` } };
+}

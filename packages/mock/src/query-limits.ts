@@ -1,0 +1,33 @@
+/**
+ * The depth, alias and cost limits of PRODUCT.md §9, built once and given to
+ * both transports (Apollo over HTTP, graphql-ws), so they refuse the same
+ * documents. Tests validate the web client's operations and the README's
+ * queries against this very set.
+ */
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { queryCostRule } from './query-cost';
+
+/**
+ * Tokens in one document. Enforced by graphql's own parser (`parseOptions`),
+ * not armor's token plugin: that one re-parses in a hook, so every syntax
+ * error escaped as an unexpected error and answered 500.
+ */
+export const MAX_TOKENS = 1000;
+
+/** Depth, aliases and cost a document may reach (PRODUCT.md §9); a server's and a mock's own settings. */
+export interface QueryLimitSettings {
+  queryDepth: number;
+  queryAliases: number;
+  queryCost: number;
+}
+
+export function queryLimits(limits: QueryLimitSettings) {
+  const armor = new ApolloArmor({
+    maxDepth: { n: limits.queryDepth },
+    maxAliases: { n: limits.queryAliases },
+    // Replaced by queryCostRule, which also counts page sizes given as variables (see query-cost.ts).
+    costLimit: { enabled: false },
+    maxTokens: { enabled: false },
+  }).protect();
+  return { ...armor, parseOptions: { maxTokens: MAX_TOKENS }, validationRules: [...armor.validationRules, queryCostRule({ maxCost: limits.queryCost })] };
+}

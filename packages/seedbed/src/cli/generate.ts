@@ -1,0 +1,169 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions } from '@seedbed/engine';
+import { parseInteger, readBlueprint } from './io';
+import { fetchDocument } from './remote';
+import { UsageError } from './usage';
+import { parseShard, writeShards, type Shard } from './shard-output';
+
+const DIALECTS = ['postgres', 'mysql', 'sqlite'];
+
+export interface GenerateFlags {
+  table?: string;
+  rows?: string;
+  seed?: string;
+  format?: string;
+  dialect?: string;
+  out?: string;
+  offset?: string;
+  workers?: string;
+  delimiter?: string;
+  'no-header'?: boolean;
+  crlf?: boolean;
+  lf?: boolean;
+  null?: string;
+  pretty?: boolean;
+  'escape-formulas'?: boolean;
+  server?: string;
+  blueprint?: string;
+  revision?: string;
+  shard?: string;
+}
+
+/** The output options of the flags, each refused at its flag (exit 2) when invalid. */
+function outputOf(flags: GenerateFlags, format: Format): OutputOptions | undefined {
+  if (flags.crlf && flags.lf) throw new UsageError('give --crlf or --lf, not both');
+  const given: OutputOptions = {
+    delimiter: flags.delimiter,
+    header: flags['no-header'] ? false : undefined,
+    lineEnding: flags.crlf ? 'crlf' : flags.lf ? 'lf' : undefined,
+    nullMarker: flags.null,
+    pretty: flags.pretty || undefined,
+    escapeFormulas: flags['escape-formulas'] || undefined,
+  };
+  const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as OutputOptions;
+  if (!Object.keys(options).length) return undefined;
+  const FLAGS: Record<string, string> = { delimiter: '--delimiter', nullMarker: '--null' };
+  const [issue] = outputIssues(options, [format]);
+  if (issue) throw new UsageError(`${FLAGS[issue.path] ?? `--${issue.path}`} ${issue.message}`);
+  return options;
+}
+
+/** The document to generate: a file, or a blueprint stored on a server (`--server URL --blueprint ID [--revision R]`). */
+async function documentOf(file: string | undefined, flags: GenerateFlags): Promise<BlueprintDocument> {
+  if (flags.server === undefined) {
+    if (flags.blueprint !== undefined || flags.revision !== undefined) throw new UsageError('--blueprint and --revision read from a server: give --server URL too');
+    return readBlueprint(file);
+  }
+  if (file !== undefined) throw new UsageError('give BLUEPRINT.json or --server, not both');
+  if (!flags.blueprint) throw new UsageError('--server needs --blueprint ID (the id in the editor\'s address)');
+  return fetchDocument(flags.server, flags.blueprint, parseInteger('revision', flags.revision, 1), process.env.SEEDBED_KEY);
+}
+
+/**
+ * `seedbed generate`: one file per table in DIR (SQL: one script for the
+ * whole blueprint, in dependency order), or one table to standard output.
+ */
+export async function generate(file: string | undefined, flags: GenerateFlags): Promise<void> {
+  const format = (flags.format ?? 'csv') as Format;
+  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+  const dialect = (flags.dialect ?? 'postgres') as Dialect;
+  if (!DIALECTS.includes(dialect)) throw new UsageError(`--dialect must be one of ${DIALECTS.join(', ')}`);
+  const rows = parseInteger('rows', flags.rows);
+  const seed = parseInteger('seed', flags.seed);
+  const offset = parseInteger('offset', flags.offset) ?? 0;
+  const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
+  const output = outputOf(flags, format);
+  const shard = parseShard(flags.shard);
+  const doc = await documentOf(file, flags);
+  // This process only generates: its own thread encodes too, beside workers − 1
+  // helper threads, started now so they load the engine while this one compiles.
+  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
+  helpers?.start();
+  try {
+    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpers, output, shard });
+  } finally {
+    await helpers?.close();
+  }
+}
+
+interface Settings {
+  format: Format;
+  dialect: Dialect;
+  rows?: number;
+  seed?: number;
+  offset: number;
+  helpers?: ChunkWorkerPool;
+  output?: OutputOptions;
+  shard?: Shard;
+}
+
+/**
+ * `--offset K --rows N` is a window, rows K … K+N−1 of the first (or named)
+ * table, as in the rows API: a table of its own size becomes K+N rows long
+ * (tables below it scale with it, as `--rows` always did); a table sized by
+ * its parents keeps its rows, and a window past its end is an error naming
+ * its count (exit 1). Other tables are written whole.
+ */
+async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers, output, shard }: Settings): Promise<void> {
+  const tables = Array.isArray(doc.tables) ? doc.tables : [];
+  const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
+  if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${source}`);
+  const ownSize = named && !isPerParent(named.rows);
+  const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && ownSize ? { [named.name]: offset + rows } : {} });
+
+  const windowed = named ? plan.table(named.name).name : undefined;
+  const windowOf = (name: string) => {
+    if (name !== windowed) return { offset: 0, count: undefined };
+    const total = plan.table(name).layout.rows;
+    if (offset > total) throw new EngineError('BAD_USER_INPUT', `--offset: ${name} has ${fmt(total)} rows; offset ${fmt(offset)} is past its end`, '--offset');
+    if (rows !== undefined && offset + rows > total) {
+      throw new EngineError('BAD_USER_INPUT', `--rows: ${name} has ${fmt(total)} rows (its size follows its parent rows): ask for ${fmt(total - offset)} or fewer from offset ${fmt(offset)}`, '--rows');
+    }
+    return { offset, count: rows ?? total - offset };
+  };
+
+  const out = flags.out ?? '.';
+  const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
+  const options = (name: string) => ({ dialect, helpers, output, ...windowOf(name) });
+  if (shard) {
+    const whole = format === 'sql' && flags.table === undefined;
+    const files = whole
+      ? [{ name: `${doc.name || 'blueprint'}.sql`, pieces: blueprintSqlPieces(plan, dialect) }]
+      : selected.map((name) => ({ name: fileNameOf(plan, name, format), pieces: tablePieces(plan, name, format, options(name)) }));
+    return writeShards(plan, files, out, shard, { format, dialect, output, helpers });
+  }
+  if (out === '-') {
+    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
+    if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
+    const stream = streamTable(plan, selected[0], format, options(selected[0]));
+    return write(stream, process.stdout);
+  }
+  mkdirSync(out, { recursive: true });
+  if (format === 'sql' && flags.table === undefined) {
+    const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
+    await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
+    process.stderr.write(`wrote ${target}\n`);
+    return;
+  }
+  for (const name of selected) {
+    const target = path.join(out, fileNameOf(plan, name, format));
+    const window = options(name);
+    await write(streamTable(plan, name, format, window), createWriteStream(target));
+    process.stderr.write(`wrote ${target} (${fmt(window.count ?? plan.table(name).layout.rows)} rows)\n`);
+  }
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+async function write(source: Readable, target: NodeJS.WritableStream): Promise<void> {
+  try {
+    await pipeline(source, target);
+  } catch (e) {
+    // A closed pipe (`seedbed generate … | head`) is a normal way to stop.
+    if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
+  }
+}

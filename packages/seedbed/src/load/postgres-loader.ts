@@ -1,0 +1,254 @@
+/**
+ * Loads a compiled blueprint into a user's PostgreSQL with COPY, in one
+ * transaction: the target ends up with every row or exactly as it was.
+ *
+ * Tables we create get their keys after their rows (an index built once is
+ * faster than one maintained row by row) and their foreign keys after every
+ * table, so load order and nullable cycles do not matter. Generation and COPY
+ * overlap: the engine's CSV stream is piped into COPY with backpressure.
+ */
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DatabaseError, type Client } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '@seedbed/engine';
+import { AppError } from '@seedbed/engine/errors';
+import { targetClient, type ResolvedTarget } from '@seedbed/import';
+
+export interface LoadOptions {
+  /** Create the blueprint's tables that do not exist yet (default true). Existing tables are loaded as they are. */
+  createTables?: boolean;
+  /** Empty the blueprint's existing tables first (TRUNCATE … CASCADE). */
+  truncate?: boolean;
+  /** Rows loaded so far, across tables; called at most ~4 times a second and once at the end. */
+  onProgress?: (rowsDone: number) => void;
+  /** Aborting rolls the transaction back and rejects. */
+  signal?: AbortSignal;
+  /** Called just before COMMIT, the last moment to abort (`signal`) with nothing loaded. */
+  beforeCommit?: () => Promise<void>;
+  /** Limit for schema statements and lock waits (default 60 s). COPY and index builds grow with the rows and are not limited. */
+  statementTimeoutMs?: number;
+  /** Default 10 s. */
+  connectTimeoutMs?: number;
+  /** Generator threads per table (default 1; output bytes do not depend on it). */
+  workers?: number;
+}
+
+export interface LoadResult {
+  rows: number;
+  tables: { name: string; rows: number }[];
+}
+
+const PROGRESS_MS = 250;
+const q = (name: string) => quoteIdent(name, 'postgres');
+
+export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, options: LoadOptions = {}): Promise<LoadResult> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  const client = await connect(target, options);
+  const onAbort = () => void client.end().catch(() => {}); // the server rolls back a transaction whose connection is gone
+  let table: string | undefined;
+  let column: string | undefined;
+  try {
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const limit = `SET LOCAL statement_timeout = ${Math.max(0, Math.floor(options.statementTimeoutMs ?? 60_000))}`;
+    await client.query('BEGIN');
+    await client.query(limit);
+    await client.query(limit.replace('statement_timeout', 'lock_timeout'));
+
+    const ddl = schemaDdl(plan, 'postgres');
+    const { rows: found } = await client.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c WHERE c.relname = ANY($1) AND c.relkind IN ('r', 'p') AND pg_table_is_visible(c.oid)`,
+      [plan.order],
+    );
+    const existing = new Set(found.map((r) => r.name));
+    const created = options.createTables === false ? [] : ddl.filter((t) => !existing.has(t.table));
+    for (const t of created) {
+      table = t.table;
+      await client.query(t.create);
+    }
+    const toTruncate = plan.order.filter((name) => existing.has(name));
+    if (options.truncate && toTruncate.length) {
+      table = toTruncate.join(', ');
+      await client.query(`TRUNCATE ${toTruncate.map(q).join(', ')} CASCADE`);
+    }
+
+    // From here statements take as long as the rows they handle.
+    await client.query('SET LOCAL statement_timeout = 0');
+    const progress = throttledProgress(options.onProgress);
+    const tables: LoadResult['tables'] = [];
+    let before = 0;
+    for (const name of plan.order) {
+      table = name;
+      const t = plan.table(name);
+      const columns = t.fields.map((f) => q(f.name)).join(', ');
+      const copy = client.query(copyFrom(`COPY ${q(name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
+      const counter = new LineCounter(t.layout.rows, (rows) => progress(before + rows));
+      const source = streamTable(plan, name, 'csv', { workers: options.workers });
+      await pipeline(source, counter, copy, signal ? { signal } : {});
+      tables.push({ name, rows: copy.rowCount });
+      before += copy.rowCount;
+      progress(before);
+    }
+    for (const step of ['keys', 'foreignKeys'] as const) {
+      for (const t of created) {
+        table = t.table;
+        for (const statement of t[step]) {
+          column = /\(("[^)]*")\)/.exec(statement)?.[1];
+          await client.query(statement);
+        }
+      }
+      column = undefined;
+    }
+    table = undefined;
+    await resetSequences(client, plan);
+    await options.beforeCommit?.();
+    signal?.throwIfAborted();
+    await client.query('COMMIT');
+    progress(before, true);
+    return { rows: before, tables };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    if (signal?.aborted) throw signal.reason ?? error;
+    throw await describeFailure(error, plan, client, table, column);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    await client.end().catch(() => {});
+  }
+}
+
+/**
+ * COPY wrote every id itself, so each sequence the loaded columns own
+ * (identity or serial, whether the table was ours or already there) is moved
+ * past them: the application's next INSERT without an id must not collide.
+ */
+async function resetSequences(client: Client, plan: Plan): Promise<void> {
+  const tables: string[] = [];
+  const columns: string[] = [];
+  for (const name of plan.order) {
+    for (const f of plan.table(name).fields) {
+      tables.push(q(name));
+      columns.push(f.name);
+    }
+  }
+  const { rows } = await client.query<{ t: string; c: string }>(
+    // A role that may insert but not move the sequence loads as before rather than not at all.
+    `SELECT t, c FROM unnest($1::text[], $2::text[]) AS x(t, c), pg_get_serial_sequence(t, c) AS s WHERE s IS NOT NULL AND has_sequence_privilege(s, 'UPDATE')`,
+    [tables, columns],
+  );
+  for (const r of rows) await client.query(sequenceReset(r.t, r.c));
+}
+
+async function connect(target: ResolvedTarget, options: LoadOptions): Promise<Client> {
+  const client = targetClient(target, {
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
+    keepAlive: true,
+    application_name: 'seedbed',
+    // A worker that dies mid-load must not leave the transaction (and its locks) open.
+    idle_in_transaction_session_timeout: 60_000,
+  });
+  client.on('error', () => {}); // a dropped connection surfaces through the pending query
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw connectionFailure(error, target);
+  }
+}
+
+const REFUSING_STATES: Record<string, string> = {
+  '28P01': 'the password was not accepted',
+  '28000': 'the server refused this user',
+  '42501': 'permission denied',
+  '3D000': 'the database does not exist',
+};
+
+function connectionFailure(error: unknown, target: ResolvedTarget): AppError {
+  // A server's client has already made it the one answer of every failed sign-in (target-guard.ts).
+  if (error instanceof AppError) return error;
+  const where = `${target.servername}:${target.port}`;
+  const code = (error as { code?: string }).code;
+  if (error instanceof DatabaseError && code) {
+    const why = REFUSING_STATES[code] ?? error.message;
+    return new AppError('TARGET_REFUSED', `The database at ${where} refused the connection: ${why}.`, { sqlState: code });
+  }
+  const why = code ?? (error as Error).message ?? String(error);
+  return new AppError('TARGET_UNREACHABLE', `The database at ${where} could not be reached (${why}).`);
+}
+
+const DISCONNECTED = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'ECONNRESET', 'EPIPE']);
+
+/** The table (and column when known) the failure happened in, the target's own column type, and that nothing was changed. */
+async function describeFailure(error: unknown, plan: Plan, client: Client, table: string | undefined, column: string | undefined): Promise<unknown> {
+  if (error instanceof AppError) return error;
+  const e = error as DatabaseError & NodeJS.ErrnoException;
+  if (!(error instanceof DatabaseError)) {
+    if (e?.code && DISCONNECTED.has(e.code)) {
+      return new AppError('TARGET_UNREACHABLE', `The connection to the target database was lost while loading ${table ? `table "${table}"` : ''} (${e.code}); nothing was changed.`);
+    }
+    if (/Connection terminated/i.test(e?.message ?? '')) {
+      return new AppError('TARGET_UNREACHABLE', `The connection to the target database was lost${table ? ` while loading table "${table}"` : ''}; nothing was changed.`);
+    }
+    return error; // an engine error (e.g. a unique field exhausted) or a bug: its own message says more
+  }
+  // COPY reports the position in `where`: `COPY users, line 2, column id: "1"`.
+  const copyAt = /^COPY [^,]+, line (\d+)(?:, column ([^:]+))?/.exec(e.where ?? '');
+  const columnName = copyAt?.[2] ?? e.column ?? column?.replace(/^"|"$/g, '');
+  let detail = '';
+  if (table && columnName && plan.order.includes(table)) {
+    const field = plan.table(table).fieldByName.get(columnName);
+    const actual = await client
+      .query<{ type: string }>(
+        `SELECT format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
+         WHERE a.attrelid = to_regclass($1) AND a.attname = $2 AND NOT a.attisdropped`,
+        [q(table), columnName],
+      )
+      .then((r) => r.rows[0]?.type)
+      .catch(() => undefined);
+    if (field && actual) detail = ` (the target's column is ${actual}; the blueprint generates ${sqlTypeOfField(field, 'postgres')})`;
+  }
+  const place = table ? `table "${table}"${columnName ? `, column "${columnName}"` : ''}${copyAt ? `, data line ${copyAt[1]}` : ''}` : 'the target';
+  const message = `Loading ${place} failed: ${e.message}${detail}. The transaction was rolled back; the target is as it was.`;
+  const code = e.code ?? '';
+  // The target's schema, data or permissions reject the rows: trying again gives the same answer.
+  const refusal = /^(22|23|42|28|3D|0A)/.test(code);
+  if (refusal) return new AppError('TARGET_REFUSED', message, { sqlState: code, table, column: columnName });
+  return Object.assign(new Error(message, { cause: error }), { code, table, column: columnName });
+}
+
+/** Rows done, reported at most every PROGRESS_MS and never going backwards. */
+function throttledProgress(onProgress: ((rows: number) => void) | undefined) {
+  let last = 0;
+  let reported = -1;
+  return (rows: number, force = false) => {
+    if (!onProgress || rows <= reported) return;
+    const now = Date.now();
+    if (!force && now - last < PROGRESS_MS) return;
+    last = now;
+    reported = rows;
+    onProgress(rows);
+  };
+}
+
+/**
+ * Passes CSV bytes through and counts line ends as rows (minus the header), for
+ * progress only: a quoted value holding a line break overcounts, so the count
+ * is capped at the table's rows; COPY's own count is the one reported at the end.
+ */
+class LineCounter extends Transform {
+  private lines = 0;
+  constructor(
+    private readonly cap: number,
+    private readonly report: (rows: number) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.lines++;
+    this.report(Math.max(0, Math.min(this.cap, this.lines - 1)));
+    done(null, bytes);
+  }
+}
