@@ -36,6 +36,8 @@ const outsidePackage = (levels) => ({
   message: "A package's files import only its own sources and other packages' entries.",
 });
 
+const NODE_ENTRY = "The browser takes only the packages' browser-safe entries: '@seedbed/engine/document', '@seedbed/import/names'.";
+
 const restrictImports = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
@@ -45,13 +47,25 @@ const atDepth = (levels) => `src/${'*/'.repeat(levels - 1)}*.ts`;
 
 export default defineConfig([
   {
-    files: ['server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    files: ['server/src/**/*.ts', 'packages/*/src/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/__generated__/**'],
     languageOptions: { parser: tseslint.parser },
     plugins: { '@typescript-eslint': tseslint.plugin },
   },
   {
     files: ['server/src/**/*.ts'],
     rules: restrictImports(PACKAGE_INTERNALS),
+  },
+  // The web client shares code with the server only through the packages' browser-safe entries (@seedbed/engine/document, @seedbed/import/names).
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/__generated__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [PACKAGE_INTERNALS, SERVER, { regex: '^seedbed(/|$)', message: NODE_ENTRY }],
+        paths: ['@seedbed/engine', '@seedbed/engine/errors', '@seedbed/import', '@seedbed/mock'].map((name) => ({ name, message: NODE_ENTRY })),
+      }],
+    },
   },
   ...DEPTHS.map((levels) => ({
     files: [`packages/*/${atDepth(levels)}`],

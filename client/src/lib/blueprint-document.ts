@@ -1,8 +1,7 @@
 /**
  * The blueprint document (PRODUCT.md §10) as the editor handles it. The API
- * carries it as the `JSON` scalar, so codegen cannot type it; the types are
- * the document format's own, shared with the engine (type-only: nothing of
- * the server reaches the bundle).
+ * carries it as the `JSON` scalar, so codegen cannot type it; the types and
+ * rules are the document format's own (`@seedbed/engine/document`).
  */
 export type {
   BlueprintDocument,
@@ -11,14 +10,9 @@ export type {
   PerParentRows,
   RowCount,
   TableDef,
-} from '../../../packages/engine/src/document/types';
-import type { BlueprintDocument, PerParentRows, RowCount } from '../../../packages/engine/src/document/types';
-
-export const REF_GENERATOR = 'ref';
-
-export function isPerParent(rows: RowCount): rows is PerParentRows {
-  return typeof rows === 'object' && rows !== null;
-}
+} from '@seedbed/engine/document';
+export { isPerParent, REF_GENERATOR } from '@seedbed/engine/document';
+import type { BlueprintDocument } from '@seedbed/engine/document';
 
 /** What "New blueprint" starts from: one small table that previews at once. */
 export function starterDocument(name: string): BlueprintDocument {

@@ -1,4 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { isIdentifier } from '@seedbed/engine/document';
 import { describeError } from './errors';
 
 /**
@@ -95,11 +96,9 @@ export function describeIssuePlace(issue: LocatedIssue, tables: readonly { name:
   return issue.key ? `${tableName}.${fieldName} (${issue.key})` : `${tableName}.${fieldName}`;
 }
 
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-
 function nameIssue(path: string, name: string, what: string, taken: Set<string>): { path: string; message: string } | undefined {
   if (name === '') return { path, message: `${what} needs a name.` };
-  if (!IDENTIFIER.test(name)) return { path, message: `${what} name must start with a letter or _ and hold only letters, digits and _ (at most 63).` };
+  if (!isIdentifier(name)) return { path, message: `${what} name must start with a letter or _ and hold only letters, digits and _ (at most 63).` };
   if (taken.has(name.toLowerCase())) return { path, message: `Another ${what.toLowerCase()} is already called ${name} (names ignore case).` };
   taken.add(name.toLowerCase());
   return undefined;

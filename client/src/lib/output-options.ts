@@ -1,3 +1,4 @@
+import { MAX_NULL_MARKER, outputIssues } from '@seedbed/engine/document';
 import type { OutputOptionsInput } from '../__generated__/graphql';
 
 /**
@@ -22,32 +23,24 @@ export const defaultOutputOptions: OutputOptionValues = { delimiter: '', header:
 export const isDelimited = (format: string) => /^(csv|tsv)$/i.test(format);
 export const isJson = (format: string) => /^json$/i.test(format);
 
-/** Same limits as the server's `outputIssues` (engine/formats/output.ts). */
-export const MAX_NULL_MARKER = 32;
-const BAD_DELIMITER = /["\\\r\n\p{L}\p{N}]/u;
-const DEFAULT_DELIMITER: Record<'csv' | 'tsv', string> = { csv: ',', tsv: '\t' };
+export { MAX_NULL_MARKER };
+
+const SUBJECT: Partial<Record<string, string>> = { delimiter: 'The delimiter', nullMarker: 'The NULL marker' };
 
 /**
  * What the server would refuse in these options for these formats, keyed by
- * option name, worded as sentences for the control's error line. Checked
- * before asking so the message sits beside its control at once.
+ * option name, worded as sentences for the control's error line. The
+ * engine's own check (`outputIssues`), run before asking so the message sits
+ * beside its control at once.
  */
 export function outputOptionProblems(values: OutputOptionValues, formats: readonly string[]): Partial<Record<keyof OutputOptionValues, string>> {
-  const delimited = formats.map((f) => f.toLowerCase()).filter((f): f is 'csv' | 'tsv' => isDelimited(f));
-  if (delimited.length === 0) return {};
+  // Only CSV and TSV use these two; a form whose formats do not hides them.
+  if (!formats.some(isDelimited)) return {};
+  const options = { delimiter: values.delimiter || undefined, nullMarker: values.nullMarker || undefined };
   const problems: Partial<Record<keyof OutputOptionValues, string>> = {};
-  if (values.delimiter) {
-    if ([...values.delimiter].length !== 1) problems.delimiter = 'The delimiter is exactly one character, such as ; or |.';
-    else if (BAD_DELIMITER.test(values.delimiter)) problems.delimiter = 'The delimiter cannot be a quote, a backslash, a line break, a letter or a digit.';
-  }
-  const marker = values.nullMarker;
-  if (marker) {
-    if (marker.length > MAX_NULL_MARKER) problems.nullMarker = `The NULL marker has at most ${MAX_NULL_MARKER} characters.`;
-    else if (/[\r\n"]/.test(marker)) problems.nullMarker = 'The NULL marker cannot hold a quote or a line break.';
-    else {
-      const clash = delimited.find((f) => marker.includes(values.delimiter || DEFAULT_DELIMITER[f]));
-      if (clash) problems.nullMarker = `The NULL marker cannot hold the ${clash.toUpperCase()} delimiter.`;
-    }
+  for (const issue of outputIssues(options, formats.map((f) => f.toLowerCase()))) {
+    const key = issue.path as keyof OutputOptionValues;
+    problems[key] ??= `${SUBJECT[key] ?? key} ${issue.message}.`;
   }
   return problems;
 }

@@ -2,11 +2,10 @@
  * What a field starts with when the user picks a generator, read from its
  * name as a person would: a `product_id` made a `ref` points at `products`,
  * a `rating` made a `number.int` runs 1–5. The words of names and the
- * number rules are the import's own (modules/import/infer), so a typed
+ * number rules are the import's own (`@seedbed/import/names`), so a typed
  * blueprint and an imported one agree.
  */
-import { matchName } from '../../../packages/import/src/infer/name-rules';
-import { nameTokens, singular } from '../../../packages/import/src/infer/name-tokens';
+import { matchName, nameTokens, singular } from '@seedbed/import/names';
 import { isPerParent, type TableDef } from './blueprint-document';
 
 /** Words that say "the key of" rather than what is referenced: `product_id`, `author_key`, `owner_fk`. */

@@ -10,6 +10,9 @@ import { STABLE_KEY_PATTERN } from './stable-keys';
 export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
+const IDENTIFIER_RE = new RegExp(IDENTIFIER);
+/** A table or field name: an SQL identifier every dialect takes unquoted (the one rule; the web editor checks it too). */
+export const isIdentifier = (name: string): boolean => IDENTIFIER_RE.test(name);
 
 /** Enum and domain names: identifiers, optionally schema-qualified (`public.mpaa_rating`). */
 const SQL_TYPE_NAME = '^[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?$';

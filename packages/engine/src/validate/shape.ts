@@ -1,7 +1,6 @@
 import { isPerParent, primaryKeyFields, ROW_SPEC_LIMITS, type DocumentIssue } from '../document/types';
+import { isIdentifier } from '../document/json-schema';
 import { formatLimit } from './messages';
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 /**
  * The minimum the engine needs to walk a document safely: tables and fields
@@ -19,7 +18,7 @@ export function engineShapeIssues(doc: unknown): DocumentIssue[] {
   tables.forEach((table, t) => {
     const path = `tables[${t}]`;
     if (!table || typeof table !== 'object') return issues.push({ path, message: 'must be an object' });
-    if (typeof table.name !== 'string' || !IDENTIFIER.test(table.name)) issues.push({ path: `${path}.name`, message: 'must be an SQL identifier' });
+    if (typeof table.name !== 'string' || !isIdentifier(table.name)) issues.push({ path: `${path}.name`, message: 'must be an SQL identifier' });
     else if (names.has(table.name.toLowerCase())) issues.push({ path: `${path}.name`, message: `duplicate table name "${table.name}"` });
     else names.add(table.name.toLowerCase());
     checkRows(issues, path, table.rows, tables);
@@ -29,7 +28,7 @@ export function engineShapeIssues(doc: unknown): DocumentIssue[] {
     table.fields.forEach((field: any, f: number) => {
       const fp = `${path}.fields[${f}]`;
       if (!field || typeof field !== 'object') return issues.push({ path: fp, message: 'must be an object' });
-      if (typeof field.name !== 'string' || !IDENTIFIER.test(field.name)) issues.push({ path: `${fp}.name`, message: 'must be an SQL identifier' });
+      if (typeof field.name !== 'string' || !isIdentifier(field.name)) issues.push({ path: `${fp}.name`, message: 'must be an SQL identifier' });
       else if (fieldNames.has(field.name.toLowerCase())) issues.push({ path: `${fp}.name`, message: `duplicate field name "${field.name}"` });
       else fieldNames.add(field.name.toLowerCase());
       if (typeof field.generator !== 'string') issues.push({ path: `${fp}.generator`, message: 'must be a generator id' });
