@@ -1,0 +1,120 @@
+/**
+ * The packages as a user gets them: built (`tsc -b`), packed (`npm pack`),
+ * installed offline into a fresh project outside this repository (no
+ * workspace links; npm's cache only), and used there: `npx seedbed generate`
+ * gives the bytes the repository's command gives, `npx seedbed load` fills a
+ * real PostgreSQL, and a TypeScript file using the `seedbed codegen` client
+ * type-checks with `tsc --strict` and seeds that PostgreSQL through `pg`.
+ */
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { createEmptyDatabase, type TestDatabase } from '../support/database';
+import { shopBlueprint } from '../seed-client/support';
+import { createSeedClient } from '../seed-client/shop-seed';
+import { writeOfflineProject, type Tarball } from './offline-lock';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const WORKSPACES = ['packages/engine', 'packages/mock', 'packages/import', 'packages/seedbed'];
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+const REPO_BIN = path.join(ROOT, 'packages/seedbed/bin/seedbed.js');
+
+// A small shop: the rows stay few, the shapes (per-parent tables, composite unique, uuid, regex) stay.
+const doc = shopBlueprint();
+doc.tables[0].rows = 6;
+doc.tables[1].rows = 5;
+
+let project: string;
+let db: TestDatabase;
+
+const run = (command: string, args: string[], options: ExecFileSyncOptions = {}) =>
+  execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options }) as string;
+
+beforeAll(async () => {
+  // Outside the repository, so nothing resolves through its node_modules.
+  project = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pack-'));
+  db = await createEmptyDatabase();
+  run(process.execPath, [TSC, '-b', 'packages/seedbed'], { cwd: ROOT });
+  const packed = JSON.parse(run('npm', ['pack', ...WORKSPACES.flatMap((w) => ['-w', w]), '--pack-destination', project, '--ignore-scripts', '--json'], { cwd: ROOT })) as { name: string; filename: string }[];
+  const tarballs: Tarball[] = packed.map((p, i) => ({ name: p.name, workspace: WORKSPACES[i], file: p.filename }));
+  writeOfflineProject(ROOT, project, tarballs, ['pg', '@types/node']);
+  run('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
+  fs.writeFileSync(path.join(project, 'shop.json'), JSON.stringify(doc));
+}, 240_000);
+
+afterAll(async () => {
+  await db?.drop();
+  if (project) fs.rmSync(project, { recursive: true, force: true });
+});
+
+const filesOf = (dir: string) => Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f))]));
+
+describe('the packed packages installed in a fresh project', () => {
+  it('are real copies, not links into the repository', () => {
+    for (const name of ['seedbed', '@seedbed/engine', '@seedbed/import', '@seedbed/mock']) {
+      const installed = fs.realpathSync(path.join(project, 'node_modules', name));
+      expect(installed.startsWith(fs.realpathSync(project))).toBe(true);
+      expect(fs.existsSync(path.join(installed, 'src'))).toBe(false);
+    }
+  });
+
+  it('npx seedbed generate writes the bytes the repository command writes', () => {
+    for (const format of ['csv', 'ndjson', 'sql']) {
+      const mine = path.join(project, `out-${format}`);
+      const ours = path.join(project, `repo-${format}`);
+      run('npx', ['--offline', 'seedbed', 'generate', 'shop.json', '--format', format, '--out', mine], { cwd: project });
+      run(process.execPath, [REPO_BIN, 'generate', path.join(project, 'shop.json'), '--format', format, '--out', ours], { cwd: ROOT });
+      const installed = filesOf(mine);
+      expect(Object.keys(installed).length).toBeGreaterThan(0);
+      expect(installed).toEqual(filesOf(ours));
+    }
+  });
+
+  it('a generated seed client type-checks with tsc --strict and seeds PostgreSQL through pg', async () => {
+    run('npx', ['--offline', 'seedbed', 'load', 'shop.json', '--database', db.url], { cwd: project });
+    run('npx', ['--offline', 'seedbed', 'codegen', 'shop.json', '--out', 'seed.ts'], { cwd: project });
+    fs.writeFileSync(
+      path.join(project, 'use.ts'),
+      [
+        "import { Client } from 'pg';",
+        "import { pgAdapter } from 'seedbed/seed';",
+        "import { createSeedClient, type UsersSeeded } from './seed';",
+        '',
+        'async function main(url: string): Promise<void> {',
+        '  const client = new Client({ connectionString: url });',
+        '  await client.connect();',
+        '  const seed = createSeedClient({ adapter: pgAdapter(client), seed: 7 });',
+        '  await seed.$reset();',
+        '  const users: UsersSeeded[] = await seed.users(2, { orders: 3 });',
+        '  const built = seed.users.build(3);',
+        '  // @ts-expect-error: email is text',
+        '  seed.users.build(1, { email: 5 });',
+        '  await client.end();',
+        '  process.stdout.write(JSON.stringify({ seeded: users.map((u) => ({ id: u.id, orders: u.orders?.length })), built }));',
+        '}',
+        'void main(process.argv[2]);',
+        '',
+      ].join('\n'),
+    );
+    expect(await userCount()).toBe(doc.tables[0].rows);
+    run(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', '--outDir', 'out', 'use.ts'], { cwd: project });
+    const result = JSON.parse(run(process.execPath, ['out/use.js', db.url], { cwd: project })) as { seeded: { id: number; orders: number }[]; built: unknown };
+    expect(result.seeded).toHaveLength(2);
+    expect(result.seeded.every((u) => u.orders === 3)).toBe(true);
+    expect(await userCount()).toBe(2);
+    // The installed client makes the rows the repository's makes.
+    expect(result.built).toEqual(JSON.parse(JSON.stringify(createSeedClient({ seed: 7 }).users.build(3))));
+  });
+});
+
+async function userCount(): Promise<number> {
+  const client = new Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return Number((await client.query('SELECT count(*) AS n FROM users')).rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
