@@ -3,8 +3,8 @@
  * PostgreSQL catalog, a GraphQL SDL) or a sample (JSON, NDJSON, CSV) becomes a
  * blueprint document with the decisions that made it.
  *
- *   const result = await importSourceOf('POSTGRES_DDL')!.read(sql, options)   // { document, decisions, skipped, ... }
- *   await importSample(text, 'CSV', options)
+ *   const { document, decisions, skipped } = await importSourceOf('POSTGRES_DDL')!.run(ddl, { name: 'shop', allowPrivateTargets: false })
+ *   await importSample(csv, 'CSV_SAMPLE', { name: 'people' })
  *
  * Every live connection goes through the target guard (`checkTarget`), which
  * refuses platform endpoints and, where the caller says so, private networks.
