@@ -1,11 +1,12 @@
 /** Every setting, read once from the environment, with PRODUCT.md §9 defaults. */
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { envInt as int, s3LocationOf, sharedLimits, type Env, type S3Settings } from 'seedbed';
+import { envInt as int, s3LocationOf, sharedLimits, type Env, type S3Settings, type SharedLimits } from 'seedbed';
 
 export { s3LocationOf, type S3Settings };
 
-export interface Limits {
+/** Every limit; planRows and the mock's are SharedLimits, which the seedbed command reads as well. */
+export interface Limits extends SharedLimits {
   previewRows: number;
   instantRows: number;
   runRows: number;
@@ -16,8 +17,6 @@ export interface Limits {
   bodyBytes: number;
   apiRequestsPerMinute: number;
   runAttempts: number;
-  /** Rows in one plan, every table counted (parents included): runs, previews and the rows API alike. */
-  planRows: number;
   /** Bytes in one generated cell (regex, template, formula, lorem output). */
   cellBytes: number;
   /** Bytes in one preview response. */
@@ -45,16 +44,6 @@ export interface Limits {
   importsPerCaller: number;
   /** Seconds of work one import may take in its thread before it alone is ended. */
   importSeconds: number;
-  /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
-  mockScanRows: number;
-  /** A mock API's query depth, aliases, cost and rows per answer, unless its blueprint sets its own (PRODUCT.md §9). */
-  mockDepth: number;
-  mockAliases: number;
-  mockCost: number;
-  mockRows: number;
-  /** Changed rows and bytes one blueprint's mocks may hold together (a project's: five times as much). */
-  mockOverlayRows: number;
-  mockOverlayBytes: number;
   /** Runs a user (an API key counts as its creator) may have QUEUED or RUNNING; startRun is refused above. */
   activeRunsPerUser: number;
   /** The same for a project, all its users and keys together. */

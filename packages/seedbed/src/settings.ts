@@ -37,7 +37,7 @@ export function s3LocationOf(url: string, env: Env, name: string): S3Settings {
 }
 
 export interface SharedLimits {
-  /** Rows one plan may make, every table counted (PRODUCT.md §9). */
+  /** Rows in one plan, every table counted (parents included): runs, previews, the rows API and the command alike. */
   planRows: number;
   /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
   mockScanRows: number;

@@ -88,7 +88,7 @@ describe('the packed packages installed in a fresh project', () => {
         '  const seed = createSeedClient({ adapter: pgAdapter(client), seed: 7 });',
         '  await seed.$reset();',
         '  const users: UsersSeeded[] = await seed.users(2, { orders: 3 });',
-        '  const built = seed.users.build(3);',
+        "  const built = seed.$scope('pack').users.build(3);",
         '  // @ts-expect-error: email is text',
         '  seed.users.build(1, { email: 5 });',
         '  await client.end();',
@@ -104,8 +104,8 @@ describe('the packed packages installed in a fresh project', () => {
     expect(result.seeded).toHaveLength(2);
     expect(result.seeded.every((u) => u.orders === 3)).toBe(true);
     expect(await userCount()).toBe(2);
-    // The installed client makes the rows the repository's makes.
-    expect(result.built).toEqual(JSON.parse(JSON.stringify(createSeedClient({ seed: 7 }).users.build(3))));
+    // The installed client makes the rows the repository's makes (rows are addressed by scope, table and ordinal).
+    expect(result.built).toEqual(JSON.parse(JSON.stringify(createSeedClient({ seed: 7 }).$scope('pack').users.build(3))));
   });
 });
 
