@@ -21,7 +21,7 @@ import { blueprintJsonSchema } from './engine';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { notFound } from './errors';
 import { formatError, httpStatusPlugin } from './graphql/errors';
-import { queryLimits } from './graphql/query-limits';
+import { queryLimits } from './modules/query-limits/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { errorHandler } from './http/error-handler';

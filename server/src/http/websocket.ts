@@ -32,7 +32,7 @@ import type { Config } from '../config';
 import { AppError, badInput, unauthenticated } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
 import { formatError } from '../graphql/errors';
-import { MAX_TOKENS } from '../graphql/query-limits';
+import { MAX_TOKENS } from '../modules/query-limits/query-limits';
 import { jsonIssue } from '../json-input';
 import { createLoaders } from '../loaders';
 import type { AccessChanges } from '../modules/auth/access-changes';
