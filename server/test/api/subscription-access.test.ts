@@ -27,7 +27,7 @@ let wsUrl: string;
 
 beforeAll(async () => {
   // No worker: the run stays QUEUED, and each event is one the test announces.
-  server = await startTestServer({ env: { SEEDBED_RUN_WORKER: 'false' } });
+  server = await startTestServer({ env: { SEEDBED_RUN_WORKER: 'false', SEEDBED_RUNS_PER_USER: '100', SEEDBED_RUNS_PER_PROJECT: '100' } });
   wsUrl = server.url.replace('http', 'ws') + '/graphql';
   owner = (await createUser(server.url)).client;
   projectId = (await createProject(owner)).id;
