@@ -3,7 +3,7 @@
  * installed offline into a fresh project outside this repository (no
  * workspace links; npm's cache only), and used there: `npx seedbed generate`
  * gives the bytes the repository's command gives, `npx seedbed load` fills a
- * real PostgreSQL, and a TypeScript file using the `seedbed codegen` client
+ * real PostgreSQL, `validate`, `import` and `mock` answer, and a TypeScript file using the `seedbed codegen` client
  * type-checks with `tsc --strict` and seeds that PostgreSQL through `pg`.
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
@@ -14,6 +14,7 @@ import { Client } from 'pg';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
 import { shopBlueprint } from '../seed-client/support';
 import { createSeedClient } from '../seed-client/shop-seed';
+import { startSeedbedMock } from '../support/seedbed-mock';
 import { writeOfflineProject, type Tarball } from './offline-lock';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -69,6 +70,24 @@ describe('the packed packages installed in a fresh project', () => {
       const installed = filesOf(mine);
       expect(Object.keys(installed).length).toBeGreaterThan(0);
       expect(installed).toEqual(filesOf(ours));
+    }
+  });
+
+  it('npx seedbed validate, import and mock work from the installed package', async () => {
+    expect(run('npx', ['--offline', 'seedbed', 'validate', 'shop.json'], { cwd: project })).toMatch(/valid/i);
+    fs.writeFileSync(
+      path.join(project, 'schema.sql'),
+      'CREATE TABLE authors (id serial PRIMARY KEY, name text NOT NULL);\nCREATE TABLE books (id bigserial PRIMARY KEY, author_id int NOT NULL REFERENCES authors (id), title varchar(200));\n',
+    );
+    run('npx', ['--offline', 'seedbed', 'import', '--from', 'postgres-ddl', 'schema.sql', '--out', 'imported.json'], { cwd: project });
+    const imported = JSON.parse(fs.readFileSync(path.join(project, 'imported.json'), 'utf8')) as { tables: { name: string }[] };
+    expect(imported.tables.map((t) => t.name)).toEqual(['authors', 'books']);
+    const { url, child } = await startSeedbedMock('shop.json', [], process.env, path.join(project, 'node_modules/seedbed/bin/seedbed.js'), project);
+    try {
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ allUsers(first: 2) { nodes { id } } }' }) });
+      expect(((await response.json()) as { data: { allUsers: { nodes: unknown[] } } }).data.allUsers.nodes).toHaveLength(2);
+    } finally {
+      child.kill();
     }
   });
 

@@ -4,8 +4,9 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-export async function startSeedbedMock(file: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/seedbed/bin/seedbed.js'), 'mock', file, '--port', '0', ...args], { cwd: ROOT, env });
+/** `bin` and `cwd`: another installation's command (an installed package's), run from its project. */
+export async function startSeedbedMock(file: string, args: string[] = [], env: NodeJS.ProcessEnv = process.env, bin = path.join(ROOT, 'packages/seedbed/bin/seedbed.js'), cwd = ROOT): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [bin, 'mock', file, '--port', '0', ...args], { cwd, env });
   const url = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stderr!.on('data', (b: Buffer) => {
