@@ -4,7 +4,8 @@
  * workspace links; npm's cache only), and used there: `npx seedbed generate`
  * gives the bytes the repository's command gives, `npx seedbed load` fills a
  * real PostgreSQL, `validate`, `import` and `mock` answer, and a TypeScript file using the `seedbed codegen` client
- * type-checks with `tsc --strict` and seeds that PostgreSQL through `pg`.
+ * type-checks with `tsc --strict` and seeds that PostgreSQL through `pg` and
+ * through TypeORM (inside a transaction rolled back, and outside one).
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   run(process.execPath, [TSC, '-b', 'packages/seedbed'], { cwd: ROOT });
   const packed = JSON.parse(run('npm', ['pack', ...WORKSPACES.flatMap((w) => ['-w', w]), '--pack-destination', project, '--ignore-scripts', '--json'], { cwd: ROOT })) as { name: string; filename: string }[];
   const tarballs: Tarball[] = packed.map((p, i) => ({ name: p.name, workspace: WORKSPACES[i], file: p.filename }));
-  writeOfflineProject(ROOT, project, tarballs, ['pg', '@types/node']);
+  writeOfflineProject(ROOT, project, tarballs, ['pg', '@types/node', 'typeorm', 'reflect-metadata']);
   run('npm', ['ci', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: project });
   fs.writeFileSync(path.join(project, 'shop.json'), JSON.stringify(doc));
 }, 240_000);
@@ -91,14 +92,16 @@ describe('the packed packages installed in a fresh project', () => {
     }
   });
 
-  it('a generated seed client type-checks with tsc --strict and seeds PostgreSQL through pg', async () => {
+  it('a generated seed client type-checks with tsc --strict and seeds PostgreSQL through pg and TypeORM', async () => {
     run('npx', ['--offline', 'seedbed', 'load', 'shop.json', '--database', db.url], { cwd: project });
     run('npx', ['--offline', 'seedbed', 'codegen', 'shop.json', '--out', 'seed.ts'], { cwd: project });
     fs.writeFileSync(
       path.join(project, 'use.ts'),
       [
+        "import 'reflect-metadata';",
         "import { Client } from 'pg';",
-        "import { pgAdapter } from 'seedbed/seed';",
+        "import { DataSource } from 'typeorm';",
+        "import { pgAdapter, typeormAdapter } from 'seedbed/seed';",
         "import { createSeedClient, type UsersSeeded } from './seed';",
         '',
         'async function main(url: string): Promise<void> {',
@@ -111,7 +114,15 @@ describe('the packed packages installed in a fresh project', () => {
         '  // @ts-expect-error: email is text',
         '  seed.users.build(1, { email: 5 });',
         '  await client.end();',
-        '  process.stdout.write(JSON.stringify({ seeded: users.map((u) => ({ id: u.id, orders: u.orders?.length })), built }));',
+        "  const dataSource = await new DataSource({ type: 'postgres', url }).initialize();",
+        '  const runner = dataSource.createQueryRunner();',
+        '  await runner.startTransaction();',
+        "  const rolledBack = await createSeedClient({ adapter: typeormAdapter(runner.manager), seed: 7 }).$scope('typeorm').users(2, { orders: 3 });",
+        '  await runner.rollbackTransaction();',
+        '  await runner.release();',
+        "  const kept = await createSeedClient({ adapter: typeormAdapter(dataSource), seed: 7 }).$scope('typeorm').users(1);",
+        '  await dataSource.destroy();',
+        '  process.stdout.write(JSON.stringify({ seeded: users.map((u) => ({ id: u.id, orders: u.orders?.length })), built, typeorm: [rolledBack.length, kept.length] }));',
         '}',
         'void main(process.argv[2]);',
         '',
@@ -119,10 +130,12 @@ describe('the packed packages installed in a fresh project', () => {
     );
     expect(await userCount()).toBe(doc.tables[0].rows);
     run(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--target', 'es2022', '--types', 'node', '--outDir', 'out', 'use.ts'], { cwd: project });
-    const result = JSON.parse(run(process.execPath, ['out/use.js', db.url], { cwd: project })) as { seeded: { id: number; orders: number }[]; built: unknown };
+    const result = JSON.parse(run(process.execPath, ['out/use.js', db.url], { cwd: project })) as { seeded: { id: number; orders: number }[]; built: unknown; typeorm: number[] };
     expect(result.seeded).toHaveLength(2);
     expect(result.seeded.every((u) => u.orders === 3)).toBe(true);
-    expect(await userCount()).toBe(2);
+    // Through TypeORM: two users in a transaction rolled back, then one kept.
+    expect(result.typeorm).toEqual([2, 1]);
+    expect(await userCount()).toBe(3);
     // The installed client makes the rows the repository's makes (rows are addressed by scope, table and ordinal).
     expect(result.built).toEqual(JSON.parse(JSON.stringify(createSeedClient({ seed: 7 }).$scope('pack').users.build(3))));
   });
