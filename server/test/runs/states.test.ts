@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { canMove, transition } from '../../src/modules/run/run-states';
 import type { RunStatus } from '../../src/modules/run/run.entity';
+import { RunsStore } from '../../src/modules/run/runs-store';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
 import { finished, startRun, waitForRun } from '../support/runs';
 import { startTestServer, type TestServer } from '../support/server';
@@ -50,6 +51,18 @@ describe('the run state machine (PRODUCT.md §4)', () => {
     expect(await transition(server.db, id, to)).toBe(allowed);
     const [{ status }] = await server.db.query('SELECT status FROM runs WHERE id = $1', [id]);
     expect(status).toBe(allowed ? to : from);
+  });
+});
+
+describe('RunsStore.finish: an end in one statement', () => {
+  it.each(STATUSES.flatMap((from) => (['SUCCEEDED', 'FAILED'] as const).map((to) => [from, to] as const)))('%s → %s', async (from, to) => {
+    const moves = from === 'RUNNING' || from === 'QUEUED';
+    const id = await runIn(from);
+    expect(await new RunsStore(server.db).finish(id, to, { startedNow: true, finishedNow: true })).toBe(moves);
+    const [row] = await server.db.query('SELECT status, started_at, finished_at FROM runs WHERE id = $1', [id]);
+    expect(row.status).toBe(moves ? to : from);
+    // From QUEUED it passed through RUNNING: it has started, and it has finished.
+    if (moves) expect([row.started_at, row.finished_at].every(Boolean)).toBe(true);
   });
 });
 

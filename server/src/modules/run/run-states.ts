@@ -2,8 +2,8 @@
  * The run state machine (PRODUCT.md §4). Every status change goes through
  * `transition`, one conditional UPDATE, so concurrent workers and API calls
  * can never make a move the machine does not have; it is the only code that
- * writes a run's status (the runs store, runs-store.ts, is its one caller
- * outside the API's start and cancel).
+ * writes a run's status, and the runs store (runs-store.ts) its one caller:
+ * the workers and the API's cancel move runs through it.
  */
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RunStatus } from './run.entity';
@@ -37,6 +37,8 @@ export interface TransitionSets {
   expiresInDays?: number;
   /** A further condition on the run's row (trusted SQL over `runs`), e.g. that none of its shards is held. */
   when?: string;
+  /** A status the move may pass through in the same statement: QUEUED → (RUNNING) → SUCCEEDED, each step one the machine has. */
+  via?: RunStatus;
 }
 
 /**
@@ -48,9 +50,9 @@ export async function transition(
   id: string,
   to: RunStatus,
   sets: TransitionSets = {},
-  from: RunStatus[] = sourcesOf(to),
+  from: RunStatus[] = [...sourcesOf(to), ...(sets.via ? sourcesOf(sets.via) : [])],
 ): Promise<boolean> {
-  const allowed = from.filter((f) => canMove(f, to));
+  const allowed = from.filter((f) => canMove(f, to) || (sets.via !== undefined && canMove(f, sets.via) && canMove(sets.via, to)));
   const assignments = ['status = $2'];
   const params: unknown[] = [id, to, allowed];
   if (sets.error !== undefined) {

@@ -237,8 +237,7 @@ export class RunWorker {
         await this.queue.enqueueFinalize(runId, tx);
         return false;
       }
-      await this.runs.transition(runId, 'RUNNING', { startedNow: true }, ['QUEUED'], tx);
-      return this.runs.transition(runId, 'SUCCEEDED', { finishedNow: true, error: null }, undefined, tx);
+      return this.runs.finish(runId, 'SUCCEEDED', { startedNow: true, finishedNow: true, error: null }, tx);
     });
     if (ended) await this.events.publish(runId);
     const status = await this.runs.status(runId);
@@ -270,9 +269,8 @@ export class RunWorker {
   private async fail(runId: string, message: string | null): Promise<void> {
     const run = await this.runs.errorAndAttempts(runId);
     const error = message ?? run?.error ?? `gave up after ${run?.attempts ?? this.config.limits.runAttempts} attempts`;
-    // Only a RUNNING run can fail; a QUEUED one (its last worker lost) is taken up to be failed.
-    await this.runs.transition(runId, 'RUNNING', {}, ['QUEUED']);
-    if (await this.runs.transition(runId, 'FAILED', { error, finishedNow: true })) {
+    // A QUEUED run (its last worker lost) fails through RUNNING, in the same statement.
+    if (await this.runs.finish(runId, 'FAILED', { error, finishedNow: true })) {
       await this.files.remove(runId);
       await this.events.publish(runId);
     }

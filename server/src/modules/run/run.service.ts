@@ -12,7 +12,7 @@ import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output
 import { checkTarget } from '@seedbed/import';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
-import { transition } from './run-states';
+import { RunsStore } from './runs-store';
 import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
 import { leastBytesOf, type DiskBudget } from './disk-budget';
@@ -53,6 +53,9 @@ const CAP_RETRY_AFTER_SECONDS = 60;
 
 /** Runs: start (pinned to a revision), cancel, read. Workers do the generating (run-worker.ts). */
 export class RunService {
+  /** The run's status is the store's to write, here as in the workers. */
+  private readonly runs: RunsStore;
+
   constructor(
     private readonly db: DataSource,
     private readonly blueprints: BlueprintService,
@@ -62,7 +65,9 @@ export class RunService {
     private readonly events: RunEvents,
     private readonly config: Config,
     private readonly secretKey: Buffer,
-  ) {}
+  ) {
+    this.runs = new RunsStore(db);
+  }
 
   find(scope: Scope, id: string): Promise<RunEntity | null> {
     return nullIfHidden(this.get(scope, id, 'VIEWER'));
@@ -169,7 +174,7 @@ export class RunService {
 
   async cancel(scope: Scope, id: string): Promise<RunEntity> {
     const run = await this.get(scope, id, 'EDITOR', 'cancel runs');
-    const moved = await transition(this.db, id, 'CANCELLED', { finishedNow: true });
+    const moved = await this.runs.transition(id, 'CANCELLED', { finishedNow: true });
     if (!moved) {
       const { status } = await this.db.getRepository(RunEntity).findOneByOrFail({ id });
       throw new AppError('RUN_NOT_CANCELLABLE', `Run ${id} is ${status}; only a QUEUED or RUNNING run can be cancelled.`, { status });

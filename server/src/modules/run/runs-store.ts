@@ -18,6 +18,15 @@ export class RunsStore {
     return transition(tx, id, to, sets, from);
   }
 
+  /**
+   * Ends the run, SUCCEEDED or FAILED, in one statement: from RUNNING, or
+   * from QUEUED through RUNNING (its worker was lost in between, or it is
+   * failed before another took it up); true when it moved.
+   */
+  finish(id: string, to: 'SUCCEEDED' | 'FAILED', sets: Omit<TransitionSets, 'via' | 'when'> = {}, tx: DataSource | EntityManager = this.db): Promise<boolean> {
+    return transition(tx, id, to, { ...sets, via: 'RUNNING' }, ['QUEUED', 'RUNNING']);
+  }
+
   inTransaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
