@@ -16,6 +16,8 @@ const INSTALL = ['/usr/bin/mariadb-install-db', '/usr/local/bin/mariadb-install-
 export const mariaDbMissing = !SERVER || !CLIENT || !INSTALL ? 'mariadbd, mariadb or mariadb-install-db is not installed (apt-get install mariadb-server mariadb-client)' : undefined;
 
 export interface MariaDb {
+  /** The TCP port when started with `tcp` (127.0.0.1 only), for clients that connect by URL. */
+  port?: number;
   /** Runs the stock client on `db` with `input` as its script (no options but the socket: the script must say everything). */
   client(db: string, input: string | Buffer, ...args: string[]): { status: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
@@ -23,7 +25,12 @@ export interface MariaDb {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startMariaDb(): Promise<MariaDb> {
+export interface MariaDbOptions {
+  /** Also listen on this port of 127.0.0.1 (otherwise the socket only), for a client that connects by URL such as `seedbed load`. */
+  tcpPort?: number;
+}
+
+export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaDb> {
   if (mariaDbMissing) throw new Error(mariaDbMissing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-mdb-'));
   const data = path.join(dir, 'data');
@@ -36,7 +43,7 @@ export async function startMariaDb(): Promise<MariaDb> {
   // --no-defaults: the compiled defaults (latin1 server, no client charset), the least a script can count on.
   const server: ChildProcess = spawn(
     SERVER!,
-    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, '--skip-networking', `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', '--innodb-buffer-pool-size=16M'],
+    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, ...(options.tcpPort ? [`--port=${options.tcpPort}`, '--bind-address=127.0.0.1'] : ['--skip-networking']), `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', '--innodb-buffer-pool-size=16M'],
     { stdio: 'ignore' },
   );
   let exited = false;
@@ -58,7 +65,7 @@ export async function startMariaDb(): Promise<MariaDb> {
   };
 
   for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-    if (client('mysql', 'SELECT 1').status === 0) return { client, stop };
+    if (client('mysql', 'SELECT 1').status === 0) return { client, stop, ...(options.tcpPort ? { port: options.tcpPort } : {}) };
     if (exited || Date.now() > deadline) {
       const reason = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : 'no error log';
       await stop();
