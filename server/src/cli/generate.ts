@@ -25,6 +25,7 @@ export interface GenerateFlags {
   lf?: boolean;
   null?: string;
   pretty?: boolean;
+  'data-only'?: boolean;
   server?: string;
   blueprint?: string;
   revision?: string;
@@ -73,6 +74,7 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   const offset = parseInteger('offset', flags.offset) ?? 0;
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
   const output = outputOf(flags, format);
+  if (flags['data-only'] && format !== 'sql') throw new UsageError('--data-only writes SQL: give --format sql');
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
   // helper threads, started now so they load the engine while this one compiles.
@@ -122,9 +124,10 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
 
   const out = flags.out ?? '.';
   const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
-  const options = (name: string) => ({ dialect, helpers, output, ...windowOf(name) });
+  const dataOnly = flags['data-only'] === true;
+  const options = (name: string) => ({ dialect, helpers, output, dataOnly, ...windowOf(name) });
   if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
+    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), process.stdout);
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
     const stream = streamTable(plan, selected[0], format, options(selected[0]));
     return write(stream, process.stdout);
@@ -132,7 +135,7 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   mkdirSync(out, { recursive: true });
   if (format === 'sql' && flags.table === undefined) {
     const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-    await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
+    await write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), createWriteStream(target));
     process.stderr.write(`wrote ${target}\n`);
     return;
   }

@@ -23,6 +23,7 @@ const GENERATE_OPTIONS = {
   lf: { type: 'boolean' },
   null: { type: 'string' },
   pretty: { type: 'boolean' },
+  'data-only': { type: 'boolean' },
   server: { type: 'string' },
   blueprint: { type: 'string' },
   revision: { type: 'string' },

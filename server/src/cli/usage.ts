@@ -1,7 +1,7 @@
 export const USAGE = `Usage:
   seedbed generate BLUEPRINT.json [--table T] [--rows N] [--seed S]
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
-                   [--out DIR | -] [--offset K] [--workers W]
+                   [--data-only] [--out DIR | -] [--offset K] [--workers W]
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
   seedbed generate --server URL --blueprint ID [--revision R] [same options]
                    (the API key in SEEDBED_KEY)

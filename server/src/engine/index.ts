@@ -32,7 +32,8 @@ export { PlanAccess, DEFAULT_MAX_SCAN, type PlanAccessOptions, type KeyLookup } 
 export { previewRows, type Preview, type PreviewOptions } from './preview';
 export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
-export { streamBlueprintSql } from './stream/blueprint-sql';
+export { streamBlueprintSql, type BlueprintSqlOptions } from './stream/blueprint-sql';
+export { deferredUpdates, defersToCommit } from './formats/deferred-sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
 export { sequenceReset } from './formats/identity-sql';
 export { tableFrame } from './stream/table-body';

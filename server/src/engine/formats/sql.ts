@@ -27,7 +27,8 @@ function quoteString(s: string, dialect: Dialect): string {
 
 type Literal = (v: Value) => string;
 
-function literalFor(field: FieldPlan, dialect: Dialect, plan?: Plan): Literal {
+/** How SQL in `dialect` spells the field's values. */
+export function literalFor(field: FieldPlan, dialect: Dialect, plan?: Plan): Literal {
   const plain = plainLiteralFor(field, dialect);
   // Values a quoted string would not load as (bytes, PostgreSQL arrays) are spelled by their generator.
   const own = (field.ref ? field.ref.field.def : field.def).sqlLiteral;
@@ -60,11 +61,22 @@ function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
 }
 
 /**
- * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys to
- * tables created before it. `deferForward` declares the others too (self
- * references and tables created later), checked at COMMIT: SQLite's way, as
- * it cannot add keys afterwards, for a script that creates every table
- * before inserting into any inside one transaction.
+ * Whether a reference's foreign key must wait for rows: its table is created
+ * later (a cycle broken by deferring it), or it is a one-to-one reference
+ * into its own table, whose rows may point at rows inserted after them.
+ * Other self references point at earlier rows only, and are declared inline.
+ */
+function keyWaits(plan: Plan, table: TablePlan, field: FieldPlan): boolean {
+  const target = field.ref!.table;
+  if (target === table) return field.unique && !field.deferred;
+  return isForwardReference(plan.order, table.name, target.name);
+}
+
+/**
+ * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys that
+ * can hold as rows arrive. `deferForward` declares the others too, checked
+ * at COMMIT: SQLite's way, as it cannot add keys afterwards, for a script
+ * that creates every table before inserting into any inside one transaction.
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
   const q = (n: string) => quoteIdent(n, dialect);
@@ -73,7 +85,7 @@ export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, defe
   for (const f of table.fields) {
     const fk = foreignKey(f, dialect);
     if (!fk) continue;
-    if (!isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
+    if (!keyWaits(plan, table, f)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
   return `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
@@ -107,17 +119,16 @@ const PREAMBLES: Record<Dialect, string> = {
 export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
 
 /**
- * Foreign keys that cannot be declared in CREATE TABLE: self references
- * (rows may point at rows inserted later) and references to tables created
- * later (nullable cycle edges). Added once the rows exist; SQLite cannot add
- * constraints afterwards, so there they are declared deferred instead (see `createTable`).
+ * Foreign keys that cannot be declared in CREATE TABLE (see `keyWaits`):
+ * added once the rows exist. SQLite cannot add constraints afterwards, so
+ * there they are declared deferred instead (see `createTable`).
  */
 export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Dialect, which: 'self' | 'later'): string {
   if (dialect === 'sqlite') return '';
   let out = '';
   for (const f of table.fields) {
     const fk = foreignKey(f, dialect);
-    if (!fk || !isForwardReference(plan.order, table.name, f.ref!.table.name)) continue;
+    if (!fk || !keyWaits(plan, table, f)) continue;
     if ((f.ref!.table === table) === (which === 'self')) out += `ALTER TABLE ${quoteIdent(table.name, dialect)} ADD ${fk};\n`;
   }
   return out;
@@ -147,5 +158,5 @@ export const sqlEncoder: Encoder = {
       sink.writeAscii(')');
     }
   },
-  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + sequenceResets(ctx.table, ctx.dialect) + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
+  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + sequenceResets(ctx.table, ctx.dialect) + (ctx.dataOnly ? '' : deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self')),
 };

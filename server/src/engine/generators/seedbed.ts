@@ -60,7 +60,12 @@ export const seedbedGenerators: GeneratorDef[] = [
     id: 'ref',
     category: 'seedbed',
     description: "Key of a row of `table` (its primary key, or `field`); child tables sized per parent point at their parent",
-    options: { table: opt.str({ minLength: 1 }), field: opt.str({ minLength: 1 }) },
+    options: {
+      table: opt.str({ minLength: 1 }),
+      field: opt.str({ minLength: 1 }),
+      // The target database checks this key at COMMIT: a load may write a cycle of required references in any order.
+      deferrable: opt.bool(),
+    },
     required: ['table'],
     output: 'integer',
     examples: [1, 2, 3],

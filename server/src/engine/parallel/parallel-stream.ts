@@ -21,6 +21,7 @@ export interface ParallelJob {
   header: string;
   footer: string;
   output?: OutputOptions;
+  deferRefs?: boolean;
 }
 
 /**
@@ -38,8 +39,8 @@ export class ParallelChunkStream extends Readable {
   constructor(plan: Plan, private readonly job: ParallelJob, pool: ChunkWorkerPool = sharedWorkerPool()) {
     super();
     pool.reserve(job.workers);
-    const { table, format, dialect, start, output } = job;
-    const requests = chunkRanges(start, job.end, job.chunkRows).map((r) => ({ table, format, dialect, streamStart: start, from: r.start, to: r.end, output }));
+    const { table, format, dialect, start, output, deferRefs } = job;
+    const requests = chunkRanges(start, job.end, job.chunkRows).map((r) => ({ table, format, dialect, streamStart: start, from: r.start, to: r.end, output, deferRefs }));
     const depth = job.workers * QUEUE_PER_WORKER;
     this.chunks = encodeInOrder(plan, requests, null, { pool, poolDepth: depth, window: depth });
   }

@@ -155,6 +155,10 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
     const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
     field.uniqueStrategy = { kind: 'permuted', permutation };
     pick = (_rng, row) => permutation.permute(row.index);
+  } else if (target.table === table) {
+    // Rows of its own table: one inserted before it, so the key holds as rows arrive in any database (a manager
+    // hired earlier, a reply after its comment). The first row has none: NULL, or itself when the field is required.
+    pick = field.nullThreshold > 0 ? (rng, row) => (row.index === 0 ? -1 : rng.intBetween(0, row.index - 1)) : (rng, row) => rng.intBetween(0, row.index);
   } else {
     pick = targetRows <= 4294967296 ? (rng) => rng.below(targetRows) : (rng) => rng.intBetween(0, targetRows - 1);
   }
@@ -166,7 +170,7 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
   field.produce = (rng, row) => {
     const p = pick(rng, row);
     row.refRows[slot] = p;
-    return reader.cell(keyIndex, p);
+    return p < 0 ? null : reader.cell(keyIndex, p);
   };
 }
 

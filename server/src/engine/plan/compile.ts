@@ -1,4 +1,4 @@
-import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type DocumentIssue } from '../document/types';
+import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type DocumentIssue, type FieldDef } from '../document/types';
 import { canonicalValue } from '../document/canonical';
 import { applyTupleKeys } from './tuple-keys';
 import { getGenerator } from '../generators/catalog';
@@ -75,7 +75,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
   const seed = options.seed ?? doc.seed ?? 0;
   const rowOverrides = options.rowOverrides ?? {};
   const types = new FieldTypes(doc);
-  const { order } = tableOrder(doc);
+  const { order, deferred } = tableOrder(doc);
   const tables: TablePlan[] = doc.tables.map((def, t) => {
     // Key names match fields case-insensitively, as validation reads them.
     const named = (name: string) => def.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.name ?? name;
@@ -98,6 +98,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       produce: () => null,
       plainText: false,
       sqlType: f.sqlType,
+      ...(deferred.get(t)?.includes(j) ? { deferred: deferralOf(f) } : {}),
       sqlTypeHint: getGenerator(f.generator)?.sqlTypeFor?.(canonicalValue(f.options ?? {})),
     }));
     return {
@@ -160,6 +161,9 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
   }
   return { plan, order };
 }
+
+/** A broken cycle edge: NULL then UPDATE when the field may be NULL, else the key's DEFERRABLE check at COMMIT. */
+const deferralOf = (f: FieldDef): 'update' | 'commit' => ((f.nullRate ?? 0) > 0 ? 'update' : 'commit');
 
 /**
  * The document's issues, remembered by `validationKey` when it has one.

@@ -56,6 +56,13 @@ export interface FieldPlan {
   plainText: boolean;
   /** The column type the document declared (`sqlType`), written verbatim in `Plan.sqlDialect`. */
   sqlType?: string;
+  /**
+   * A reference broken to load a cycle of tables (see `tableOrder`):
+   * `update` — SQL and loads write NULL with the row, then an UPDATE sets it
+   * once every table is in; `commit` — written with the row, its key declared
+   * DEFERRABLE is checked at COMMIT.
+   */
+  deferred?: 'update' | 'commit';
   /** Column types the generator derives from its options (an array's element type). */
   sqlTypeHint?: Partial<Record<Dialect, string>>;
 }

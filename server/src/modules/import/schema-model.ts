@@ -104,6 +104,10 @@ export interface ForeignKeyModel {
   table: string;
   /** Empty: the referenced table's primary key. */
   refColumns: string[];
+  /** DEFERRABLE: the database may check it at COMMIT (PostgreSQL, SQLite). */
+  deferrable?: boolean;
+  /** Where it was declared, for errors: `line 12`. */
+  where?: string;
 }
 
 export interface TableModel {

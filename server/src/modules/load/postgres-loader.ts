@@ -11,7 +11,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseError, type Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '../../engine';
+import { deferredUpdates, defersToCommit, quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { targetClient, type ResolvedTarget } from './target-guard';
 
@@ -55,6 +55,8 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     await client.query('BEGIN');
     await client.query(limit);
     await client.query(limit.replace('statement_timeout', 'lock_timeout'));
+    // DEFERRABLE keys closing a cycle are written at once and checked at COMMIT.
+    if (defersToCommit(plan)) await client.query('SET CONSTRAINTS ALL DEFERRED');
 
     const ddl = schemaDdl(plan, 'postgres');
     const { rows: found } = await client.query<{ name: string }>(
@@ -84,11 +86,16 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
       const columns = t.fields.map((f) => q(f.name)).join(', ');
       const copy = client.query(copyFrom(`COPY ${q(name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
       const counter = new LineCounter(t.layout.rows, (rows) => progress(before + rows));
-      const source = streamTable(plan, name, 'csv', { workers: options.workers });
+      const source = streamTable(plan, name, 'csv', { workers: options.workers, deferRefs: true });
       await pipeline(source, counter, copy, signal ? { signal } : {});
       tables.push({ name, rows: copy.rowCount });
       before += copy.rowCount;
       progress(before);
+    }
+    // References that close a cycle went in as NULL: set now that every row they point at exists.
+    for (const name of plan.order) {
+      table = name;
+      for (const statement of deferredUpdates(plan, name, 'postgres')) await client.query(statement);
     }
     for (const step of ['keys', 'foreignKeys'] as const) {
       for (const t of created) {

@@ -54,7 +54,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   if (schema.tables.length > MAX_TABLES) {
     skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
   }
-  const relations = planRelations(schema, skipped);
+  const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
@@ -159,7 +159,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
     base.nullRate = 1;
   } else if (ref) {
-    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}) }, confidence: 1, reason: ref.reason };
+    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}), ...(ref.deferrable ? { deferrable: true } : {}) }, confidence: 1, reason: ref.reason };
   } else if (type.kind === 'unknown') {
     skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
     return undefined;

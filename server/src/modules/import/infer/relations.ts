@@ -4,8 +4,9 @@
  * (a composite key of references) gets a few distinct parents per row of
  * its first parent, lookup tables stay small, and a live database's row
  * estimates set the counts where known. Reference cycles must have a
- * nullable edge; a cycle of required keys loses one key, with a warning.
+ * nullable or DEFERRABLE edge; a cycle of required keys is refused.
  */
+import { badInput } from '../../../errors';
 import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
 import type { SkippedItem } from '../types';
 import { nameTokens, tableTokens } from './name-tokens';
@@ -15,6 +16,8 @@ export interface RefField {
   table: string;
   /** The referenced column when it is not the target's primary key. */
   field?: string;
+  /** The key is DEFERRABLE: checked at COMMIT, so it may close a cycle. */
+  deferrable?: boolean;
   reason: string;
 }
 
@@ -36,11 +39,11 @@ const ESTIMATE_CAP = 10_000;
 const PER_PARENT_CAP = 100;
 const LOOKUP_WORDS = new Set(['country', 'language', 'currency', 'category', 'genre', 'tag', 'type', 'kind', 'status', 'role', 'level', 'department', 'region', 'state']);
 
-export function planRelations(schema: SchemaModel, skipped: SkippedItem[]): Map<string, TableRelations> {
+export function planRelations(schema: SchemaModel, skipped: SkippedItem[], path = 'input.text'): Map<string, TableRelations> {
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   const plans = new Map<string, TableRelations>();
   for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '' });
-  breakRequiredCycles(schema, plans, skipped);
+  refuseRequiredCycles(schema, plans, path);
   const referenced = new Set<string>();
   for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
   for (const table of schema.tables) sizeTable(table, plans, byName, referenced);
@@ -74,7 +77,7 @@ function resolveRefs(table: TableModel, byName: Map<string, TableModel>, skipped
       skip(fk, `${target.name}.${refColumn} is neither its primary key nor unique; the column gets plain values.`);
       continue;
     }
-    refs.set(own, { table: target.name, ...(isKey ? {} : { field: refColumn }), reason: `foreign key to ${target.name}.${refColumn}` });
+    refs.set(own, { table: target.name, ...(isKey ? {} : { field: refColumn }), ...(fk.deferrable ? { deferrable: true } : {}), reason: `foreign key to ${target.name}.${refColumn}` });
   }
   return refs;
 }
@@ -100,22 +103,36 @@ function required(table: TableModel, columnName: string): boolean {
   return !!c && (c.notNull || !!table.primaryKey?.includes(columnName));
 }
 
-/** Required references that close a cycle (a self-reference, or tables that need each other) are dropped, one per cycle. */
-function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelations>, skipped: SkippedItem[]): void {
+/**
+ * Tables that need each other through NOT NULL foreign keys none of which is
+ * DEFERRABLE cannot be loaded: no row could be inserted first. That is the
+ * schema's problem, said with the key's line (a self reference is fine: a
+ * row may point at itself or at a row before it).
+ */
+function refuseRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelations>, path: string): void {
   const tables = new Map(schema.tables.map((t) => [t.name, t]));
   const state = new Map<string, 'visiting' | 'done'>();
+  const stack: { table: string; column: string }[] = [];
   const visit = (name: string): void => {
     state.set(name, 'visiting');
     const table = tables.get(name)!;
     for (const [col, ref] of plans.get(name)!.refs) {
-      if (!required(table, col)) continue;
+      if (!required(table, col) || ref.deferrable || ref.table === name) continue;
+      stack.push({ table: name, column: col });
       const next = state.get(ref.table);
       if (next === 'visiting') {
-        plans.get(name)!.refs.delete(col);
-        skipped.push({ kind: 'foreign key', name: `${name}.${col}`, reason: `a reference cycle of NOT NULL keys${ref.table === name ? ' (to its own table)' : ` through ${ref.table}`}: no row could come first, so ${name}.${col} gets plain values and the key is not kept.` });
-      } else if (!next) {
-        visit(ref.table);
+        const loop = stack.slice(stack.findIndex((s) => s.table === ref.table));
+        const keys = loop.map((s) => {
+          const fk = tables.get(s.table)!.foreignKeys.find((f) => f.columns.includes(s.column));
+          return `${s.table}.${s.column}${fk?.where ? ` (${fk.where})` : ''}`;
+        });
+        throw badInput(
+          path,
+          `${keys[0].match(/\((line \d+)\)$/)?.[1] ?? loop[0].table}: ${[...loop.map((s) => s.table), ref.table].join(' → ')} reference each other through NOT NULL foreign keys (${keys.join(', ')}), none of them DEFERRABLE: no row could be inserted first. Make one of them nullable or DEFERRABLE INITIALLY DEFERRED.`,
+        );
       }
+      if (!next) visit(ref.table);
+      stack.pop();
     }
     state.set(name, 'done');
   };
@@ -124,7 +141,8 @@ function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelati
 
 function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName: Map<string, TableModel>, referenced: Set<string>): void {
   const plan = plans.get(table.name)!;
-  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name);
+  // A DEFERRABLE key may close a cycle: it never sizes its table (a parent must exist before its children are counted).
+  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name && !ref.deferrable);
   const estimate = table.rowEstimate && table.rowEstimate > 0 ? Math.min(ESTIMATE_CAP, Math.max(1, Math.round(table.rowEstimate))) : undefined;
   const keyRefs = (table.primaryKey ?? []).filter((c) => plan.refs.has(c));
   // A junction: a composite primary key with two references or more, or without a primary key, a unique key of references only.

@@ -7,7 +7,7 @@
  */
 import { loadModule } from 'libpg-query';
 import { badInput } from '../../../errors';
-import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
+import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type ForeignKeyModel, type SchemaModel, type TableModel } from '../schema-model';
 import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
@@ -136,7 +136,7 @@ class DdlReader {
           table.uniques.push([column.name]);
           break;
         case 'CONSTR_FOREIGN':
-          table.foreignKeys.push({ name: c.conname, columns: [column.name], table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+          table.foreignKeys.push(this.foreignKey(c, [column.name], offset));
           break;
         case 'CONSTR_CHECK':
           column.checks.push(this.check(c, offset));
@@ -184,7 +184,7 @@ class DdlReader {
         table.uniques.push(keys);
         break;
       case 'CONSTR_FOREIGN':
-        table.foreignKeys.push({ name: c.conname, columns: namesOf(c.fk_attrs), table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+        table.foreignKeys.push(this.foreignKey(c, namesOf(c.fk_attrs), offset));
         break;
       case 'CONSTR_CHECK':
         table.checks.push(this.check(c, offset));
@@ -192,6 +192,17 @@ class DdlReader {
       default:
         this.schema.skipped.push({ kind: 'constraint', name: c.conname ?? `${table.name} ${String(c.contype).replace('CONSTR_', '').toLowerCase()}`, reason: `${this.source.lineOf(offset + (c.location ?? 0))}: this kind of constraint is not kept; generated rows may break it.` });
     }
+  }
+
+  private foreignKey(c: Node, columns: string[], offset: number): ForeignKeyModel {
+    return {
+      ...(c.conname ? { name: c.conname } : {}),
+      columns,
+      table: c.pktable?.relname ?? '',
+      refColumns: namesOf(c.pk_attrs),
+      ...(c.deferrable ? { deferrable: true } : {}),
+      where: this.source.lineOf(offset + (c.location ?? 0)),
+    };
   }
 
   private check(c: Node, offset: number, valueName?: string, end = this.statementEnd): CheckModel {
