@@ -5,7 +5,8 @@ export const USAGE = `Usage:
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
   seedbed generate --server URL --blueprint ID [--revision R] [same options]
                    (the API key in SEEDBED_KEY)
-  seedbed load BLUEPRINT.json --database postgres://... [--seed S] [--truncate]
+  seedbed load BLUEPRINT.json --database postgres://...|mysql://...|sqlite:PATH
+               [--seed S] [--truncate]
                [--rows N [--table T]] [--workers W]
   seedbed mock BLUEPRINT.json [--port P] [--seed S] [--host H]
                (a mock GraphQL API of the blueprint's data at http://127.0.0.1:4001/graphql)

@@ -34,6 +34,8 @@ export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql, type BlueprintSqlOptions } from './stream/blueprint-sql';
 export { deferredUpdates, defersToCommit } from './formats/deferred-sql';
+export { insertStatements, type InsertStatement } from './stream/insert-statements';
+export { createTable, deferredForeignKeys } from './formats/sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
 export { sequenceReset } from './formats/identity-sql';
 export { tableFrame } from './stream/table-body';

@@ -14,32 +14,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { deferredUpdates, defersToCommit, quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { targetClient, type ResolvedTarget } from './target-guard';
+import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 
-export interface LoadOptions {
-  /** Create the blueprint's tables that do not exist yet (default true). Existing tables are loaded as they are. */
-  createTables?: boolean;
-  /** Empty the blueprint's existing tables first (TRUNCATE … CASCADE). */
-  truncate?: boolean;
-  /** Rows loaded so far, across tables; called at most ~4 times a second and once at the end. */
-  onProgress?: (rowsDone: number) => void;
-  /** Aborting rolls the transaction back and rejects. */
-  signal?: AbortSignal;
-  /** Called just before COMMIT, the last moment to abort (`signal`) with nothing loaded. */
-  beforeCommit?: () => Promise<void>;
-  /** Limit for schema statements and lock waits (default 60 s). COPY and index builds grow with the rows and are not limited. */
-  statementTimeoutMs?: number;
-  /** Default 10 s. */
-  connectTimeoutMs?: number;
-  /** Generator threads per table (default 1; output bytes do not depend on it). */
-  workers?: number;
-}
-
-export interface LoadResult {
-  rows: number;
-  tables: { name: string; rows: number }[];
-}
-
-const PROGRESS_MS = 250;
 const q = (name: string) => quoteIdent(name, 'postgres');
 
 export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, options: LoadOptions = {}): Promise<LoadResult> {
@@ -220,20 +196,6 @@ async function describeFailure(error: unknown, plan: Plan, client: Client, table
   const refusal = /^(22|23|42|28|3D|0A)/.test(code);
   if (refusal) return new AppError('TARGET_REFUSED', message, { sqlState: code, table, column: columnName });
   return Object.assign(new Error(message, { cause: error }), { code, table, column: columnName });
-}
-
-/** Rows done, reported at most every PROGRESS_MS and never going backwards. */
-function throttledProgress(onProgress: ((rows: number) => void) | undefined) {
-  let last = 0;
-  let reported = -1;
-  return (rows: number, force = false) => {
-    if (!onProgress || rows <= reported) return;
-    const now = Date.now();
-    if (!force && now - last < PROGRESS_MS) return;
-    last = now;
-    reported = rows;
-    onProgress(rows);
-  };
 }
 
 /**

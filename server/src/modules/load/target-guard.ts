@@ -12,7 +12,11 @@ import ipaddr from 'ipaddr.js';
 import { Client, type ClientConfig } from 'pg';
 import { AppError } from '../../errors';
 
+/** The server a URL names: `postgres://` (or `postgresql://`), `mysql://` (or `mariadb://`). */
+export type TargetEngine = 'postgres' | 'mysql';
+
 export interface ResolvedTarget {
+  engine: TargetEngine;
   /** The checked IP address to connect to. */
   host: string;
   /** The host as written in the URL: TLS SNI and certificate name. */
@@ -60,6 +64,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
   for (const address of addresses) refuseAddress(parsed.hostname, address, options);
   const host = addresses[0];
   return {
+    engine: parsed.engine,
     host,
     servername: parsed.hostname,
     port: parsed.port,
@@ -71,6 +76,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
 }
 
 interface ParsedUrl {
+  engine: TargetEngine;
   hostname: string;
   port: number;
   database: string;
@@ -83,6 +89,9 @@ function refused(message: string, path: string | undefined): AppError {
   return new AppError('TARGET_REFUSED', message, path ? { path } : {});
 }
 
+const ENGINES: Record<string, TargetEngine> = { 'postgres:': 'postgres', 'postgresql:': 'postgres', 'mysql:': 'mysql', 'mariadb:': 'mysql' };
+const DEFAULT_PORTS: Record<TargetEngine, number> = { postgres: 5432, mysql: 3306 };
+
 export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
   let url: URL;
   try {
@@ -90,9 +99,8 @@ export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
   } catch {
     throw refused('The database URL is not a valid URL (expected postgres://user:password@host:5432/database).', path);
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw refused(`The database URL must start with postgres:// or postgresql://, not ${url.protocol}//.`, path);
-  }
+  const engine = ENGINES[url.protocol];
+  if (!engine) throw refused(`The database URL must start with postgres://, postgresql:// or mysql://, not ${url.protocol}//.`, path);
   let sslmode: SslMode | undefined;
   for (const [name, value] of url.searchParams) {
     if (name !== 'sslmode') {
@@ -114,13 +122,13 @@ export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
     throw refused(`"${decodeSafe(hostname)}" is not a host name.`, path);
   }
 
-  const port = url.port === '' ? 5432 : Number(url.port);
+  const port = url.port === '' ? DEFAULT_PORTS[engine] : Number(url.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw refused(`Port ${url.port} is out of range.`, path);
   const database = decodeSafe(url.pathname.replace(/^\//, ''));
   if (database.includes('/')) throw refused(`"${database}" is not a database name.`, path);
   const user = decodeSafe(url.username);
   if (!user) throw refused('The database URL has no user name.', path);
-  return { hostname: hostname.toLowerCase(), port, database: database || user, user, password: decodeSafe(url.password), sslmode };
+  return { engine, hostname: hostname.toLowerCase(), port, database: database || user, user, password: decodeSafe(url.password), sslmode };
 }
 
 function decodeSafe(text: string): string {

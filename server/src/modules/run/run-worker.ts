@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { compileBlueprint, EngineError, type Plan } from '../../engine';
 import type { Config } from '../../config';
 import { AppError } from '../../errors';
-import { loadIntoPostgres } from '../load/postgres-loader';
+import { loadInto } from '../load/load';
 import { checkTarget } from '../load/target-guard';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
@@ -132,7 +132,7 @@ export class RunWorker {
         outputs = await this.files.writeShard(plan, { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to }, run.target, tick);
       } else {
         const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
-        await loadIntoPostgres(plan, target, {
+        await loadInto(plan, target, {
           createTables: run.target.createTables,
           truncate: run.target.truncate,
           signal: aborted.signal,
