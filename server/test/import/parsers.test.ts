@@ -64,7 +64,7 @@ describe('PostgreSQL DDL', () => {
 });
 
 describe('MySQL DDL', () => {
-  it('skips a statement node-sql-parser refuses with its line, and reads the tables around it', async () => {
+  it('skips a statement its parser refuses with its line, and reads the tables around it', async () => {
     const { document, skipped } = await importText('MYSQL_DDL', [
       'CREATE TABLE `a` (`id` int NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB;',
       'CREATE TABLE `b` (`id` int NOT NULL, `x` int NOT NULL DEFAULT ((1 + ))) ENGINE=InnoDB;',
@@ -73,6 +73,36 @@ describe('MySQL DDL', () => {
     expect(document.tables.map((t) => t.name)).toEqual(['a', 'c']);
     expect(skipped).toContainEqual(expect.objectContaining({ kind: 'statement', reason: expect.stringMatching(/^line 2: the parser refused it/) }));
     expect(field(document, 'c', 'a_id')).toMatchObject({ generator: 'ref', options: { table: 'a' } });
+  });
+
+  it('reads NVARCHAR, VARCHAR(n) BINARY and ZEROFILL, which real scripts use, and says what it read without', async () => {
+    const { document, skipped } = await importText('MYSQL_DDL', [
+      'CREATE TABLE `Artist` (`ArtistId` INT NOT NULL, `Name` NVARCHAR(120), CONSTRAINT `PK_Artist` PRIMARY KEY (`ArtistId`));',
+      'CREATE TABLE staff (staff_id TINYINT UNSIGNED NOT NULL AUTO_INCREMENT, username VARCHAR(16) NOT NULL, password VARCHAR(40) BINARY DEFAULT NULL,',
+      '  balance DECIMAL(10,2) UNSIGNED ZEROFILL, PRIMARY KEY (staff_id)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+    ].join('\n'));
+    expect(document.tables.map((t) => t.name)).toEqual(['Artist', 'staff']);
+    expect(field(document, 'Artist', 'Name')).toMatchObject({ sqlType: 'varchar(120)' });
+    expect(field(document, 'staff', 'password')).toMatchObject({ sqlType: 'varchar(40)' });
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'attribute', name: 'BINARY, ZEROFILL', reason: expect.stringMatching(/^line 2: /) }));
+  });
+
+  it('leaves a table an INSERT trigger fills to the trigger, and checks a NOT NULL key cycle at COMMIT', async () => {
+    const { document, report } = await importText('MYSQL_DDL', `
+CREATE TABLE store (store_id INT NOT NULL PRIMARY KEY, manager_staff_id INT NOT NULL);
+CREATE TABLE staff (staff_id INT NOT NULL PRIMARY KEY, store_id INT NOT NULL, CONSTRAINT fk_staff_store FOREIGN KEY (store_id) REFERENCES store (store_id));
+ALTER TABLE store ADD CONSTRAINT fk_store_staff FOREIGN KEY (manager_staff_id) REFERENCES staff (staff_id);
+CREATE TABLE film (film_id INT NOT NULL PRIMARY KEY, title VARCHAR(128) NOT NULL);
+CREATE TABLE film_text (film_id INT NOT NULL PRIMARY KEY, title VARCHAR(255) NOT NULL);
+DELIMITER ;;
+/*!50003 CREATE*/ /*!50017 DEFINER=\`root\`@\`localhost\`*/ /*!50003 TRIGGER \`ins_film\` AFTER INSERT ON \`film\` FOR EACH ROW BEGIN
+    INSERT INTO film_text (film_id, title) VALUES (new.film_id, new.title);
+  END */;;
+DELIMITER ;`);
+    expect(document.tables.find((t) => t.name === 'film_text')!.rows).toBe(0);
+    expect(report.find((d) => d.table === 'film_text' && d.generator === 'rows')!.reason).toMatch(/trigger ins_film on film \(line 8\)/);
+    const closing = [field(document, 'store', 'manager_staff_id'), field(document, 'staff', 'store_id')].filter((f) => f.options?.deferrable);
+    expect(closing).toHaveLength(1);
   });
 });
 

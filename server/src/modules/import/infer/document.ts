@@ -57,6 +57,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
+  leaveToTriggers(schema, tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
   const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
@@ -74,6 +75,22 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
     tables,
   } as unknown as BlueprintDocument;
   return { document, report, skipped: capped(skipped) };
+}
+
+/**
+ * A table another table's INSERT trigger fills (Sakila's `ins_film` copies
+ * each film into film_text) gets no rows of its own: the database makes them
+ * as the other table's rows arrive, and rows written besides would collide.
+ */
+function leaveToTriggers(schema: SchemaModel, tables: TableOut[], report: ImportDecision[]): void {
+  for (const fill of schema.triggerFills ?? []) {
+    const t = tables.findIndex((table) => table.name.toLowerCase() === fill.table.toLowerCase());
+    if (t < 0) continue;
+    tables[t].rows = 0;
+    const earlier = report.findIndex((d) => d.path === `tables[${t}].rows`);
+    if (earlier >= 0) report.splice(earlier, 1);
+    report.push({ path: `tables[${t}].rows`, table: tables[t].name, field: '', generator: 'rows', confidence: 1, reason: `0 rows: the trigger ${fill.trigger} on ${fill.on}${fill.where ? ` (${fill.where})` : ''} fills this table as ${fill.on}'s rows are inserted`, details: { rows: 0, trigger: fill.trigger } });
+  }
 }
 
 /** A schema full of noise should not make an answer of megabytes: the first items, then how many more. */

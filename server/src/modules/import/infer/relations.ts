@@ -4,7 +4,8 @@
  * (a composite key of references) gets a few distinct parents per row of
  * its first parent, lookup tables stay small, and a live database's row
  * estimates set the counts where known. Reference cycles must have a
- * nullable or DEFERRABLE edge; a cycle of required keys is refused.
+ * nullable or DEFERRABLE edge (MySQL and SQLite check keys at COMMIT when
+ * needed); a PostgreSQL cycle of required keys is refused.
  */
 import { badInput } from '../../../errors';
 import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
@@ -43,7 +44,7 @@ export function planRelations(schema: SchemaModel, skipped: SkippedItem[], path 
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   const plans = new Map<string, TableRelations>();
   for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '' });
-  refuseRequiredCycles(schema, plans, path);
+  breakRequiredCycles(schema, plans, path);
   const referenced = new Set<string>();
   for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
   for (const table of schema.tables) sizeTable(table, plans, byName, referenced);
@@ -104,13 +105,18 @@ function required(table: TableModel, columnName: string): boolean {
 }
 
 /**
- * Tables that need each other through NOT NULL foreign keys none of which is
- * DEFERRABLE cannot be loaded: no row could be inserted first. That is the
- * schema's problem, said with the key's line (a self reference is fine: a
- * row may point at itself or at a row before it).
+ * Tables that need each other through NOT NULL foreign keys (Sakila's store
+ * and staff): no row can be inserted first while every key is checked as it
+ * arrives. MySQL and SQLite can check keys at COMMIT instead (a load turns
+ * checks off and verifies every key before committing; SQLite defers them),
+ * so there the key closing the cycle is marked `deferrable`. PostgreSQL only
+ * defers keys declared DEFERRABLE: a cycle of others is the schema's
+ * problem, refused with the lines of its keys. A self reference is fine: a
+ * row may point at itself or at a row before it.
  */
-function refuseRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelations>, path: string): void {
+function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelations>, path: string): void {
   const tables = new Map(schema.tables.map((t) => [t.name, t]));
+  const canDefer = schema.dialect !== 'postgres';
   const state = new Map<string, 'visiting' | 'done'>();
   const stack: { table: string; column: string }[] = [];
   const visit = (name: string): void => {
@@ -126,12 +132,18 @@ function refuseRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelat
           const fk = tables.get(s.table)!.foreignKeys.find((f) => f.columns.includes(s.column));
           return `${s.table}.${s.column}${fk?.where ? ` (${fk.where})` : ''}`;
         });
-        throw badInput(
-          path,
-          `${keys[0].match(/\((line \d+)\)$/)?.[1] ?? loop[0].table}: ${[...loop.map((s) => s.table), ref.table].join(' → ')} reference each other through NOT NULL foreign keys (${keys.join(', ')}), none of them DEFERRABLE: no row could be inserted first. Make one of them nullable or DEFERRABLE INITIALLY DEFERRED.`,
-        );
+        const cycle = [...loop.map((s) => s.table), ref.table].join(' → ');
+        if (!canDefer) {
+          throw badInput(
+            path,
+            `${keys[0].match(/\((line \d+)\)$/)?.[1] ?? loop[0].table}: ${cycle} reference each other through NOT NULL foreign keys (${keys.join(', ')}), none of them DEFERRABLE: no row could be inserted first. Make one of them nullable or DEFERRABLE INITIALLY DEFERRED.`,
+          );
+        }
+        ref.deferrable = true;
+        ref.reason += `; it closes the NOT NULL cycle ${cycle}, so loads check it at COMMIT`;
+      } else if (!next) {
+        visit(ref.table);
       }
-      if (!next) visit(ref.table);
       stack.pop();
     }
     state.set(name, 'done');
