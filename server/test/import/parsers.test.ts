@@ -34,13 +34,18 @@ describe('PostgreSQL DDL', () => {
     expect(field(document, 'team', 'captain_id').nullRate).toBeGreaterThan(0);
   });
 
-  it('keeps a composite foreign key true by leaving a nullable column NULL, and warns when none may be', async () => {
+  it('keeps a composite foreign key whole: one column picks the parent row, the others take that row\'s columns', async () => {
     const { document, skipped } = await importText('POSTGRES_DDL', `
       CREATE TABLE film_actor (film_id int, actor_id int, PRIMARY KEY (film_id, actor_id));
       CREATE TABLE credit (id int PRIMARY KEY, film_id int, actor_id int, FOREIGN KEY (film_id, actor_id) REFERENCES film_actor);
-      CREATE TABLE award (id int PRIMARY KEY, film_id int NOT NULL, actor_id int NOT NULL, FOREIGN KEY (film_id, actor_id) REFERENCES film_actor);`);
-    expect(field(document, 'credit', 'film_id')).toMatchObject({ generator: 'constant', nullRate: 1 });
-    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'foreign key', name: 'award(film_id, actor_id)' }));
+      CREATE TABLE award (id int PRIMARY KEY, film_id int NOT NULL, actor_id int NOT NULL, FOREIGN KEY (film_id, actor_id) REFERENCES film_actor);
+      CREATE TABLE orphan (id int PRIMARY KEY, a int, b int, FOREIGN KEY (a, b) REFERENCES missing (x, y));`);
+    expect(field(document, 'award', 'film_id')).toMatchObject({ generator: 'ref', options: { table: 'film_actor', field: 'film_id' } });
+    expect(field(document, 'award', 'actor_id')).toMatchObject({ generator: 'ref', options: { table: 'film_actor', field: 'actor_id', via: 'film_id' } });
+    expect(field(document, 'credit', 'actor_id')).toMatchObject({ options: { via: 'film_id' } });
+    expect(field(document, 'credit', 'actor_id').nullRate).toBeUndefined();
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'foreign key', name: 'orphan(a, b)', reason: expect.stringContaining('is not imported') }));
+    expect(skipped).not.toContainEqual(expect.objectContaining({ kind: 'foreign key', name: 'award(film_id, actor_id)' }));
   });
 
   it('turns ranges, IN lists, BETWEEN, lengths and domains into options, and lists the CHECKs it cannot', async () => {

@@ -4,6 +4,7 @@ import { sqlTypeOfField } from '../plan/columns';
 import { keyClauses, quoteIdent, tableOptions } from './sql';
 import { declaredTypesDdl } from './sql-types';
 import { columnTypeSql } from './identity-sql';
+import { foreignKeyClause, referenceKeys } from './foreign-keys';
 
 /** One table's schema, split so a bulk loader can add keys after the rows are in. */
 export interface TableDdl {
@@ -31,9 +32,7 @@ function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
   const alter = `ALTER TABLE ${q(table.name)} ADD`;
   const keys: string[] = [];
   for (const key of keyClauses(table, dialect)) keys.push(`${alter} ${key}`);
-  const foreignKeys = table.fields
-    .filter((f) => f.ref?.field.unique)
-    .map((f) => `${alter} FOREIGN KEY (${q(f.name)}) REFERENCES ${q(f.ref!.table.name)} (${q(f.ref!.field.name)})`);
+  const foreignKeys = referenceKeys(table).map((key) => `${alter} ${foreignKeyClause(key, dialect)}`);
   // The enum types and domains the columns name come first (each runs once however often it is said).
   return { table: table.name, create: `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
 }

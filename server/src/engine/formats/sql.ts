@@ -1,7 +1,9 @@
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { isForwardReference } from '../plan/order';
+
+export { deferredForeignKeys };
+import { deferredForeignKeys, foreignKeyClause, keyWaits, referenceKeys } from './foreign-keys';
 import { declaredTypesDdl } from './sql-types';
 import { columnTypeSql, insertOverriding, sequenceResets } from './identity-sql';
 import type { EncodeContext, Encoder } from './types';
@@ -54,24 +56,6 @@ function plainLiteralFor(field: FieldPlan, dialect: Dialect): Literal {
   }
 }
 
-function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
-  const ref = field.ref;
-  if (!ref || !ref.field.unique) return undefined;
-  return `FOREIGN KEY (${quoteIdent(field.name, dialect)}) REFERENCES ${quoteIdent(ref.table.name, dialect)} (${quoteIdent(ref.field.name, dialect)})`;
-}
-
-/**
- * Whether a reference's foreign key must wait for rows: its table is created
- * later (a cycle broken by deferring it), or it is a one-to-one reference
- * into its own table, whose rows may point at rows inserted after them.
- * Other self references point at earlier rows only, and are declared inline.
- */
-function keyWaits(plan: Plan, table: TablePlan, field: FieldPlan): boolean {
-  const target = field.ref!.table;
-  if (target === table) return field.unique && !field.deferred;
-  return isForwardReference(plan.order, table.name, target.name);
-}
-
 /**
  * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys that
  * can hold as rows arrive. `deferForward` declares the others too, checked
@@ -82,10 +66,9 @@ export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, defe
   const q = (n: string) => quoteIdent(n, dialect);
   const lines = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
-  for (const f of table.fields) {
-    const fk = foreignKey(f, dialect);
-    if (!fk) continue;
-    if (!keyWaits(plan, table, f)) lines.push(`  ${fk}`);
+  for (const key of referenceKeys(table)) {
+    const fk = foreignKeyClause(key, dialect);
+    if (!keyWaits(plan, table, key)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
   return `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
@@ -117,22 +100,6 @@ const PREAMBLES: Record<Dialect, string> = {
 
 /** What a script says first, so that its client reads the text as written (UTF-8) whatever the client's own defaults. */
 export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
-
-/**
- * Foreign keys that cannot be declared in CREATE TABLE (see `keyWaits`):
- * added once the rows exist. SQLite cannot add constraints afterwards, so
- * there they are declared deferred instead (see `createTable`).
- */
-export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Dialect, which: 'self' | 'later'): string {
-  if (dialect === 'sqlite') return '';
-  let out = '';
-  for (const f of table.fields) {
-    const fk = foreignKey(f, dialect);
-    if (!fk || !keyWaits(plan, table, f)) continue;
-    if ((f.ref!.table === table) === (which === 'self')) out += `ALTER TABLE ${quoteIdent(table.name, dialect)} ADD ${fk};\n`;
-  }
-  return out;
-}
 
 function insertPrefix(ctx: EncodeContext): string {
   const columns = ctx.table.fields.map((f) => quoteIdent(f.name, ctx.dialect)).join(', ');

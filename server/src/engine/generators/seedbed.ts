@@ -65,6 +65,10 @@ export const seedbedGenerators: GeneratorDef[] = [
       field: opt.str({ minLength: 1 }),
       // The target database checks this key at COMMIT: a load may write a cycle of required references in any order.
       deferrable: opt.bool(),
+      // A column of a composite reference: `field` of the row the ref field `via` of this table chose.
+      via: opt.str({ minLength: 1 }),
+      // A tenant shared by several references: pick among rows whose `match[own]` field points where this row's `own` does.
+      match: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
     },
     required: ['table'],
     output: 'integer',

@@ -158,8 +158,34 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       const targetTable = tables[target.tableIndex];
       field.ref = { table: targetTable, field: targetTable.fields[target.fieldIndex] };
     }
+    compositeRefs(doc, table);
   }
   return { plan, order };
+}
+
+/** `via` and `match` of the table's ref fields, by name (validation checked that they exist). */
+function compositeRefs(doc: BlueprintDocument, table: TablePlan): void {
+  const own = (name: unknown) => table.fields.find((f) => f.name.toLowerCase() === String(name).toLowerCase());
+  for (const field of table.fields) {
+    if (!field.ref) continue;
+    const options = doc.tables[table.index].fields[field.index].options ?? {};
+    if (typeof options.via === 'string') {
+      const via = own(options.via);
+      if (!via?.ref || via.ref.table !== field.ref.table || via.ref.via) throw badInput(`${field.path}.options.via`, `must name a ref field of this table that picks a row of "${field.ref.table.name}" itself`);
+      field.ref.via = via;
+    }
+    const match = options.match;
+    if (match && typeof match === 'object') {
+      const pairs = Object.entries(match as Record<string, unknown>);
+      if (pairs.length !== 1) throw badInput(`${field.path}.options.match`, 'must pair one field of this table with one field of the referenced table (the column both keys share)');
+      const [[mine, theirs]] = pairs;
+      const ownField = own(mine);
+      const parentField = field.ref.table.fields.find((f) => f.name.toLowerCase() === String(theirs).toLowerCase());
+      if (!ownField?.ref) throw badInput(`${field.path}.options.match`, `"${mine}" must be a ref field of this table`);
+      if (!parentField?.ref) throw badInput(`${field.path}.options.match`, `"${field.ref.table.name}.${String(theirs)}" must be a ref field`);
+      field.ref.match = { own: ownField, parent: parentField };
+    }
+  }
 }
 
 /** A broken cycle edge: NULL then UPDATE when the field may be NULL, else the key's DEFERRABLE check at COMMIT. */

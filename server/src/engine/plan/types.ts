@@ -50,8 +50,8 @@ export interface FieldPlan {
   produce: PlanCellFn;
   /** Cell writers of `produce` for the text formats, when its generator has them. */
   emitter?: EmitterFactory;
-  /** For `ref` fields: the referenced table and key field. */
-  ref?: { table: TablePlan; field: FieldPlan };
+  /** For `ref` fields: the referenced table and key field (and how its row is chosen, for composite references). */
+  ref?: RefPlan;
   /** Values never need CSV quoting. */
   plainText: boolean;
   /** The column type the document declared (`sqlType`), written verbatim in `Plan.sqlDialect`. */
@@ -65,6 +65,22 @@ export interface FieldPlan {
   deferred?: 'update' | 'commit';
   /** Column types the generator derives from its options (an array's element type). */
   sqlTypeHint?: Partial<Record<Dialect, string>>;
+}
+
+/**
+ * What a `ref` field reads. Alone it picks a row of `table` and takes its
+ * `field`. A composite foreign key is several ref fields: one picks the row,
+ * the others take their columns of the same row (`via`); rows that share a
+ * column between several keys (a tenant) pick, through `match`, only among
+ * rows whose own reference to that tenant is the same as this row's.
+ */
+export interface RefPlan {
+  table: TablePlan;
+  field: FieldPlan;
+  /** Take `field` of the row this ref field of the same table chose. */
+  via?: FieldPlan;
+  /** Pick among rows of `table` whose `parent` points at the same row as this row's `own`. */
+  match?: { own: FieldPlan; parent: FieldPlan };
 }
 
 export interface TablePlan {

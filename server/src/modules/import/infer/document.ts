@@ -176,7 +176,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
     base.nullRate = 1;
   } else if (ref) {
-    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}), ...(ref.deferrable ? { deferrable: true } : {}) }, confidence: 1, reason: ref.reason };
+    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}), ...(ref.via ? { via: ref.via } : {}), ...(ref.match ? { match: ref.match } : {}), ...(ref.deferrable ? { deferrable: true } : {}) }, confidence: 1, reason: ref.reason };
   } else if (type.kind === 'unknown') {
     skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
     return undefined;
@@ -216,9 +216,10 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   if (stats.guess) guess = stats.guess;
   if (stats.guess?.options) field.options = stats.guess.options;
   if (stats.guess) field.generator = stats.guess.generator;
-  if (field.nullRate === undefined && !column.notNull && !inKey && !unique) field.nullRate = stats.nullRate ?? nullRateOf(column);
+  // A tenant other tables find rows by is never NULL (a row of no tenant would be found by none).
+  if (field.nullRate === undefined && !column.notNull && !inKey && !unique && !ref?.tenant && !ref?.readByRequired && !ref?.via) field.nullRate = stats.nullRate ?? nullRateOf(column);
   // A nullable reference may close a cycle (or point at its own table): the engine orders tables by the references that are never NULL.
-  if (ref && !column.notNull && !inKey && !unique && !field.nullRate) field.nullRate = MIN_REF_NULL_RATE;
+  if (ref && !column.notNull && !inKey && !unique && !field.nullRate && !ref.tenant && !ref.readByRequired && !ref.via) field.nullRate = MIN_REF_NULL_RATE;
   if (field.nullRate === 0) delete field.nullRate;
   if (unique && !inKey) field.unique = true;
   field.sqlType = type.sqlType;

@@ -19,6 +19,14 @@ export interface RefField {
   field?: string;
   /** The key is DEFERRABLE: checked at COMMIT, so it may close a cycle. */
   deferrable?: boolean;
+  /** A column of a composite foreign key: the row the ref field `via` chose. */
+  via?: string;
+  /** A column shared with another key (a tenant): pick only parents whose `match[own]` points where this row's `own` does. */
+  match?: Record<string, string>;
+  /** Other tables find this table's rows by it (`match`): the table is sized per row of its target, and it is never NULL. */
+  tenant?: boolean;
+  /** NOT NULL columns take this one's row (`via`): it is never NULL either. */
+  readByRequired?: boolean;
   reason: string;
 }
 
@@ -38,12 +46,27 @@ const LOOKUP_ROWS = 10;
 /** A live table's estimate is a hint of proportions, not an order for millions of rows. */
 const ESTIMATE_CAP = 10_000;
 const PER_PARENT_CAP = 100;
+/** Rows per tenant of a table other tables pick from within a tenant: a junction of up to this many distinct rows per parent always finds them. */
+const TENANT_MIN = 3;
 const LOOKUP_WORDS = new Set(['country', 'language', 'currency', 'category', 'genre', 'tag', 'type', 'kind', 'status', 'role', 'level', 'department', 'region', 'state']);
 
 export function planRelations(schema: SchemaModel, skipped: SkippedItem[], path = 'input.text'): Map<string, TableRelations> {
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   const plans = new Map<string, TableRelations>();
-  for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: compositeNulls(table, byName, skipped), rows: ROOT_ROWS, rowsReason: '' });
+  for (const table of schema.tables) {
+    const refs = resolveRefs(table, byName, skipped);
+    plans.set(table.name, { refs, alwaysNull: new Map(), rows: ROOT_ROWS, rowsReason: '' });
+  }
+  // Composite keys read the single ones of their parents (is `users.org_id` a reference to a tenant?): after them.
+  for (const table of schema.tables) plans.get(table.name)!.alwaysNull = compositeRefs(table, byName, plans, skipped);
+  // Parents found by tenant: their rows of one tenant must be one range of rows, so they are sized per tenant row.
+  for (const plan of plans.values()) {
+    for (const ref of plan.refs.values()) {
+      const [theirs] = Object.values(ref.match ?? {});
+      const tenantRef = theirs === undefined ? undefined : plans.get(ref.table)?.refs.get(theirs);
+      if (tenantRef) tenantRef.tenant = true;
+    }
+  }
   breakRequiredCycles(schema, plans, path);
   const referenced = new Set<string>();
   for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
@@ -83,18 +106,63 @@ function resolveRefs(table: TableModel, byName: Map<string, TableModel>, skipped
   return refs;
 }
 
-/** A composite foreign key holds when any of its columns is NULL (MATCH SIMPLE); when none may be, it cannot be kept. */
-function compositeNulls(table: TableModel, byName: Map<string, TableModel>, skipped: SkippedItem[]): Map<string, string> {
+/**
+ * Composite foreign keys, kept whole: one column picks the parent row (the
+ * column that is the parent's own id, not a tenant), the others take the
+ * same row's columns (`via`). A column several keys share (a multi-tenant
+ * schema's `org_id` in `(org_id, project_id)` and `(org_id, assignee_id)`)
+ * is taken once; the other keys then pick among parents of the same tenant
+ * (`match`), which needs the tenant to be a reference of the parent (so its
+ * rows of one tenant can be found). A key that cannot be kept that way
+ * leaves a nullable column NULL (MATCH SIMPLE holds it), else is listed as
+ * skipped.
+ */
+function compositeRefs(table: TableModel, byName: Map<string, TableModel>, plans: Map<string, TableRelations>, skipped: SkippedItem[]): Map<string, string> {
+  const refs = plans.get(table.name)!.refs;
   const nulls = new Map<string, string>();
   for (const fk of table.foreignKeys) {
     if (fk.columns.length < 2) continue;
     const name = fk.name ?? `${table.name}(${fk.columns.join(', ')})`;
-    const nullable = fk.columns.map((c) => column(table, c)).find((c) => c && !c.notNull && !table.primaryKey?.includes(c.name));
-    if (nullable && byName.has(fk.table.toLowerCase())) {
-      nulls.set(nullable.name, `always NULL: it is part of the composite foreign key ${name} to ${fk.table}, which a blueprint cannot generate as a whole`);
-    } else {
-      skipped.push({ kind: 'foreign key', name, reason: `a composite foreign key to ${fk.table} with no nullable column: references to a composite key are not supported, and generated rows may break it.` });
+    const target = byName.get(fk.table.toLowerCase());
+    const targetColumns = fk.refColumns.length ? fk.refColumns : target?.primaryKey ?? [];
+    const fallback = (why: string) => {
+      const nullable = fk.columns.map((c) => column(table, c)).find((c) => c && !c.notNull && !table.primaryKey?.includes(c.name) && !refs.has(c.name));
+      if (nullable && target) nulls.set(nullable.name, `always NULL: it is part of the composite foreign key ${name} to ${fk.table}, which ${why}`);
+      else skipped.push({ kind: 'foreign key', name, reason: `a composite foreign key to ${fk.table}: ${why}; generated rows may break it.` });
+    };
+    if (!target || targetColumns.length !== fk.columns.length || fk.columns.some((c) => !column(table, c))) {
+      fallback(target ? 'does not name as many columns as it has' : 'is not imported');
+      continue;
     }
+    const parentOf = new Map(fk.columns.map((c, i) => [c, targetColumns[i]]));
+    const targetRefs = plans.get(target.name)?.refs;
+    // The picking column: one not taken yet, best the parent's own id rather than a tenant the parent references.
+    const free = fk.columns.filter((c) => !refs.has(c));
+    const head = free.find((c) => !targetRefs?.has(parentOf.get(c)!)) ?? free[0];
+    if (!head) {
+      fallback('shares every column with other keys');
+      continue;
+    }
+    const shared = fk.columns.filter((c) => c !== head && refs.has(c));
+    if (shared.length > 1) {
+      fallback(`shares ${shared.join(' and ')} with other keys; one shared column (a tenant) is kept`);
+      continue;
+    }
+    const reason = `composite foreign key ${name} to ${target.name}(${targetColumns.join(', ')})`;
+    if (shared.length === 1) {
+      const tenant = shared[0];
+      const theirs = parentOf.get(tenant)!;
+      const tenantRef = targetRefs?.get(theirs);
+      if (!tenantRef || tenantRef.via || tenantRef.match) {
+        fallback(`shares ${tenant} with another key, and ${target.name}.${theirs} is not a reference Seedbed generates, so parents of the same ${tenant} cannot be found`);
+        continue;
+      }
+      refs.set(head, { table: target.name, field: parentOf.get(head)!, match: { [tenant]: theirs }, reason: `${reason}, within the row's ${tenant}` });
+    } else {
+      refs.set(head, { table: target.name, field: parentOf.get(head)!, reason });
+    }
+    for (const c of fk.columns) if (c !== head && !refs.has(c)) refs.set(c, { table: target.name, field: parentOf.get(c)!, via: head, reason: `${reason}: the same ${target.name} row as ${head}` });
+    if (fk.columns.some((c) => c !== head && refs.get(c)?.via === head && column(table, c)!.notNull)) refs.get(head)!.readByRequired = true;
   }
   return nulls;
 }
@@ -153,6 +221,14 @@ function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelati
 
 function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName: Map<string, TableModel>, referenced: Set<string>): void {
   const plan = plans.get(table.name)!;
+  const tenant = [...plan.refs].find(([, ref]) => ref.tenant && ref.table !== table.name);
+  if (tenant) {
+    const [col, ref] = tenant;
+    const max = Math.max(TENANT_MIN, perParentFromEstimate(table, byName.get(ref.table.toLowerCase())) ?? 8);
+    plan.rows = { perParent: ref.table, min: TENANT_MIN, max };
+    plan.rowsReason = `${TENANT_MIN}–${max} rows per ${ref.table} row: other tables pick ${table.name} rows of their own ${col}, so each ${ref.table} has a few to pick from`;
+    return;
+  }
   // A DEFERRABLE key may close a cycle: it never sizes its table (a parent must exist before its children are counted).
   const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name && !ref.deferrable);
   const estimate = table.rowEstimate && table.rowEstimate > 0 ? Math.min(ESTIMATE_CAP, Math.max(1, Math.round(table.rowEstimate))) : undefined;
@@ -164,7 +240,9 @@ function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName
     const parent = plan.refs.get(compositeRefKey[0])!.table;
     const others = compositeRefKey.slice(1).map((c) => rowsOf(plans.get(plan.refs.get(c)!.table)?.rows));
     const space = Math.min(...others.map((n) => n ?? 3));
-    const max = Math.max(1, Math.min(3, space, perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
+    // A pick within a tenant has at least TENANT_MIN rows to choose from.
+    const tenantSpace = compositeRefKey.some((c) => plan.refs.get(c)!.match) ? TENANT_MIN : Infinity;
+    const max = Math.max(1, Math.min(3, space, tenantSpace, perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
     plan.rows = { perParent: parent, min: 1, max };
     plan.rowsReason = `a junction table: 1–${max} distinct (${compositeRefKey.join(', ')}) pairs per ${parent}`;
     return;
