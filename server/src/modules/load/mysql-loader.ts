@@ -156,6 +156,18 @@ async function dropCreated(connection: Connection, created: string[]): Promise<v
   await connection.query('SET SESSION foreign_key_checks = 1').catch(() => {});
 }
 
+/** Signs in once and answers the server's version (`MariaDB 10.11.6`), or the loader's TARGET_REFUSED / TARGET_UNREACHABLE. */
+export async function mysqlServerVersion(target: ResolvedTarget, timeoutMs: number): Promise<string> {
+  const connection = await connect(target, { connectTimeoutMs: timeoutMs });
+  try {
+    const [[row]] = await connection.query<mysql.RowDataPacket[]>('SELECT VERSION() AS v');
+    const version = String(row?.v ?? 'of unknown version');
+    return /mariadb/i.test(version) ? `MariaDB ${version.replace(/-MariaDB.*$/i, '')}` : `MySQL ${version}`;
+  } finally {
+    await connection.end().catch(() => connection.destroy());
+  }
+}
+
 async function connect(target: ResolvedTarget, options: LoadOptions): Promise<Connection> {
   try {
     return await mysql.createConnection({

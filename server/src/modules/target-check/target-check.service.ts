@@ -7,6 +7,7 @@ import { DatabaseError } from 'pg';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
 import { checkTarget, targetClient, type ResolvedTarget } from '../load/target-guard';
+import { mysqlServerVersion } from '../load/mysql-loader';
 import type { ProjectService } from '../project/project.service';
 
 export interface TargetCheck {
@@ -53,6 +54,7 @@ export class TargetCheckService {
   }
 
   private async signIn(target: ResolvedTarget): Promise<string> {
+    if (target.engine === 'mysql') return mysqlServerVersion(target, this.options.timeoutMs);
     const where = `${target.servername}:${target.port}`;
     const client = targetClient(target, {
       connectionTimeoutMillis: this.options.timeoutMs,
