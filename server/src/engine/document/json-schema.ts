@@ -5,6 +5,7 @@
  * unique case-insensitively, references, cycles) are checked in validate.ts.
  */
 import { ROW_SPEC_LIMITS } from './types';
+import { CHECK_LIMITS } from './check-expr';
 
 export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
@@ -131,6 +132,24 @@ export const blueprintJsonSchema = {
           maxItems: MAX_FIELDS,
           items: { $ref: '#/definitions/field' },
         },
+        checks: {
+          type: 'array',
+          description: 'CHECK constraints every row passes: each an expression tree over the fields ({col}, {lit}, {fn, args}), with the SQL text it was read from.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: { $ref: '#/definitions/check' },
+        },
+      },
+    },
+    check: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text', 'expr'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        text: { type: 'string', maxLength: 4000, description: 'The CHECK as its source wrote it, for messages.' },
+        line: { type: 'integer', minimum: 1, description: 'Line of the source it was declared on.' },
+        // The tree is checked by validate/checks.ts, which bounds its depth before walking it.
+        expr: { type: 'object', description: 'The expression: {col: name}, {lit: value}, or {fn, args: [...], type?}.' },
       },
     },
     perParent: {

@@ -4,6 +4,7 @@
  */
 
 import type { Dialect } from '../generators/types';
+import type { CheckDef } from './check-expr';
 
 export const DOCUMENT_VERSION = 1;
 
@@ -70,6 +71,8 @@ export interface TableDef {
   /** Composite unique keys, each a list of two or more field names (one field: `"unique": true` on it). */
   unique?: string[][];
   fields: FieldDef[];
+  /** CHECK constraints every row must pass (an import's, or written by hand): see check-expr.ts. */
+  checks?: CheckDef[];
 }
 
 /** A domain: a named base type with an optional CHECK, as the source SQL wrote it. */

@@ -13,6 +13,7 @@ import { tableOrder } from './order';
 import { buildField, type BuildEnv } from './build-field';
 import { TableReader } from './table-reader';
 import { validationVerdicts } from './validation-verdicts';
+import { compileChecks } from './checks';
 import type { FieldPlan, Plan, TablePlan } from './types';
 
 /** Relative dates anchor here when the document has no `refDate`: never the clock. */
@@ -111,6 +112,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       fields,
       fieldByName: new Map(fields.map((f) => [f.name, f])),
       evalOrder: [],
+      checks: [],
       layout: new FixedLayout(0),
     };
   });
@@ -225,6 +227,7 @@ export function finishPlan({ plan, order }: PlanDraft): Plan {
     for (const field of table.fields) if (field.generator !== REF_GENERATOR) buildField(env, table, field, defs[field.index]);
     applyTupleKeys(env, table);
     table.evalOrder = fieldOrder(table);
+    table.checks = compileChecks(plan, table, doc.tables[t].checks);
   }
   return plan;
 }

@@ -4,6 +4,7 @@ import type { KeyedPermutation } from '../random/permutation';
 import type { Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
 import type { BlueprintDocument, DomainDef, TableDef } from '../document/types';
 import type { TableLayout } from './layout';
+import type { CompiledCheck } from './checks';
 
 /** A row under generation: values by field position, plus the parent row each ref field chose. */
 export interface RowState extends RowView {
@@ -97,6 +98,8 @@ export interface TablePlan {
   fieldByName: Map<string, FieldPlan>;
   /** Field indexes in generation order (dependencies first). */
   evalOrder: number[];
+  /** CHECK constraints every row is held to (see checks.ts). */
+  checks: CompiledCheck[];
   layout: TableLayout;
 }
 
