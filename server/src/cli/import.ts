@@ -83,7 +83,7 @@ function printReport({ document, report, skipped }: ImportResult): void {
       table = decision.table;
       out.write(`${table}\n`);
     }
-    const name = decision.field || '(rows)';
+    const name = decision.field || (decision.generator === 'check' ? '(check)' : '(rows)');
     out.write(`  ${name.padEnd(24)} ${decision.generator.padEnd(24)} ${decision.confidence.toFixed(2)}  ${decision.reason}\n`);
   }
   for (const item of skipped) out.write(`skipped ${item.kind} ${item.name}: ${item.reason}\n`);

@@ -50,6 +50,7 @@ export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';
 export { isPerParent, type BlueprintDocument, type DocumentIssue } from './document/types';
 export { blueprintJsonSchema } from './document/json-schema';
+export { jsRegex as checkRegex } from './plan/check-predicate';
 export { CAST_TYPES, CHECK_FUNCTIONS, CHECK_LIMITS, columnsOf as checkColumns, conjuncts, type CastType, type CheckDef, type CheckExpr, type CheckFunction, type CheckLiteral } from './document/check-expr';
 export { primaryKeyFields, singlePrimaryKey, type DomainDef, type FieldDef, type TableDef } from './document/types';
 export type { GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlRootMapping, GraphqlTypeMapping } from './document/types';

@@ -86,6 +86,13 @@ describe('CHECK constraints', () => {
     });
   });
 
+  it('fails generation at the CHECK when its pattern matches nothing, whatever is drawn', async () => {
+    const nothing = orders([{ text: "username ~ '^(?!x)x$'", line: 7, expr: fn('regex', col('username'), lit('^(?!x)x$')) }], 5);
+    const error = await collect(streamTable(compileBlueprint(nothing), 'orders', 'csv')).then(() => undefined, (e) => e);
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[0].checks[0]' });
+    expect(error.message).toMatch(/no row passes CHECK \(username ~ '\^\(\?!x\)x\$'\) \(line 7\)/);
+  });
+
   it('refuses malformed trees at validation, with the path into the tree', () => {
     let deep: CheckExpr = col('qty');
     for (let i = 0; i < 5000; i++) deep = fn('not', deep);

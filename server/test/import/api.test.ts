@@ -166,6 +166,21 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
     await expectRefused({ source: 'SQLITE_DDL', text: 'CREATE TABLE t ("a-b" int, "a_b" int);' }, 'BAD_USER_INPUT', 'input.text', /"a-b" and "a_b"/);
   });
 
+  it('refuses a CHECK no row can satisfy and a cycle of NOT NULL keys, each with its line', async () => {
+    await expectRefused(
+      { source: 'POSTGRES_DDL', text: 'CREATE TABLE t (\n  id int PRIMARY KEY,\n  x int NOT NULL CHECK (x > 5 AND x < 3)\n);' },
+      'BAD_USER_INPUT',
+      'input.text',
+      /^line 3: CHECK \(x > 5 AND x < 3\) on t\.x: no value satisfies it/,
+    );
+    await expectRefused(
+      { source: 'POSTGRES_DDL', text: 'CREATE TABLE a (id int PRIMARY KEY, b_id int NOT NULL);\nCREATE TABLE b (id int PRIMARY KEY, a_id int NOT NULL REFERENCES a);\nALTER TABLE a ADD FOREIGN KEY (b_id) REFERENCES b;' },
+      'BAD_USER_INPUT',
+      'input.text',
+      /^line 3: a → b → a reference each other through NOT NULL foreign keys/,
+    );
+  });
+
   it('refuses a URL to a metadata or malformed address with TARGET_REFUSED at input.url', async () => {
     await expectRefused({ source: 'POSTGRES_URL', url: 'postgres://u:p@169.254.169.254/db' }, 'TARGET_REFUSED', 'input.url', /metadata/);
     await expectRefused({ source: 'POSTGRES_URL', url: 'mysql://u:p@example.com/db' }, 'TARGET_REFUSED', 'input.url');

@@ -195,7 +195,10 @@ function integral(e: CheckExpr, scope: PredicateScope): boolean {
   if (isColumn(e)) return scope.field(e.col)?.type === 'integer';
   if ('lit' in e) return typeof e.lit === 'number' && Number.isInteger(e.lit);
   if (e.fn === 'cast') return e.type === 'integer';
-  if (['+', '-', '*', '/', '%', 'neg', 'abs'].includes(e.fn)) return e.args.every((a) => integral(a, scope));
+  if (e.fn === 'length' || e.fn === 'octet_length') return true;
+  if (['+', '-', '*', '/', '%', 'neg', 'abs', 'coalesce', 'greatest', 'least', 'nullif'].includes(e.fn)) return e.args.every((a) => integral(a, scope));
+  // CASE's type is its results' (every other argument, and the ELSE).
+  if (e.fn === 'case') return e.args.every((a, i) => (i % 2 === 0 && i !== e.args.length - 1) || integral(a, scope));
   return false;
 }
 

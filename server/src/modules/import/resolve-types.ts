@@ -3,6 +3,7 @@
  * labels, or a domain's base type, NOT NULL and CHECK rules (its `VALUE`
  * becoming the column). The column keeps the declared name as its sqlType.
  */
+import type { CheckExpr } from '../../engine';
 import { DOMAIN_VALUE, type CheckModel, type ColumnType, type SchemaModel } from './schema-model';
 
 /** Domains over domains: deeper chains than this are a cycle or nonsense. */
@@ -52,9 +53,17 @@ function lookup<T>(map: Record<string, T>, name: string): T | undefined {
   return key === undefined ? undefined : map[key];
 }
 
+/** The expression with `VALUE` (DOMAIN_VALUE) read as the column. */
+function renamed(expr: CheckExpr, column: string): CheckExpr {
+  if ('col' in expr) return expr.col === DOMAIN_VALUE ? { col: column } : expr;
+  if ('fn' in expr) return { ...expr, args: expr.args.map((a) => renamed(a, column)) };
+  return expr;
+}
+
 function forColumn(check: CheckModel, column: string): CheckModel {
   return {
     ...check,
+    ...(check.expr ? { expr: renamed(check.expr, column) } : {}),
     rules: check.rules.map((rule) => {
       if ('column' in rule && rule.column === DOMAIN_VALUE) return { ...rule, column };
       return rule;

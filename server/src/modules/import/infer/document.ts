@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import type { BlueprintDocument } from '../../../engine';
+import type { BlueprintDocument, CheckDef } from '../../../engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -13,6 +13,7 @@ import { isPersonal } from './personal';
 import { checkNames } from './names';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
+import { documentChecks, refuseImpossibleChecks } from './table-checks';
 
 /** Blueprints hold at most this many tables (PRODUCT.md §5). */
 const MAX_TABLES = 100;
@@ -35,6 +36,7 @@ export interface FieldOut {
 const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
 
 interface TableOut {
+  checks?: CheckDef[];
   name: string;
   rows: number | { perParent: string; min: number; max: number };
   primaryKey?: string | string[];
@@ -54,6 +56,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   if (schema.tables.length > MAX_TABLES) {
     skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
   }
+  for (const table of schema.tables) refuseImpossibleChecks(table, options.path ?? 'input.text');
   const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
@@ -115,8 +118,6 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   const singleUniques = new Set(table.uniques.filter((u) => u.length === 1).map((u) => u[0]));
   const siblings = table.columns.map((c) => c.name);
   const pairRules = [...table.checks, ...table.columns.flatMap((c) => c.checks)].flatMap((c) => c.rules.filter((r) => r.kind === 'columns').map((rule) => ({ rule, text: c.text })));
-  const otherTableRules = table.checks.flatMap((c) => c.rules.filter((r) => r.kind === 'other').map(() => c));
-  for (const check of new Set(otherTableRules)) skipped.push({ kind: 'check', name: check.name ?? table.name, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
 
   const decisions: BuiltField[] = [];
   for (const column of table.columns) {
@@ -128,8 +129,10 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
     report.push(decision);
     decisions.push({ field: built.field, decision, column });
   }
-  applyPairRules(pairRules, decisions, table, skipped);
+  applyPairRules(pairRules, decisions, table);
   orderTimestamps(decisions);
+  const checks = documentChecks(table, t, out.fields.map((f) => f.name), report, skipped);
+  if (checks.length) out.checks = checks;
   const rowsReason = fitUniqueSpace(out, relations.rowsReason);
   if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
   return out;
@@ -203,12 +206,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
   const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;
   if (!ref && guess.generator !== 'sequence') {
-    const ruled = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale);
-    guess = ruled.guess;
-    for (const rule of ruled.unhandled) skipped.push({ kind: 'check', name: `${table.name}.${column.name}`, reason: `its CHECK (${rule.kind} ${JSON.stringify(rule).slice(0, 80)}) is not turned into options; generated rows may break it.` });
-  }
-  for (const check of column.checks.filter((c) => c.rules.some((r) => r.kind === 'other'))) {
-    skipped.push({ kind: 'check', name: check.name ?? `${table.name}.${column.name}`, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+    // What options cannot say (an unusual comparison, a pattern on a number) is held by the CHECK on every row.
+    guess = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale, type.maxLength).guess;
   }
   const field: FieldOut = { ...base, generator: guess.generator };
   if (guess.options) field.options = guess.options;

@@ -8,7 +8,8 @@
 import { loadModule } from 'libpg-query';
 import { badInput } from '../../../errors';
 import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type ForeignKeyModel, type SchemaModel, type TableModel } from '../schema-model';
-import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
+import { caseFolded, columnType, lastName, namesOf, type Node } from './ast';
+import { pgCheckModel } from './check-expr';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
 import { leadingBytes, parenthesizedAfter, statementsOf, withoutMetaCommands, writtenNameAt, type Statement } from './statements';
@@ -207,7 +208,8 @@ class DdlReader {
 
   private check(c: Node, offset: number, valueName?: string, end = this.statementEnd): CheckModel {
     const text = parenthesizedAfter(this.source, offset + (c.location ?? 0), end) ?? 'CHECK (...)';
-    return { name: c.conname, rules: checkRules(c.raw_expr, text, valueName), text };
+    const line = Number(/\d+/.exec(this.source.lineOf(offset + (c.location ?? 0)))?.[0]);
+    return pgCheckModel(c.raw_expr, text, { name: c.conname, line, valueName });
   }
 
   private alterTable(body: Node, offset: number): void {
