@@ -127,9 +127,13 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 
 function s3Store(env: Env): RunSettings['s3'] {
   const url = env.SEEDBED_ARTIFACT_STORE;
-  if (!url) return undefined;
+  return url ? s3LocationOf(url, env, 'SEEDBED_ARTIFACT_STORE') : undefined;
+}
+
+/** An `s3://bucket/prefix` URL with the endpoint, region and credentials of the environment (`seedbed generate --out s3://…` too). */
+export function s3LocationOf(url: string, env: Env, name: string): S3Settings {
   const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{2,62})(?:\/(.*))?$/.exec(url);
-  if (!match) throw new Error(`SEEDBED_ARTIFACT_STORE must be s3://bucket/prefix, got "${url}"`);
+  if (!match) throw new Error(`${name} must be s3://bucket/prefix, got "${url}"`);
   const region = env.SEEDBED_S3_REGION || env.AWS_REGION || 'us-east-1';
   const credentials =
     env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY

@@ -3,10 +3,11 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, type BlueprintDocument, type Dialect, type Format, type OutputOptions } from '../engine';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions } from '../engine';
 import { parseInteger, readBlueprint } from './io';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
+import { parseShard, writeShards, type Shard } from './shard-output';
 
 const DIALECTS = ['postgres', 'mysql', 'sqlite'];
 
@@ -29,6 +30,7 @@ export interface GenerateFlags {
   server?: string;
   blueprint?: string;
   revision?: string;
+  shard?: string;
 }
 
 /** The output options of the flags, each refused at its flag (exit 2) when invalid. */
@@ -75,13 +77,14 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
   const output = outputOf(flags, format);
   if (flags['data-only'] && format !== 'sql') throw new UsageError('--data-only writes SQL: give --format sql');
+  const shard = parseShard(flags.shard);
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
   // helper threads, started now so they load the engine while this one compiles.
   const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
   helpers?.start();
   try {
-    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpers, output });
+    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpers, output, shard });
   } finally {
     await helpers?.close();
   }
@@ -95,6 +98,7 @@ interface Settings {
   offset: number;
   helpers?: ChunkWorkerPool;
   output?: OutputOptions;
+  shard?: Shard;
 }
 
 /**
@@ -104,7 +108,7 @@ interface Settings {
  * its parents keeps its rows, and a window past its end is an error naming
  * its count (exit 1). Other tables are written whole.
  */
-async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers, output }: Settings): Promise<void> {
+async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers, output, shard }: Settings): Promise<void> {
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
   const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
   if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${source}`);
@@ -126,6 +130,13 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
   const dataOnly = flags['data-only'] === true;
   const options = (name: string) => ({ dialect, helpers, output, dataOnly, ...windowOf(name) });
+  if (shard) {
+    const whole = format === 'sql' && flags.table === undefined;
+    const files = whole
+      ? [{ name: `${doc.name || 'blueprint'}.sql`, pieces: blueprintSqlPieces(plan, dialect, { dataOnly }) }]
+      : selected.map((name) => ({ name: fileNameOf(plan, name, format), pieces: tablePieces(plan, name, format, options(name)) }));
+    return writeShards(plan, files, out, shard, { format, dialect, output, helpers });
+  }
   if (out === '-') {
     if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), process.stdout);
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');

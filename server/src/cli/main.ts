@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '../engine';
 import { generate } from './generate';
+import { codegenCommand } from './codegen';
 import { importCommand } from './import';
 import { load } from './load';
 import { mockCommand } from './mock';
@@ -27,6 +28,7 @@ const GENERATE_OPTIONS = {
   server: { type: 'string' },
   blueprint: { type: 'string' },
   revision: { type: 'string' },
+  shard: { type: 'string' },
 } as const;
 
 /** Runs the `seedbed` command and resolves to its exit code (PRODUCT.md §10). */
@@ -60,6 +62,8 @@ export async function main(argv: string[]): Promise<number> {
         return await importCommand(rest);
       case 'mock':
         return await mockCommand(rest);
+      case 'codegen':
+        return await codegenCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -1,7 +1,7 @@
 export const USAGE = `Usage:
   seedbed generate BLUEPRINT.json [--table T] [--rows N] [--seed S]
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
-                   [--data-only] [--out DIR | -] [--offset K] [--workers W]
+                   [--data-only] [--out DIR | s3://BUCKET/PREFIX | -] [--offset K] [--workers W] [--shard I/N]
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
   seedbed generate --server URL --blueprint ID [--revision R] [same options]
                    (the API key in SEEDBED_KEY)
@@ -13,11 +13,16 @@ export const USAGE = `Usage:
   seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url|json|csv FILE|URL
                  [--out blueprint.json] [--name NAME]
                  (FILE - reads standard input; the report goes to standard error)
+  seedbed codegen BLUEPRINT.json [--out seed.ts] [--runtime MODULE]
+                  (a typed seed client for test suites and seed scripts)
   seedbed validate BLUEPRINT.json
   seedbed generators [--search WORD] [--category C] [--json]
 
 --offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table
 sized by its own count grows to K+N rows, one sized per parent row must have them.
+
+--shard I/N: writes shard I (from 0) of N of each file, as NAME.shard-I-of-N;
+the N shards joined in order (cat) are the file the command writes without it.
 
 Exit codes: 0 done, 1 invalid blueprint, 2 usage, 3 target database or server
 refused or unreachable.

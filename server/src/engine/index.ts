@@ -32,9 +32,10 @@ export { PlanAccess, DEFAULT_MAX_SCAN, type PlanAccessOptions, type KeyLookup } 
 export { previewRows, type Preview, type PreviewOptions } from './preview';
 export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits';
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
-export { streamBlueprintSql, type BlueprintSqlOptions } from './stream/blueprint-sql';
+export { streamBlueprintSql, blueprintSqlPieces, type BlueprintSqlOptions } from './stream/blueprint-sql';
+export { tablePieces, shardPieces, streamPieces, pieceRows, type StreamPiece } from './stream/pieces';
 export { deferredUpdates, defersToCommit } from './formats/deferred-sql';
-export { insertStatements, type InsertStatement } from './stream/insert-statements';
+export { tableInsertStatements, type InsertStatement } from './stream/insert-statements';
 export { createTable, deferredForeignKeys } from './formats/sql';
 export { schemaDdl, type TableDdl } from './formats/ddl';
 export { sequenceReset } from './formats/identity-sql';
@@ -48,6 +49,10 @@ export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } fro
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';
+export { compileSeedPlan, referencesTo, MAX_SEED_CAPACITY, type SeedPlan } from './seeding/seed-plan';
+export { SeedRowMaker, insertStatements, copyText, sequenceResetStatements, type GivenCell, type MadeRow, type RetryStates } from './seeding/row-maker';
+export { RowAddresses, laneCount, LANE_ROWS } from './seeding/address';
+export { maxChildren } from './plan/layout';
 export { isPerParent, type BlueprintDocument, type DocumentIssue } from './document/types';
 export { blueprintJsonSchema } from './document/json-schema';
 export { jsRegex as checkRegex } from './plan/check-predicate';

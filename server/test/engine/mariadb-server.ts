@@ -18,6 +18,8 @@ export const mariaDbMissing = !SERVER || !CLIENT || !INSTALL ? 'mariadbd, mariad
 export interface MariaDb {
   /** The TCP port when started with `tcp` (127.0.0.1 only), for clients that connect by URL. */
   port?: number;
+  /** The server's unix socket (for a driver such as mysql2: `socketPath`, user root, no password). */
+  socket: string;
   /** Runs the stock client on `db` with `input` as its script (no options but the socket: the script must say everything). */
   client(db: string, input: string | Buffer, ...args: string[]): { status: number | null; stdout: string; stderr: string };
   stop(): Promise<void>;
@@ -65,7 +67,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaD
   };
 
   for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-    if (client('mysql', 'SELECT 1').status === 0) return { client, stop, ...(options.tcpPort ? { port: options.tcpPort } : {}) };
+    if (client('mysql', 'SELECT 1').status === 0) return { socket, client, stop, ...(options.tcpPort ? { port: options.tcpPort } : {}) };
     if (exited || Date.now() > deadline) {
       const reason = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : 'no error log';
       await stop();

@@ -16,6 +16,8 @@ export interface ParallelJob {
   dialect: Dialect;
   start: number;
   end: number;
+  /** First row of the whole stream (default `start`): see StreamTableOptions.streamStart. */
+  streamStart?: number;
   chunkRows: number;
   workers: number;
   header: string;
@@ -40,7 +42,8 @@ export class ParallelChunkStream extends Readable {
     super();
     pool.reserve(job.workers);
     const { table, format, dialect, start, output, deferRefs } = job;
-    const requests = chunkRanges(start, job.end, job.chunkRows).map((r) => ({ table, format, dialect, streamStart: start, from: r.start, to: r.end, output, deferRefs }));
+    const streamStart = job.streamStart ?? start;
+    const requests = chunkRanges(start, job.end, job.chunkRows).map((r) => ({ table, format, dialect, streamStart, from: r.start, to: r.end, output, deferRefs }));
     const depth = job.workers * QUEUE_PER_WORKER;
     this.chunks = encodeInOrder(plan, requests, null, { pool, poolDepth: depth, window: depth });
   }

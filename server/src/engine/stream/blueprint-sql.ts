@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Dialect } from '../generators/types';
 import type { Plan } from '../plan/types';
 import { createTable, deferredForeignKeys, scriptPreamble } from '../formats/sql';
 import { defersToCommit, deferredUpdates } from '../formats/deferred-sql';
-import { streamTable, type StreamTableOptions } from './table-stream';
+import type { StreamTableOptions } from './table-stream';
+import { streamPieces, tablePieces, type StreamPiece } from './pieces';
 
 export interface BlueprintSqlOptions extends Pick<StreamTableOptions, 'workers' | 'helpers' | 'chunkRows'> {
   /** Only the rows, in load order, for a schema that exists already (`seedbed generate --format sql --data-only`). */
@@ -21,37 +22,32 @@ export interface BlueprintSqlOptions extends Pick<StreamTableOptions, 'workers' 
  */
 export function streamBlueprintSql(plan: Plan, dialect: Dialect = 'postgres', options: BlueprintSqlOptions = {}): Readable {
   const { dataOnly, ...streaming } = options;
-  const rows = (name: string) => streamTable(plan, name, 'sql', { ...streaming, dialect, header: false, dataOnly, deferRefs: true });
+  return streamPieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', { ...streaming, dialect });
+}
+
+/** The script of `streamBlueprintSql` as text and row pieces (what `--shard` cuts). */
+export function blueprintSqlPieces(plan: Plan, dialect: Dialect = 'postgres', { dataOnly = false }: { dataOnly?: boolean } = {}): StreamPiece[] {
+  const rows = (name: string) => tablePieces(plan, name, 'sql', { dialect, header: false, dataOnly, deferRefs: true });
+  const updates: StreamPiece[] = plan.order.map((name) => ({ lazy: () => deferredUpdates(plan, name, dialect) }));
   // DEFERRABLE keys closing a cycle are checked at COMMIT: inside one transaction that defers them.
   const deferring = defersToCommit(plan) && dialect !== 'mysql';
-  const begin = deferring ? `BEGIN;\n${dialect === 'sqlite' ? 'PRAGMA defer_foreign_keys = ON;' : 'SET CONSTRAINTS ALL DEFERRED;'}\n` : '';
-  async function* updates() {
-    for (const name of plan.order) yield* deferredUpdates(plan, name, dialect);
+  if (dialect === 'sqlite') {
+    return [
+      'BEGIN;\n',
+      deferring ? 'PRAGMA defer_foreign_keys = ON;\n' : '',
+      ...(dataOnly ? [] : plan.order.map((name) => createTable(plan, plan.table(name), dialect, true) + '\n')),
+      ...plan.order.flatMap((name) => [...rows(name), '\n']),
+      ...updates,
+      'COMMIT;\n',
+    ].filter((piece) => piece !== '');
   }
-  async function* sqliteScript() {
-    yield 'BEGIN;\n';
-    if (deferring) yield 'PRAGMA defer_foreign_keys = ON;\n';
-    if (!dataOnly) for (const name of plan.order) yield createTable(plan, plan.table(name), dialect, true) + '\n';
-    for (const name of plan.order) {
-      for await (const chunk of rows(name)) yield chunk as Buffer | string;
-      yield '\n';
-    }
-    yield* updates();
-    yield 'COMMIT;\n';
-  }
-  async function* script() {
-    // Said once, then each table without the preamble a table's own script starts with.
-    const preamble = scriptPreamble(dialect);
-    if (preamble) yield preamble;
-    if (begin) yield begin;
-    for (const name of plan.order) {
-      if (!dataOnly) yield createTable(plan, plan.table(name), dialect);
-      for await (const chunk of rows(name)) yield chunk as Buffer | string;
-      yield '\n';
-    }
-    yield* updates();
-    if (!dataOnly) for (const name of plan.order) yield deferredForeignKeys(plan, plan.table(name), dialect, 'later');
-    if (begin) yield 'COMMIT;\n';
-  }
-  return Readable.from(dialect === 'sqlite' ? sqliteScript() : script(), { objectMode: false });
+  // Said once, then each table without the preamble a table's own script starts with.
+  return [
+    scriptPreamble(dialect),
+    deferring ? 'BEGIN;\nSET CONSTRAINTS ALL DEFERRED;\n' : '',
+    ...plan.order.flatMap((name) => [dataOnly ? '' : createTable(plan, plan.table(name), dialect), ...rows(name), '\n']),
+    ...updates,
+    ...(dataOnly ? [] : plan.order.map((name) => deferredForeignKeys(plan, plan.table(name), dialect, 'later'))),
+    deferring ? 'COMMIT;\n' : '',
+  ].filter((piece) => piece !== '');
 }

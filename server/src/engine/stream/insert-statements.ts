@@ -16,7 +16,7 @@ export interface InsertStatement {
  * cut where its batches are cut. References that close a cycle are written
  * NULL (`deferRefs`), for `deferredUpdates` to set once every table is in.
  */
-export function* insertStatements(plan: Plan, tableName: string, dialect: Dialect): Generator<InsertStatement> {
+export function* tableInsertStatements(plan: Plan, tableName: string, dialect: Dialect): Generator<InsertStatement> {
   const table = plan.table(tableName);
   const encoder = new ChunkEncoder(plan);
   for (let from = 0; from < table.layout.rows; from += INSERT_BATCH) {

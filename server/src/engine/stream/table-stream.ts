@@ -28,6 +28,14 @@ export interface StreamTableOptions {
   header?: boolean;
   /** SQL: the rows only, for a schema that exists: no CREATE TABLE and no ALTER TABLE adding keys. */
   dataOnly?: boolean;
+  /** false: leave out the footer too (the rows alone, for a part of a stream framed elsewhere). */
+  footer?: boolean;
+  /**
+   * First row of the whole stream these rows belong to (default `offset`):
+   * separators and SQL batches are laid out from it, so a shard of a stream
+   * encodes as the same bytes the whole stream holds there.
+   */
+  streamStart?: number;
   /** Delimiter, header row, line ending, NULL marker, pretty JSON (BAD_USER_INPUT with the option's path when invalid). */
   output?: OutputOptions;
   /** For a load: references broken to load a cycle (`FieldPlan.deferred`) are written NULL; `deferredUpdates` sets them afterwards. */
@@ -46,16 +54,17 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const dialect = options.dialect ?? 'postgres';
   const { start, end } = rowRange(table, options.offset, options.count);
   const output = options.output ? resolveOutput(format, options.output) : undefined;
-  const ctx: EncodeContext = { plan, table, dialect, streamStart: start, output, dataOnly: options.dataOnly };
+  const streamStart = options.streamStart ?? start;
+  const ctx: EncodeContext = { plan, table, dialect, streamStart, output, dataOnly: options.dataOnly };
   const noHeader = options.header === false || (options.dataOnly && format === 'sql');
-  const frame = { header: noHeader ? '' : encoder.header(ctx, end - start), footer: encoder.footer(ctx, end - start) };
+  const frame = { header: noHeader ? '' : encoder.header(ctx, end - start), footer: options.footer === false ? '' : encoder.footer(ctx, end - start) };
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   // Worker threads get the options as given, and resolve them as this thread did.
   const given = options.output;
   const deferRefs = options.deferRefs === true;
   if (options.helpers && end - start > chunkRows) {
-    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart: start, from: r.start, to: r.end, output: given, deferRefs }));
+    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart, from: r.start, to: r.end, output: given, deferRefs }));
     const pool = options.helpers;
     async function* framed() {
       if (frame.header) yield Buffer.from(frame.header);
@@ -65,7 +74,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
     return Readable.from(framed(), { objectMode: false });
   }
   if (workers > 1 && end - start > chunkRows) {
-    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, chunkRows, workers, ...frame, output: given, deferRefs });
+    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, streamStart, chunkRows, workers, ...frame, output: given, deferRefs });
   }
   const chunks = new ChunkEncoder(plan);
   let position = start;
@@ -83,7 +92,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
           return;
         }
         const to = Math.min(end, position + chunkRows);
-        const bytes = chunks.encode(table.name, format, dialect, start, position, to, given, undefined, deferRefs);
+        const bytes = chunks.encode(table.name, format, dialect, streamStart, position, to, given, undefined, deferRefs);
         position = to;
         this.push(bytes);
       } catch (error) {

@@ -12,7 +12,7 @@
  * backslashes in strings as the script writes them.
  */
 import mysql, { type Connection } from 'mysql2/promise';
-import { createTable, deferredForeignKeys, deferredUpdates, defersToCommit, insertStatements, quoteIdent, sqlTypeOfField, type Plan } from '../../engine';
+import { createTable, deferredForeignKeys, deferredUpdates, defersToCommit, tableInsertStatements, quoteIdent, sqlTypeOfField, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 import type { ResolvedTarget } from './target-guard';
@@ -70,7 +70,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     let before = 0;
     for (const name of plan.order) {
       table = name;
-      for (const statement of insertStatements(plan, name, 'mysql')) {
+      for (const statement of tableInsertStatements(plan, name, 'mysql')) {
         rows = [statement.from, statement.to];
         signal?.throwIfAborted();
         await connection.query(statement.sql);

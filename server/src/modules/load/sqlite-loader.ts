@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { createTable, deferredUpdates, defersToCommit, insertStatements, quoteIdent, type Plan } from '../../engine';
+import { createTable, deferredUpdates, defersToCommit, tableInsertStatements, quoteIdent, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 
@@ -64,7 +64,7 @@ export async function loadIntoSqlite(plan: Plan, file: string, options: LoadOpti
     let batches = 0;
     for (const name of plan.order) {
       table = name;
-      for (const statement of insertStatements(plan, name, 'sqlite')) {
+      for (const statement of tableInsertStatements(plan, name, 'sqlite')) {
         rows = [statement.from, statement.to];
         db.exec(statement.sql);
         progress(before + statement.to);

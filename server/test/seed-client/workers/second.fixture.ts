@@ -1,0 +1,3 @@
+import { seedSuite } from './suite';
+
+seedSuite();
