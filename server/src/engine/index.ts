@@ -66,6 +66,7 @@ export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';
 export { sqlTypeOfField } from './plan/columns';
 export { quoteIdent } from './formats/sql';
+export { columnName as sqlColumnName, qualifiedName as qualifiedTableName, tableSqlName } from './formats/sql-names';
 export { DIALECTS } from './generators/types';
 export { FORMATS, type Format };
 export { LINE_ENDINGS, MAX_NULL_MARKER, outputIssues, type LineEnding, type OutputOptions } from './formats/output';

@@ -24,6 +24,8 @@ const MAX_GRAPHQL_ENTRIES = 1000;
 const graphqlNames = (description: string, values: object) => ({ type: 'object', description, maxProperties: MAX_GRAPHQL_ENTRIES, propertyNames: { pattern: GRAPHQL_NAME }, additionalProperties: values });
 
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
+/** A name as SQL writes it quoted: any characters but NUL, at most 63 (PostgreSQL's NAMEDATALEN). */
+const sqlName = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[^\\u0000]+$' };
 
 export const blueprintJsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -109,6 +111,8 @@ export const blueprintJsonSchema = {
       required: ['name', 'rows', 'fields'],
       properties: {
         name: identifier,
+        schema: { ...sqlName, description: 'The schema (namespace) the source declared the table in; PostgreSQL output qualifies the table with it.' },
+        sqlName: { ...sqlName, description: 'The table name as the source SQL wrote it (any characters, case kept), when it differs from `name`.' },
         rows: {
           description: 'A row count, or a count per row of a parent table.',
           oneOf: [
@@ -171,6 +175,7 @@ export const blueprintJsonSchema = {
       required: ['name', 'generator'],
       properties: {
         name: identifier,
+        sqlName: { ...sqlName, description: 'The column name as the source SQL wrote it, when it differs from `name`.' },
         generator: { type: 'string', minLength: 1, description: 'Generator id, such as `person.firstName` or `ref`.' },
         options: { type: 'object', description: "The generator's options; `{field}` in a string reads another field of the row." },
         nullRate: { type: 'number', minimum: 0, maximum: 1 },

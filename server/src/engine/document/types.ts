@@ -40,7 +40,10 @@ export const ROW_SPEC_LIMITS = {
 } as const;
 
 export interface FieldDef {
+  /** The field's identifier in the document (formulas, `{field}` options, the mock API). */
   name: string;
+  /** The column's name as the source SQL wrote it, when it is not `name` (`"Order Date"`, a name two columns shared once case was set aside). */
+  sqlName?: string;
   generator: string;
   options?: Record<string, unknown>;
   /** Share of NULL values, in [0, 1]. */
@@ -65,6 +68,10 @@ export type IdentityKind = 'always' | 'default';
 
 export interface TableDef {
   name: string;
+  /** The schema (namespace) the source declared the table in (`sales`, `"Person"`): SQL output and loads into PostgreSQL qualify the table with it. */
+  schema?: string;
+  /** The table's name as the source SQL wrote it, when it is not `name`. */
+  sqlName?: string;
   rows: RowCount;
   /** The field that identifies a row, or the fields whose tuple does (a composite key). */
   primaryKey?: string | string[];

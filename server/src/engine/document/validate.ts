@@ -81,9 +81,31 @@ function duplicates<T>(items: T[], name: (item: T) => string, path: (item: T) =>
   return issues;
 }
 
+/** Names as SQL writes them (quoted, so exact): two tables of one schema, or two columns of one table, cannot share one. */
+function sqlNameIssues(doc: Record<string, unknown>): DocumentIssue[] {
+  const exact = <T>(items: T[], name: (item: T) => string, path: (item: T) => string, what: string): DocumentIssue[] => {
+    const seen = new Map<string, T>();
+    const issues: DocumentIssue[] = [];
+    for (const item of items) {
+      const first = seen.get(name(item));
+      if (first === undefined) seen.set(name(item), item);
+      else issues.push({ path: path(item), message: `${what} "${name(item)}" in SQL is already ${path(first)}'s` });
+    }
+    return issues;
+  };
+  const tables = tableEntries(doc).filter((e) => typeof e.table.name === 'string');
+  return [
+    ...exact(tables, (e) => `${e.table.schema ?? ''}.${e.table.sqlName ?? e.table.name}`, (e) => `tables[${e.index}].${e.table.sqlName ? 'sqlName' : 'name'}`, 'table'),
+    ...tables.flatMap(({ table, index: t }) =>
+      exact(fieldEntries(table).filter((e) => typeof e.field.name === 'string'), (e) => e.field.sqlName ?? e.field.name, (e) => `tables[${t}].fields[${e.index}].${e.field.sqlName ? 'sqlName' : 'name'}`, 'column'),
+    ),
+  ].map((issue) => ({ ...issue, message: issue.message.replace(/^table "[^"]*\.(.*)" in SQL/, 'table "$1" in SQL') }));
+}
+
 function nameIssues(doc: Record<string, unknown>): DocumentIssue[] {
   const tables = tableEntries(doc).filter((e) => typeof e.table.name === 'string');
   return [
+    ...sqlNameIssues(doc),
     ...duplicates(tables, (e) => e.table.name, (e) => `tables[${e.index}].name`, 'table name'),
     ...tableEntries(doc).flatMap(({ table, index: t }) =>
       duplicates(fieldEntries(table).filter((e) => typeof e.field.name === 'string'), (e) => e.field.name, (e) => `tables[${t}].fields[${e.index}].name`, 'field name'),

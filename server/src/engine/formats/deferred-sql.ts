@@ -10,7 +10,8 @@ import { badInput } from '../errors';
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { literalFor, quoteIdent } from './sql';
+import { literalFor } from './sql';
+import { columnName, qualifiedName, quoteIdent } from './sql-names';
 
 /** Rows per UPDATE: the same batch as INSERTs. */
 const UPDATE_BATCH = 500;
@@ -39,7 +40,7 @@ function rowKey(table: TablePlan, deferred: FieldPlan[]): FieldPlan[] {
 const SERIALS: Record<string, string> = { serial: 'integer', serial4: 'integer', bigserial: 'bigint', serial8: 'bigint', smallserial: 'smallint', serial2: 'smallint' };
 
 /** The UPDATE statements (each ending `;\n`) that set the table's deferred references, in row order. */
-export function* deferredUpdates(plan: Plan, tableName: string, dialect: Dialect, qualified: (table: TablePlan) => string = (t) => quoteIdent(t.name, dialect)): Generator<string> {
+export function* deferredUpdates(plan: Plan, tableName: string, dialect: Dialect): Generator<string> {
   const table = plan.table(tableName);
   const deferred = updatedLater(table);
   if (!deferred.length) return;
@@ -49,7 +50,7 @@ export function* deferredUpdates(plan: Plan, tableName: string, dialect: Dialect
   const generator = new RowGenerator(table, plan.seed);
   let batch: string[][] = [];
   const flush = () => {
-    const statement = updateStatement(plan, table, dialect, qualified(table), key, deferred, batch);
+    const statement = updateStatement(plan, table, dialect, qualifiedName(table, dialect), key, deferred, batch);
     batch = [];
     return statement;
   };
@@ -67,14 +68,14 @@ function updateStatement(plan: Plan, table: TablePlan, dialect: Dialect, name: s
   const columns = [...key, ...deferred];
   if (dialect === 'mysql') {
     const selects = rows.map((row, i) => `SELECT ${row.map((v, k) => (i === 0 ? `${v} AS ${q(`c${k}`)}` : v)).join(', ')}`).join(' UNION ALL ');
-    const on = key.map((f, k) => `t.${q(f.name)} = v.${q(`c${k}`)}`).join(' AND ');
-    const set = deferred.map((f, k) => `t.${q(f.name)} = v.${q(`c${key.length + k}`)}`).join(', ');
+    const on = key.map((f, k) => `t.${columnName(f, dialect)} = v.${q(`c${k}`)}`).join(' AND ');
+    const set = deferred.map((f, k) => `t.${columnName(f, dialect)} = v.${q(`c${key.length + k}`)}`).join(', ');
     return `UPDATE ${name} AS t JOIN (${selects}) AS v ON ${on} SET ${set};\n`;
   }
   const values = rows.map((row) => `(${row.join(', ')})`).join(',\n');
   if (dialect === 'sqlite') {
-    const on = key.map((f, k) => `${name}.${q(f.name)} = v.column${k + 1}`).join(' AND ');
-    const set = deferred.map((f, k) => `${q(f.name)} = v.column${key.length + k + 1}`).join(', ');
+    const on = key.map((f, k) => `${name}.${columnName(f, dialect)} = v.column${k + 1}`).join(' AND ');
+    const set = deferred.map((f, k) => `${columnName(f, dialect)} = v.column${key.length + k + 1}`).join(', ');
     return `UPDATE ${name} SET ${set} FROM (VALUES\n${values}) AS v WHERE ${on};\n`;
   }
   // PostgreSQL types a VALUES list from its literals (text, integer): cast each to its column's type.
@@ -82,7 +83,7 @@ function updateStatement(plan: Plan, table: TablePlan, dialect: Dialect, name: s
     const type = sqlTypeOfField(f, 'postgres', plan);
     return `CAST(v.${q(`c${k}`)} AS ${SERIALS[type.trim().toLowerCase()] ?? type})`;
   };
-  const on = key.map((f, k) => `t.${q(f.name)} = ${cast(f, k)}`).join(' AND ');
-  const set = deferred.map((f, k) => `${q(f.name)} = ${cast(f, key.length + k)}`).join(', ');
+  const on = key.map((f, k) => `t.${columnName(f, dialect)} = ${cast(f, k)}`).join(' AND ');
+  const set = deferred.map((f, k) => `${columnName(f, dialect)} = ${cast(f, key.length + k)}`).join(', ');
   return `UPDATE ${name} AS t SET ${set} FROM (VALUES\n${values}) AS v(${columns.map((_, k) => q(`c${k}`)).join(', ')}) WHERE ${on};\n`;
 }

@@ -8,7 +8,7 @@
 import type { Dialect } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { isForwardReference } from '../plan/order';
-import { quoteIdent } from './sql';
+import { columnName, qualifiedName } from './sql-names';
 
 export interface ReferenceKey {
   /** The ref field that picks the parent row. */
@@ -43,8 +43,8 @@ export function referenceKeys(table: TablePlan): ReferenceKey[] {
 }
 
 export function foreignKeyClause(key: ReferenceKey, dialect: Dialect): string {
-  const list = (fields: FieldPlan[]) => fields.map((f) => quoteIdent(f.name, dialect)).join(', ');
-  return `FOREIGN KEY (${list(key.fields)}) REFERENCES ${quoteIdent(key.parent.name, dialect)} (${list(key.parentFields)})`;
+  const list = (fields: FieldPlan[]) => fields.map((f) => columnName(f, dialect)).join(', ');
+  return `FOREIGN KEY (${list(key.fields)}) REFERENCES ${qualifiedName(key.parent, dialect)} (${list(key.parentFields)})`;
 }
 
 /**
@@ -68,7 +68,7 @@ export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Diale
   let out = '';
   for (const key of referenceKeys(table)) {
     if (!keyWaits(plan, table, key)) continue;
-    if ((key.parent === table) === (which === 'self')) out += `ALTER TABLE ${quoteIdent(table.name, dialect)} ADD ${foreignKeyClause(key, dialect)};\n`;
+    if ((key.parent === table) === (which === 'self')) out += `ALTER TABLE ${qualifiedName(table, dialect)} ADD ${foreignKeyClause(key, dialect)};\n`;
   }
   return out;
 }

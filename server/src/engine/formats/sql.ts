@@ -1,6 +1,7 @@
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
+import { columnName, createSchemaSql, qualifiedName, quoteIdent } from './sql-names';
 
 export { deferredForeignKeys };
 import { deferredForeignKeys, foreignKeyClause, keyWaits, referenceKeys } from './foreign-keys';
@@ -11,9 +12,7 @@ import type { EncodeContext, Encoder } from './types';
 /** Rows per multi-row INSERT: big enough to amortize parsing, small enough for every server's packet limit. */
 export const INSERT_BATCH = 500;
 
-export function quoteIdent(name: string, dialect: Dialect): string {
-  return dialect === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
-}
+export { quoteIdent };
 
 /** What MySQL's own dump (mysql_real_escape_string) escapes: CR, LF and Ctrl-Z would not survive the stock client reading a script. */
 const MYSQL_ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\\': '\\\\', "'": "\\'", '"': '\\"', '\x1a': '\\Z' };
@@ -63,20 +62,19 @@ function plainLiteralFor(field: FieldPlan, dialect: Dialect): Literal {
  * that creates every table before inserting into any inside one transaction.
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
-  const q = (n: string) => quoteIdent(n, dialect);
-  const lines = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const lines = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
   for (const key of referenceKeys(table)) {
     const fk = foreignKeyClause(key, dialect);
     if (!keyWaits(plan, table, key)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
-  return `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
+  return `${createSchemaSql(table, dialect)}${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${qualifiedName(table, dialect)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
 }
 
 /** PRIMARY KEY (composite too), then UNIQUE for unique fields and composite unique keys. */
 export function keyClauses(table: TablePlan, dialect: Dialect): string[] {
-  const list = (names: string[]) => names.map((n) => quoteIdent(n, dialect)).join(', ');
+  const list = (names: string[]) => names.map((n) => (table.fieldByName.get(n) ? columnName(table.fieldByName.get(n)!, dialect) : quoteIdent(n, dialect))).join(', ');
   const clauses: string[] = [];
   if (table.keyFields.length) clauses.push(`PRIMARY KEY (${list(table.keyFields)})`);
   for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) clauses.push(`UNIQUE (${list([f.name])})`);
@@ -102,8 +100,8 @@ const PREAMBLES: Record<Dialect, string> = {
 export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
 
 function insertPrefix(ctx: EncodeContext): string {
-  const columns = ctx.table.fields.map((f) => quoteIdent(f.name, ctx.dialect)).join(', ');
-  return `INSERT INTO ${quoteIdent(ctx.table.name, ctx.dialect)} (${columns}) ${insertOverriding(ctx.table, ctx.dialect)}VALUES\n`;
+  const columns = ctx.table.fields.map((f) => columnName(f, ctx.dialect)).join(', ');
+  return `INSERT INTO ${qualifiedName(ctx.table, ctx.dialect)} (${columns}) ${insertOverriding(ctx.table, ctx.dialect)}VALUES\n`;
 }
 
 /** One table's script: CREATE TABLE, batched INSERTs, its identity sequences moved past the rows, then its self-referencing foreign keys. */

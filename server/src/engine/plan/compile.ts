@@ -99,6 +99,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       produce: () => null,
       plainText: false,
       sqlType: f.sqlType,
+      ...(f.sqlName ? { sqlName: f.sqlName } : {}),
       ...(deferred.get(t)?.includes(j) ? { deferred: deferralOf(f) } : {}),
       sqlTypeHint: getGenerator(f.generator)?.sqlTypeFor?.(canonicalValue(f.options ?? {})),
     }));

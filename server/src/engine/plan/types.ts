@@ -55,6 +55,8 @@ export interface FieldPlan {
   ref?: RefPlan;
   /** Values never need CSV quoting. */
   plainText: boolean;
+  /** The column's name as the source wrote it, when it is not `name`. */
+  sqlName?: string;
   /** The column type the document declared (`sqlType`), written verbatim in `Plan.sqlDialect`. */
   sqlType?: string;
   /**

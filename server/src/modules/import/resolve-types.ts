@@ -45,11 +45,11 @@ function resolve(schema: SchemaModel, type: ColumnType, depth: number): Resolved
   };
 }
 
-/** Type names compare case-insensitively, as unquoted SQL names do. */
+/** Type names compare case-insensitively, as unquoted SQL names do, and without their schema (`Person.NameStyle` is `NameStyle`). */
 function lookup<T>(map: Record<string, T>, name: string): T | undefined {
   if (Object.hasOwn(map, name)) return map[name];
   const lower = name.toLowerCase();
-  const key = Object.keys(map).find((k) => k.toLowerCase() === lower);
+  const key = Object.keys(map).find((k) => k.toLowerCase() === lower) ?? Object.keys(map).find((k) => k.toLowerCase().split('.').at(-1) === lower);
   return key === undefined ? undefined : map[key];
 }
 

@@ -103,6 +103,8 @@ export interface ColumnStats {
 
 export interface ColumnModel {
   name: string;
+  /** The name as written, when the document's `name` had to differ from it. */
+  sqlName?: string;
   type: ColumnType;
   notNull: boolean;
   /** An identity/serial/auto-increment column: the database may fill it. */
@@ -120,6 +122,8 @@ export interface ForeignKeyModel {
   name?: string;
   columns: string[];
   table: string;
+  /** The referenced table's schema, when the key names one. */
+  schema?: string;
   /** Empty: the referenced table's primary key. */
   refColumns: string[];
   /** DEFERRABLE: the database may check it at COMMIT (PostgreSQL, SQLite). */
@@ -129,7 +133,12 @@ export interface ForeignKeyModel {
 }
 
 export interface TableModel {
+  /** The table's name in the document: as written, unless two schemas share it. */
   name: string;
+  /** The schema it lives in, as written (none: public, or a source without schemas). */
+  schema?: string;
+  /** The name as written, when the document's `name` had to differ from it. */
+  sqlName?: string;
   columns: ColumnModel[];
   primaryKey?: string[];
   /** Unique keys, single and composite, in source order. */

@@ -12,12 +12,14 @@
  * backslashes in strings as the script writes them.
  */
 import mysql, { type Connection } from 'mysql2/promise';
-import { createTable, deferredForeignKeys, deferredUpdates, defersToCommit, tableInsertStatements, quoteIdent, sqlTypeOfField, type Plan } from '../../engine';
+import { createTable, deferredForeignKeys, deferredUpdates, defersToCommit, qualifiedTableName, tableInsertStatements, tableSqlName, quoteIdent, sqlTypeOfField, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 import type { ResolvedTarget } from './target-guard';
 
 const q = (name: string) => quoteIdent(name, 'mysql');
+/** A plan's table as MySQL names it: as the source wrote it (a dump is one database: no schema). */
+const named = (plan: Plan, name: string) => qualifiedTableName(plan.table(name), 'mysql');
 /** A statement that ends with `;` and a line break, as the engine writes them: the driver runs one at a time. */
 const bare = (sql: string) => sql.trim().replace(/;$/, '');
 
@@ -36,7 +38,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     await connection.query(`SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(@@SESSION.sql_mode, ',STRICT_ALL_TABLES'), 'NO_BACKSLASH_ESCAPES', ''))`);
     await connection.query(`SET SESSION innodb_lock_wait_timeout = ${seconds}, lock_wait_timeout = ${seconds}, foreign_key_checks = 1, unique_checks = 1`);
 
-    const existing = await existingTables(connection, plan.order);
+    const existing = await existingTables(connection, plan);
     if (options.createTables !== false) {
       const missing = plan.order.filter((name) => !existing.has(name));
       for (const name of missing) {
@@ -62,7 +64,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
       // TRUNCATE commits and refuses tables other tables reference: DELETE, children first, inside the transaction.
       for (const name of [...plan.order].reverse().filter((n) => existing.has(n))) {
         table = name;
-        await connection.query(`DELETE FROM ${q(name)}`);
+        await connection.query(`DELETE FROM ${named(plan, name)}`);
       }
     }
     const progress = throttledProgress(options.onProgress);
@@ -87,7 +89,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     }
     table = undefined;
     if (verifyAtCommit) {
-      await verifyForeignKeys(connection, plan.order);
+      await verifyForeignKeys(connection, plan.order.map((n) => tableSqlName(plan.table(n))));
       await connection.query('SET SESSION foreign_key_checks = 1');
     }
     await options.beforeCommit?.();
@@ -97,7 +99,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     return { rows: before, tables };
   } catch (error) {
     await connection.query('ROLLBACK').catch(() => {});
-    await dropCreated(connection, created);
+    await dropCreated(connection, created.map((n) => named(plan, n)));
     if (signal?.aborted) throw signal.reason ?? error;
     throw await describeFailure(error, plan, connection, table, rows);
   } finally {
@@ -139,20 +141,22 @@ async function verifyForeignKeys(connection: Connection, tables: string[]): Prom
   }
 }
 
-async function existingTables(connection: Connection, names: string[]): Promise<Set<string>> {
-  if (!names.length) return new Set();
+/** The plan's tables the database has (by their names as written), by plan name. */
+async function existingTables(connection: Connection, plan: Plan): Promise<Set<string>> {
+  if (!plan.order.length) return new Set();
   const [found] = await connection.query<mysql.RowDataPacket[]>(
     'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = DATABASE() AND table_name IN (?)',
-    [names],
+    [plan.order.map((n) => tableSqlName(plan.table(n)))],
   );
-  return new Set(found.map((r) => String(r.name)));
+  const names = new Set(found.map((r) => String(r.name)));
+  return new Set(plan.order.filter((n) => names.has(tableSqlName(plan.table(n)))));
 }
 
-/** The tables this load made, gone again: the target is as it was. */
+/** The tables this load made (as SQL names them), gone again: the target is as it was. */
 async function dropCreated(connection: Connection, created: string[]): Promise<void> {
   if (!created.length) return;
   await connection.query('SET SESSION foreign_key_checks = 0').catch(() => {});
-  for (const name of [...created].reverse()) await connection.query(`DROP TABLE IF EXISTS ${q(name)}`).catch(() => {});
+  for (const name of [...created].reverse()) await connection.query(`DROP TABLE IF EXISTS ${name}`).catch(() => {});
   await connection.query('SET SESSION foreign_key_checks = 1').catch(() => {});
 }
 
@@ -228,9 +232,9 @@ async function describeFailure(error: unknown, plan: Plan, connection: Connectio
   const atRow = Number(/at row (\d+)/.exec(message)?.[1]);
   let detail = '';
   if (table && column && plan.order.includes(table)) {
-    const field = plan.table(table).fieldByName.get(column);
+    const field = plan.table(table).fields.find((f) => (f.sqlName ?? f.name) === column);
     const actual = await connection
-      .query<mysql.RowDataPacket[]>('SELECT column_type AS type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?', [table, column])
+      .query<mysql.RowDataPacket[]>('SELECT column_type AS type FROM information_schema.columns WHERE table_schema = DATABASE() AND table_name = ? AND column_name = ?', [tableSqlName(plan.table(table)), column])
       .then(([r]) => r[0]?.type as string | undefined)
       .catch(() => undefined);
     if (field && actual) detail = ` (the target's column is ${actual}; the blueprint generates ${sqlTypeOfField(field, 'mysql', plan)})`;

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import Database from 'better-sqlite3';
-import { createTable, deferredUpdates, defersToCommit, tableInsertStatements, quoteIdent, type Plan } from '../../engine';
+import { createTable, deferredUpdates, defersToCommit, qualifiedTableName, tableInsertStatements, tableSqlName, type Plan } from '../../engine';
 import { AppError } from '../../errors';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 
@@ -45,7 +45,8 @@ export async function loadIntoSqlite(plan: Plan, file: string, options: LoadOpti
     db.pragma('foreign_keys = ON');
     db.exec('BEGIN IMMEDIATE');
     if (defersToCommit(plan)) db.pragma('defer_foreign_keys = ON');
-    const existing = new Set((db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    const inFile = new Set((db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
+    const existing = new Set(plan.order.filter((n) => inFile.has(tableSqlName(plan.table(n)))));
     if (options.createTables !== false) {
       for (const name of plan.order.filter((n) => !existing.has(n))) {
         table = name;
@@ -55,7 +56,7 @@ export async function loadIntoSqlite(plan: Plan, file: string, options: LoadOpti
     if (options.truncate) {
       for (const name of [...plan.order].reverse().filter((n) => existing.has(n))) {
         table = name;
-        db.exec(`DELETE FROM ${quoteIdent(name, 'sqlite')}`);
+        db.exec(`DELETE FROM ${qualifiedTableName(plan.table(name), 'sqlite')}`);
       }
     }
     const progress = throttledProgress(options.onProgress);

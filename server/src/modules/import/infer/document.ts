@@ -24,6 +24,7 @@ const MIN_REF_NULL_RATE = 0.05;
 
 export interface FieldOut {
   name: string;
+  sqlName?: string;
   generator: string;
   options?: Record<string, unknown>;
   nullRate?: number;
@@ -38,6 +39,8 @@ const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
 interface TableOut {
   checks?: CheckDef[];
   name: string;
+  schema?: string;
+  sqlName?: string;
   rows: number | { perParent: string; min: number; max: number };
   primaryKey?: string | string[];
   unique?: string[][];
@@ -62,7 +65,8 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   leaveToTriggers(schema, tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
-  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
+  // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
+  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, '').replace(/"/g, ''))));
   const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
   const domains = Object.fromEntries(
     Object.values(schema.domains)
@@ -105,11 +109,11 @@ function capped(skipped: SkippedItem[]): SkippedItem[] {
 }
 
 function usedByDomain(schema: SchemaModel, enumName: string, used: Set<string | undefined>): boolean {
-  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase() === enumName.toLowerCase());
+  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase().replace(/"/g, '') === enumName.toLowerCase());
 }
 
 function tableOf(table: TableModel, t: number, relations: TableRelations, report: ImportDecision[], skipped: SkippedItem[]): TableOut {
-  const out: TableOut = { name: table.name, rows: relations.rows, fields: [] };
+  const out: TableOut = { name: table.name, ...(table.schema ? { schema: table.schema } : {}), ...(table.sqlName ? { sqlName: table.sqlName } : {}), rows: relations.rows, fields: [] };
   const key = table.primaryKey ?? [];
   if (key.length === 1) out.primaryKey = key[0];
   else if (key.length > 1) out.primaryKey = [...key];
@@ -173,7 +177,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   const type = column.type;
   const inKey = key.includes(column.name);
   const ref = relations.refs.get(column.name);
-  const base: FieldOut = { name: column.name, generator: '' };
+  const base: FieldOut = { name: column.name, ...(column.sqlName ? { sqlName: column.sqlName } : {}), generator: '' };
   let guess: ColumnGuess;
   if (relations.alwaysNull.has(column.name)) {
     guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };

@@ -49,12 +49,32 @@ function withModifiers(base: string, raw: string, mods: number[]): string {
   return zone ? `${zone[1]}(${mods[0]}) ${zone[2]}` : `${base}(${mods.join(',')})`;
 }
 
+/**
+ * A type the schema declares, named as SQL must write it to find it again:
+ * `mpaa_rating`, `"NameStyle"` (quoted: PostgreSQL would fold it), in its
+ * schema when it has one (`"Person"."Name"`; public and pg_catalog aside).
+ */
+export function writtenTypeName(names: Node[] | undefined): string {
+  const parts = namesOf(names);
+  const kept = parts.length > 1 && ['public', 'pg_catalog'].includes(parts[0]) ? parts.slice(1) : parts;
+  return kept.map((p) => (/^[a-z_][a-z0-9_$]*$/.test(p) ? p : `"${p.replace(/"/g, '""')}"`)).join('.');
+}
+
+/** The name a declared type is known by in the document: with its schema (not public) as `schema.name`. */
+export function declaredTypeKey(names: Node[] | undefined): string {
+  const parts = namesOf(names);
+  return (parts.length > 1 && ['public', 'pg_catalog'].includes(parts[0]) ? parts.slice(1) : parts).join('.');
+}
+
 /** A type name as written back: `character varying(45)`, `numeric(5,2)`, `mpaa_rating[]`. */
 export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
-  const raw = lastName(typeName?.names).toLowerCase();
+  // A name with capitals was quoted (the parser folds the rest): `"Name"` is a domain, never PostgreSQL's `name`.
+  const written = lastName(typeName?.names);
+  const raw = written.toLowerCase() === written ? written : `"${written}"`;
   const mods = ((typeName?.typmods ?? []) as Node[]).map((m) => constValue(m)).filter((v): v is number => typeof v === 'number');
   const dims = (typeName?.arrayBounds ?? []).length;
-  const base = CANONICAL[raw] ?? lastName(typeName?.names);
+  const builtin = CANONICAL[raw] ?? (KINDS[raw] || INTEGER_BITS[raw] ? written : undefined);
+  const base = builtin ?? writtenTypeName(typeName?.names);
   const sqlType = withModifiers(base, raw, mods);
   const scalar: ColumnType & { serial?: boolean } = { kind: KINDS[raw] ?? (INTEGER_BITS[raw] ? 'integer' : 'unknown'), sqlType };
   if (INTEGER_BITS[raw]) scalar.bits = INTEGER_BITS[raw];
