@@ -24,7 +24,8 @@ import { queryLimits } from './graphql/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
-import { graphiql } from './http/graphiql';
+import { graphiql, ideAssetRoutes, warmIdeSoon } from './http/graphiql';
+import { immutableFolder } from './http/static-assets';
 import { healthRoutes } from './http/health';
 import { jsonBody } from './http/json-body';
 import { createMetrics } from './http/metrics';
@@ -95,6 +96,8 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   const metrics = createMetrics(db, config.metricsToken);
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
+  app.use(ideAssetRoutes);
+  if (config.env !== 'test') warmIdeSoon();
   healthRoutes(app, db);
   app.get('/schemas/blueprint.json', (_req, res) => {
     res.type('application/schema+json').send(JSON.stringify(blueprintJsonSchema, null, 2));
@@ -158,12 +161,18 @@ function sessionCookie(res: Response, secure: boolean): SessionCookie {
   };
 }
 
-/** The built web client, with its routes (/p/...) falling back to index.html. */
+/**
+ * The built web client: its hashed bundles (`/assets/…`) as immutable,
+ * compressed assets; index.html (a few hundred bytes) checked again on every
+ * visit, so a new build is seen at once; its routes (/p/...) fall back to it.
+ */
 function serveClient(app: express.Express, dist: string) {
   const index = path.join(dist, 'index.html');
-  app.use(express.static(dist, { index: false }));
+  app.use('/assets', immutableFolder(path.join(dist, 'assets')));
+  app.use(express.static(dist, { index: false, cacheControl: false, setHeaders: (res) => res.setHeader('cache-control', 'no-cache') }));
   app.get(/^\/(?!api\/|graphql|mock\/).*/, (req, res, next) => {
     if (!req.accepts('html') || !fs.existsSync(index)) return next();
-    res.sendFile(index);
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(index, { cacheControl: false });
   });
 }

@@ -39,6 +39,7 @@ export function CreateFromFileForm({ projectId }: { projectId: string }) {
   const [reading, setReading] = useState(false);
   const [createBlueprint, { loading }] = useCreateBlueprintFromDocument();
   const navigate = useNavigate();
+  const { project: inUrl } = useParams();
   const busy = reading || loading;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -57,7 +58,7 @@ export function CreateFromFileForm({ projectId }: { projectId: string }) {
     if (!parsed.ok) return setErrors([{ path: parsed.path, message: parsed.message }]);
     try {
       const blueprint = await createBlueprint(projectId, parsed.document);
-      if (blueprint) navigate(`/p/${projectId}/blueprints/${blueprint.id}`);
+      if (blueprint) navigate(`/p/${inUrl ?? projectId}/blueprints/${blueprint.id}`);
     } catch (error) {
       setErrors(allImportMessages(importErrorsOf(error)).map((item) => inFile(file.name, item)));
     }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Dispatch } from 'react';
 import type { BlueprintEditor_BlueprintFragment } from '../__generated__/graphql';
 import { useBlueprintRevisionLazyQuery } from '../__generated__/hooks';
 import { asDocument, type BlueprintDocument } from '../lib/blueprint-document';
+import { withStableKeys } from '../lib/engine';
 import type { LocatedIssue } from '../lib/document-issues';
 import { describeError } from '../lib/errors';
 import type { DraftAction, DraftState } from './use-blueprint-draft';
@@ -44,11 +45,15 @@ export function useEditorActions({ blueprint, canEdit, draft, dispatch, reload }
   const [opening, setOpening] = useState<number | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [saveIssues, setSaveIssues] = useState<{ document: BlueprintDocument; issues: LocatedIssue[] } | null>(null);
-  const [status, setStatus] = useState<{ text: string; about: BlueprintDocument | null }>({ text: '', about: null });
+  // `about`: the draft it was said of (it goes when the draft changes), null for any, or 'next' for the one an edit is making.
+  const [status, setStatus] = useState<{ text: string; about: BlueprintDocument | null | 'next' }>({ text: '', about: null });
   const [failure, setFailure] = useState<unknown>(null);
   const [tab, setTab] = useState('relationships');
   const say = (text: string, about: BlueprintDocument | null = draft.document) => setStatus({ text, about });
-  const message = status.about === null || status.about === draft.document ? status.text : '';
+  const message = status.about === null || status.about === 'next' || status.about === draft.document ? status.text : '';
+  useEffect(() => {
+    setStatus((s) => (s.about === 'next' ? { ...s, about: draft.document } : s));
+  }, [draft.document]);
 
   async function onSave() {
     if (!canEdit || viewing || saving) return;
@@ -108,7 +113,7 @@ export function useEditorActions({ blueprint, canEdit, draft, dispatch, reload }
           if (!latest || open || now.dirty || latest.revision <= now.baseRevision) return;
           const document = asDocument(latest.document);
           dispatch({ type: 'load', document, revision: latest.revision });
-          setStatus({ text: `Updated to revision ${latest.revision}, saved elsewhere.`, about: document });
+          setStatus({ text: `Updated to revision ${latest.revision}, saved elsewhere.`, about: 'next' });
         })
         .catch(() => undefined);
     };
@@ -124,7 +129,7 @@ export function useEditorActions({ blueprint, canEdit, draft, dispatch, reload }
       const document = asDocument(latest.document);
       dispatch({ type: 'load', document, revision: latest.revision });
       setConflict(null);
-      say(`Loaded revision ${latest.revision}.`, document);
+      setStatus({ text: `Loaded revision ${latest.revision}.`, about: 'next' });
     } catch (error) {
       setFailure(error);
     }
@@ -162,10 +167,13 @@ export function useEditorActions({ blueprint, canEdit, draft, dispatch, reload }
 
   function restoreRevision() {
     if (!viewing) return;
-    dispatch({ type: 'load', document: viewing.document, revision: draft.baseRevision, dirty: true });
-    say(`Revision ${viewing.number} is now your draft: Save to make it the newest revision.`, viewing.document);
+    dispatch({ type: 'replace', document: withStableKeys(viewing.document), label: `restore revision ${viewing.number}` });
+    setStatus({ text: `Revision ${viewing.number} is now your draft: Save to make it the newest revision, or Undo.`, about: 'next' });
     setViewing(null);
   }
 
-  return { save: onSave, saving, message, failure, conflict, saveIssues, viewing, opening, tab, setTab, reloadTheirs, keepMine, viewRevision, closeRevision, restoreRevision };
+  /** A line about the edit just made (Deleted table products.); it goes with the edit after it. */
+  const announce = (text: string) => setStatus({ text, about: 'next' });
+
+  return { announce, save: onSave, saving, message, failure, conflict, saveIssues, viewing, opening, tab, setTab, reloadTheirs, keepMine, viewRevision, closeRevision, restoreRevision };
 }

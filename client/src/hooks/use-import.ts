@@ -18,6 +18,7 @@ graphql(`
         confidence
         reason
         details
+        samples
       }
       skipped {
         path
@@ -144,7 +145,9 @@ export function useImportBlueprint() {
   const create = useCallback(
     async (request: ImportRequest, review: Review) => {
       if (review.uploaded) {
-        const blueprint = await createDocument(request.projectId, review.result.document);
+        const name = request.name.trim();
+        const document = name ? { ...(review.result.document as object), name } : review.result.document;
+        const blueprint = await createDocument(request.projectId, document);
         if (!blueprint) throw new Error('The server sent no answer.');
         return blueprint;
       }

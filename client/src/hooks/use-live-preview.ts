@@ -67,11 +67,15 @@ export function useLivePreview(
   const [run] = usePreviewLazyQuery({ fetchPolicy: 'no-cache' });
   const [state, setState] = useState<LivePreview>({ loading: enabled, issues: [] });
   const gate = useRef(latestOnly()).current;
+  // The first preview goes at once: the pause is for edits, and nobody has typed yet when the editor opens.
+  const first = useRef(true);
 
   useEffect(() => {
     if (!enabled || table === undefined) return;
     const request = gate.next();
     setState((s) => (s.loading ? s : { ...s, loading: true }));
+    const delay = first.current ? 0 : PREVIEW_DELAY_MS;
+    first.current = false;
     const timer = setTimeout(() => {
       const settle = (next: (s: LivePreview) => LivePreview) => {
         if (gate.isLatest(request)) setState(next);
@@ -86,7 +90,7 @@ export function useLivePreview(
           const issues = documentIssuesOf(error);
           settle((s) => ({ ...s, loading: false, issues: issues ?? [], error: issues ? undefined : error }));
         });
-    }, PREVIEW_DELAY_MS);
+    }, delay);
     return () => clearTimeout(timer);
   }, [document, table, tableKey, enabled, offset, seed, run, gate]);
 

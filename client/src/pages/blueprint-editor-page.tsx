@@ -5,6 +5,7 @@ import { BlueprintEditor } from '../components/editor/blueprint-editor';
 import { ErrorMessage, Loading } from '../components/status';
 import { REVISIONS_PAGE_SIZE } from '../hooks/blueprint-editor-data';
 import { useDocumentTitle } from '../hooks/use-document-title';
+import { useGeneratorCatalog } from '../hooks/use-generator-catalog';
 import { NotFound } from './not-found-page';
 
 /** `/p/:project/blueprints/:id`: the blueprint editor (read-only for a VIEWER). `:project` is the slug or the id. */
@@ -16,6 +17,8 @@ export function BlueprintEditorPage() {
   });
   useDocumentTitle(data?.blueprint?.name ?? (data ? 'Not found' : undefined));
   const reload = useCallback(async () => (await refetch()).data?.blueprint ?? undefined, [refetch]);
+  // Asked for beside the blueprint, not after it: the grid needs both to show.
+  useGeneratorCatalog();
 
   if (error && !data) return <ErrorMessage error={error} retry={refetch} />;
   if (loading && !data) return <Loading label="Loading blueprint" />;

@@ -14,12 +14,14 @@ import { useDocumentTitle } from '../hooks/use-document-title';
 import { useImportBlueprint, useImportPreview, type ImportRequest, type ImportResult, type Review } from '../hooks/use-import';
 import { formatBytes, readImportFile, useFileDrop } from '../hooks/use-import-file';
 import { asDocument, type BlueprintDocument } from '../lib/blueprint-document';
+import { projectPath } from '../lib/project-path';
 import { NotFound } from './not-found-page';
 
 graphql(`
   query ImportPage($id: ID!) {
     project(id: $id) {
       id
+      slug
       name
       myRole
     }
@@ -39,8 +41,9 @@ function requestOf(projectId: string, draft: SourceDraft): ImportRequest {
   return { projectId, source: draft.source, name: draft.name, text: draft.text, url: draft.url };
 }
 
+/** Whether a review still shows what the form holds: the name aside, which Create takes as it is then. */
 function sameRequest(a: ImportRequest, b: ImportRequest): boolean {
-  return a.source === b.source && a.name === b.name && (a.source === 'POSTGRES_URL' ? a.url === b.url : a.text === b.text);
+  return a.source === b.source && (a.source === 'POSTGRES_URL' ? a.url === b.url : a.text === b.text);
 }
 
 /** The input a request lacks, said beside it before asking the server. */
@@ -134,8 +137,10 @@ export function ImportPage() {
     setCreateErrors([]);
     setAnnouncement('Creating the blueprint…');
     try {
-      const blueprint = await create(reviewed.request, reviewed.review);
-      navigate(`/p/${project!.id}/blueprints/${blueprint.id}`);
+      // The name typed after Review counts: the blueprint is created under it.
+      const blueprint = await create({ ...reviewed.request, name: request.name }, reviewed.review);
+      // By the project's slug, as every address shows it (it switched to /p/<uuid> here).
+      navigate(`${projectPath(project!)}/blueprints/${blueprint.id}`);
     } catch (e) {
       setCreateErrors(allImportMessages(importErrorsOf(e)));
       setAnnouncement('The blueprint was not created.');

@@ -51,7 +51,8 @@ export function RunPage() {
       <ProjectNav projectId={run.project.id} projectSlug={run.project.slug} projectName={run.project.name} />
       <h1>Run of {run.blueprint?.name ?? 'a deleted blueprint'}</h1>
       <RunDetails
-        projectId={run.project.id}
+        // Its links go by the project's slug, as every address does.
+        projectId={run.project.slug}
         run={run}
         canCancel={run.project.myRole !== 'VIEWER'}
         liveProblem={subscriptionFailed ? 'Live updates are unavailable; refreshing every few seconds.' : undefined}

@@ -105,7 +105,7 @@ describe('ImportPage', () => {
     expect((screen.getByLabelText('Source') as HTMLSelectElement).value).toBe('POSTGRES_URL');
   });
 
-  it("shows the server's refusal beside the input its path names, with the path", async () => {
+  it("shows the server's refusal beside the input its path names, labelled as the form labels it", async () => {
     const server = renderPage({
       ImportPreview: () => ({ data: null, errors: [{ message: 'CSV_SAMPLE imports are not available yet.', extensions: { code: 'BAD_USER_INPUT', path: 'input.source' } }] }) as FetchResult,
     });
@@ -113,7 +113,7 @@ describe('ImportPage', () => {
     paste('id,name\n1,Ada\n');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('input.source CSV_SAMPLE imports are not available yet.');
+    expect(alert.textContent).toBe('Source CSV_SAMPLE imports are not available yet.');
     const source = screen.getByLabelText('Source');
     expect(source.getAttribute('aria-invalid')).toBe('true');
     expect(source.getAttribute('aria-describedby')).toContain(alert.id);
@@ -125,7 +125,7 @@ describe('ImportPage', () => {
     const server = renderPage({});
     await screen.findByLabelText('Source');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('input.text Paste a schema or sample, or choose a file.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Text Paste a schema or sample, or choose a file.');
     expect(server.sent.some((s) => s.operation === 'ImportPreview')).toBe(false);
   });
 

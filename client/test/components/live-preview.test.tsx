@@ -55,16 +55,18 @@ describe('useLivePreview', () => {
 
   const wait = (ms: number) => act(async () => void jest.advanceTimersByTime(ms));
 
-  it('waits for a pause in editing, then previews the latest draft once', async () => {
+  it('previews the opened draft at once, then waits for a pause in editing and previews the latest draft once', async () => {
     const { rerender, pending } = setup();
-    await wait(PREVIEW_DELAY_MS - 50);
+    await wait(0);
+    expect(pending).toHaveLength(1);
+    expect(pending[0].variables.input).toMatchObject({ document: { name: 'a' } });
     rerender({ doc: starterDocument('b') });
     await wait(PREVIEW_DELAY_MS - 50);
     rerender({ doc: starterDocument('c') });
-    expect(pending).toHaveLength(0);
-    await wait(PREVIEW_DELAY_MS);
     expect(pending).toHaveLength(1);
-    expect(pending[0].variables.input).toMatchObject({ table: 'users', limit: 20, document: { name: 'c' } });
+    await wait(PREVIEW_DELAY_MS);
+    expect(pending).toHaveLength(2);
+    expect(pending[1].variables.input).toMatchObject({ table: 'users', limit: 20, document: { name: 'c' } });
   });
 
   it('ignores an answer to an older request that arrives after the newer one', async () => {

@@ -84,7 +84,8 @@ function printReport({ document, report, skipped }: ImportResult): void {
       out.write(`${table}\n`);
     }
     const name = decision.field || (decision.generator === 'check' ? '(check)' : '(rows)');
-    out.write(`  ${name.padEnd(24)} ${decision.generator.padEnd(24)} ${decision.confidence.toFixed(2)}  ${decision.reason}\n`);
+    const values = decision.samples?.length ? `  e.g. ${decision.samples.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' | ')}` : '';
+    out.write(`  ${name.padEnd(24)} ${decision.generator.padEnd(24)} ${decision.confidence.toFixed(2)}  ${decision.reason}${values}\n`);
   }
   for (const item of skipped) out.write(`skipped ${item.kind} ${item.name}: ${item.reason}\n`);
   out.write(`${document.tables.length} tables, ${report.filter((d) => d.field).length} fields, ${skipped.length} skipped\n`);

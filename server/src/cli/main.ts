@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '../engine';
+import { diffCommand } from './diff';
 import { generate } from './generate';
 import { codegenCommand } from './codegen';
 import { importCommand } from './import';
@@ -56,6 +57,8 @@ export async function main(argv: string[]): Promise<number> {
       }
       case 'generators':
         return listGenerators(rest);
+      case 'diff':
+        return diffCommand(rest);
       case 'load':
         return await load(rest);
       case 'import':

@@ -16,6 +16,8 @@ export const USAGE = `Usage:
   seedbed codegen BLUEPRINT.json [--out seed.ts] [--runtime MODULE]
                   (a typed seed client for test suites and seed scripts)
   seedbed validate BLUEPRINT.json
+  seedbed diff A.json B.json [--json]
+               (tables and fields added, removed, renamed or changed from A to B)
   seedbed generators [--search WORD] [--category C] [--json]
 
 --offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table

@@ -17,8 +17,8 @@
  *   validateBlueprint(doc) / validateGeneratorOptions(doc) → DocumentIssue[]
  *   new PlanAccess(plan, { maxReplay, maxScan })   // random access: row(t, i), rowOfKey(t, key), childRange(child, parent, row), totalRows(t)
  *
- * Determinism: a cell is a function of (pack version, seed, table, field,
- * row) and of the cells it reads, so offsets, worker counts and added fields
+ * Determinism: a cell is a function of (pack version, seed, table key, field
+ * key, row) and of the cells it reads (keys, not names: a rename changes nothing), so offsets, worker counts and added fields
  * never change other bytes. Errors carry `code` BAD_USER_INPUT (with `path`)
  * or UNIQUE_EXHAUSTED (with the field's `…unique` path).
  */
@@ -44,7 +44,7 @@ export { ChunkEncoder, chunkRanges } from './stream/chunks';
 export { ChunkWorkerPool, sharedWorkerPool, type ChunkRequest } from './parallel/worker-pool';
 export { encodeInOrder } from './parallel/encode-in-order';
 export type { ShardFile, ShardFilesJob } from './parallel/shard-writer';
-export { listGenerators, searchGenerators, categories, getGenerator } from './generators/catalog';
+export { listGenerators, searchGenerators, categories, getGenerator, distinctValues } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
@@ -61,6 +61,8 @@ export { primaryKeyFields, singlePrimaryKey, type DomainDef, type FieldDef, type
 export type { GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlRootMapping, GraphqlTypeMapping } from './document/types';
 export { MAX_SDL_BYTES } from './document/json-schema';
 export { canonicalValue } from './document/canonical';
+export { withStableKeys, freshKey, tableKeysOf, fieldKeysOf, STABLE_KEY_PATTERN } from './document/stable-keys';
+export { diffDocuments, formatDiff, describeChange, describeValue, type DocumentDiff, type TableDiff, type FieldDiff, type ValueChange } from './document/diff';
 export { isPlausibleSqlType, isPlausibleCheck } from './validate/keys';
 export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';

@@ -7,4 +7,8 @@ export const importResolvers: Resolvers = {
   Mutation: {
     importBlueprint: (_, { input }, ctx) => ctx.services.imports.create(ctx, input),
   },
+  ImportDecision: {
+    // Row-count decisions and documents the engine refuses carry no values.
+    samples: (decision) => decision.samples ?? [],
+  },
 };

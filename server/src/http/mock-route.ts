@@ -47,7 +47,7 @@ export function mockRoute({ services, budget, db, config, limiter, log }: MockRo
   router.all(
     MOCK_PATH,
     cors,
-    graphiqlFor((req) => req.originalUrl, { title: 'Seedbed mock API' }),
+    graphiqlFor((req) => req.originalUrl, { title: 'Seedbed mock API', signedInOnly: true }),
     jsonBody(config.limits.bodyBytes),
     authenticateRequests(services, limiter),
     async (req: Request, res: Response) => {

@@ -1,6 +1,7 @@
 import type { TestClient } from '../support/client';
 import { createBlueprint, createProject, createUser, shopDocument } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
+import { withStableKeys } from '../../src/engine';
 
 let server: TestServer;
 let editor: TestClient;
@@ -22,13 +23,15 @@ const READ = `query($id: ID!) {
 const blueprintRows = async () => (await server.db.query('SELECT count(*)::int AS n FROM blueprint_revisions'))[0].n;
 
 describe('blueprints as immutable revisions', () => {
-  it('stores the document exactly as sent, as revision 1', async () => {
+  it('stores the document as sent, each table and field given its stable key, as revision 1', async () => {
     const document = shopDocument({ name: 'Shop', locale: 'de', seed: 7 });
     const { id, revision } = await createBlueprint(editor, projectId, document);
     expect(revision).toBe(1);
     const { blueprint } = await editor.ok(READ, { id });
     expect(blueprint).toMatchObject({ name: 'Shop', locale: 'de', defaultSeed: 7, revision: 1, revisionCount: 1, author: { name: 'Tester' } });
-    expect(blueprint.document).toEqual(document);
+    // The keys of a document without them are its names: the data is what it always was, and renames keep it.
+    expect(blueprint.document).toEqual(withStableKeys(document));
+    expect(blueprint.document.tables[1]).toMatchObject({ key: 'orders', name: 'orders', fields: expect.arrayContaining([{ key: 'user_id', name: 'user_id', generator: 'ref', options: { table: 'users' } }]) });
   });
 
   it('saves an edit as a new revision and keeps the old one unchanged', async () => {
@@ -40,7 +43,7 @@ describe('blueprints as immutable revisions', () => {
     const { blueprint } = await editor.ok(READ, { id });
     expect(blueprint.revisions.totalCount).toBe(2);
     expect(blueprint.revisions.edges.map((e: any) => e.node.number)).toEqual([2, 1]);
-    expect(blueprint.first.document).toEqual(original);
+    expect(blueprint.first.document).toEqual(withStableKeys(original));
   });
 
   it('refuses an edit based on an older revision with CONFLICT, losing nothing', async () => {

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { TestClient } from '../support/client';
@@ -7,12 +11,21 @@ import { startTestServer, type TestServer } from '../support/server';
 let server: TestServer;
 let user: TestClient;
 let projectId: string;
+// A web client build of this test's own: an index.html and one hashed bundle, as Vite writes them.
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-dist-'));
+const BUNDLE = `console.log(${JSON.stringify('x'.repeat(20_000))});`;
+fs.mkdirSync(path.join(dist, 'assets'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-AbC123.js"></script>');
+fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), BUNDLE);
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { SEEDBED_CLIENT_DIST: dist } });
   user = (await createUser(server.url)).client;
   projectId = (await createProject(user)).id;
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
 
 const counts = async () =>
   (await server.db.query(`SELECT (SELECT count(*) FROM projects)::int AS projects, (SELECT count(*) FROM blueprint_revisions)::int AS revisions`))[0];
@@ -118,12 +131,62 @@ describe('the HTTP surface', () => {
     expect(text).not.toMatch(/route="[^"]*[0-9a-f]{8}-[0-9a-f]{4}/);
   });
 
-  it('gives a browser GraphiQL from local assets, with no CDN', async () => {
+  it('gives a browser GraphiQL from local assets, with no CDN, as a small page of cached, compressed assets', async () => {
     const response = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toMatch(/graphiql/i);
     expect(html).not.toMatch(/<(script|link)[^>]+(src|href)="https?:\/\//);
+    // It was one 9 MB page, sent whole on every GET.
+    expect(Buffer.byteLength(html)).toBeLessThan(4096);
+    const assets = [...html.matchAll(/(?:src|href)="(\/ide\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    const script = assets.find((a) => /\/ide\/graphiql-[\w-]+\.js$/.test(a))!;
+    const raw = await fetch(server.url + script, { headers: { 'accept-encoding': 'identity' } });
+    const size = (await raw.arrayBuffer()).byteLength;
+    expect(size).toBeGreaterThan(1_000_000);
+    expect(raw.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Node's fetch would decompress: read the bytes as sent.
+    const compressed = await new Promise<{ encoding?: string; body: Buffer; etag?: string }>((resolve, reject) => {
+      require('node:http').get(server.url + script, { headers: { 'accept-encoding': 'gzip, br' } }, (res: import('node:http').IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks), etag: res.headers.etag }));
+      }).on('error', reject);
+    });
+    expect(compressed.encoding).toBe('br');
+    expect(compressed.body.length).toBeLessThan(size / 3);
+    expect(zlib.brotliDecompressSync(compressed.body).length).toBe(size);
+    const again = await fetch(server.url + script, { headers: { 'accept-encoding': 'br', 'if-none-match': compressed.etag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('opens the IDE with ?query= for a browser, and answers the query for an API client', async () => {
+    const query = encodeURIComponent('{ __typename }');
+    const page = await fetch(`${server.url}/graphql?query=${query}`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const accept of ['*/*', 'application/json']) {
+      const answer = await fetch(`${server.url}/graphql?query=${query}`, { headers: { accept, 'apollo-require-preflight': 'true' } });
+      expect(await answer.json()).toEqual({ data: { __typename: 'Query' } });
+    }
+  });
+
+  it('answers a mock API page without a session or key with a short 401 page, not the IDE', async () => {
+    const response = await fetch(`${server.url}/mock/some-project/00000000-0000-0000-0000-000000000000/graphql`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(Buffer.byteLength(html)).toBeLessThan(1024);
+    expect(html).toContain('href="/login"');
+  });
+
+  it('serves the web client: its page checked on every visit, its hashed bundles immutable and compressed', async () => {
+    const index = await fetch(`${server.url}/p/some-project`, { headers: { accept: 'text/html' } });
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const bundle = await fetch(`${server.url}/assets/index-AbC123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(bundle.headers.get('content-encoding')).toBe('gzip');
+    expect(bundle.headers.get('etag')).toMatch(/^"[\w-]+-gzip"$/);
+    expect(await bundle.text()).toBe(BUNDLE);
+    expect((await fetch(`${server.url}/assets/missing-1.js`, { headers: { accept: 'text/html' } })).headers.get('cache-control')).not.toMatch(/immutable/);
   });
 
   it('serves subscriptions over graphql-ws on /graphql', async () => {

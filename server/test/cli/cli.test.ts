@@ -41,6 +41,21 @@ describe('seedbed command', () => {
     expect(seedbed('validate', writeJson('broken.json', '{ not json')).code).toBe(1);
   });
 
+  it('diff prints what changed from one blueprint to another, a rename as a rename', () => {
+    const before = shop(50);
+    const after = JSON.parse(JSON.stringify(before));
+    after.tables[0].fields[1] = { key: 'first_name', ...after.tables[0].fields[1], name: 'given_name' };
+    after.tables[1].fields[3].options.max = 900;
+    const result = seedbed('diff', blueprint, writeJson('after.json', after));
+    expect(result).toEqual({
+      code: 0,
+      stdout: '~ table users\n    ~ field given_name (renamed from first_name)\n~ table orders\n    ~ field total: options.max: 500 → 900\n',
+      stderr: '',
+    });
+    expect(JSON.parse(seedbed('diff', blueprint, blueprint, '--json').stdout)).toEqual({ same: true, details: [], tables: [] });
+    expect(seedbed('diff', blueprint).code).toBe(2);
+  });
+
   it('exits 2 on usage errors', () => {
     expect(seedbed().code).toBe(2);
     expect(seedbed('frobnicate').code).toBe(2);

@@ -68,4 +68,18 @@ describe('generator catalog', () => {
     expect(searchGenerators(undefined, 'finance').every((g) => g.category === 'finance')).toBe(true);
     expect(searchGenerators('no-such-generator-xyz')).toEqual([]);
   });
+
+  it('ranks the id first, then its words, then descriptions, common generators before exotic ones', () => {
+    const top = (search: string, n = 3) => searchGenerators(search).slice(0, n).map((g) => g.id);
+    expect(top('ref')).toEqual(['ref', expect.anything(), expect.anything()]);
+    expect(top('phone', 2)).toEqual(['phone.number', 'phone.imei']);
+    expect(top('email', 2)).toEqual(['internet.email', 'internet.exampleEmail']);
+    expect(top('uuid', 2)).toEqual(['uuid', 'string.uuid']);
+    expect(top('date', 4)).toEqual(['date.between', 'date.past', 'date.recent', 'date.birthdate']);
+    expect(top('first name', 1)).toEqual(['person.firstName']);
+    // A description's mention comes after every name that says it: "a booking reference" is not `ref`.
+    const ids = searchGenerators('ref').map((g) => g.id);
+    expect(ids.indexOf('airline.recordLocator')).toBeGreaterThan(ids.indexOf('ref'));
+    expect(searchGenerators('date', 'date').every((g) => g.category === 'date')).toBe(true);
+  });
 });

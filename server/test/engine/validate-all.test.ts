@@ -93,4 +93,12 @@ describe('regular expressions', () => {
     expect(message('(?<=a)b')).toBe("is not supported: valid JavaScript, but the regex generator cannot make it (invalid capture group name, character '=' after '<' at column 4)");
     expect(message('[a-')).not.toMatch(/invalid regular expression.*invalid regular expression/i);
   });
+
+  it('say a ] is missing where JavaScript blames the range the open class runs into', () => {
+    const message = (pattern: string) => at(doc([table('t', 1, [{ name: 'code', generator: 'regex', options: { pattern } }])]))['tables[0].fields[0].options.pattern'];
+    // `[A-Z{3}-[0-9]{4}` reads `}-[` as a range: JavaScript says "range out of order in character class".
+    expect(message('[A-Z{3}-[0-9]{4}')).toBe('is not a valid regular expression: a ] seems to be missing: the [ at character 1 is still open at the [ at character 9');
+    expect(message('[z-a]')).toBe('is not a valid regular expression: range out of order in character class');
+    expect(message('[\\[a]')).toBeUndefined();
+  });
 });

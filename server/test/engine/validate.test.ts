@@ -51,6 +51,8 @@ describe('generator option validation', () => {
       ]),
     ]);
     expect(paths(validateBlueprint(bad))).toEqual(['tables[1].fields[0].options.table', 'tables[1].fields[1].options.table', 'tables[1].fields[2].options.field']);
+    // The message names the table it did not find, and those there are.
+    expect(validateBlueprint(bad)[0].message).toBe('must name a table of this blueprint: there is no table "nope" (its tables: a, b)');
   });
 
   it('allows a reference cycle only when one edge is nullable', () => {

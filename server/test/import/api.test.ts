@@ -10,6 +10,7 @@ import { addMember, createProject, createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/server';
 import { availableSources } from '../../src/modules/import/sources';
 import { IMPORT_SOURCES } from '../../src/modules/import/types';
+import { withStableKeys } from '../../src/engine';
 
 const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 
@@ -18,7 +19,7 @@ CREATE TABLE public.customer (id integer PRIMARY KEY, first_name varchar(40) NOT
 CREATE TABLE public.orders (id bigint PRIMARY KEY, customer_id integer NOT NULL REFERENCES public.customer(id), total numeric(8,2) NOT NULL CHECK (total > 0));
 CREATE VIEW public.big_orders AS SELECT * FROM public.orders WHERE total > 100;`;
 
-const PREVIEW = `query($input: ImportPreviewInput!) { importPreview(input: $input) { document report { path table field generator confidence reason } skipped { kind name reason path } } }`;
+const PREVIEW = `query($input: ImportPreviewInput!) { importPreview(input: $input) { document report { path table field generator confidence reason samples } skipped { kind name reason path } } }`;
 const IMPORT = `mutation($input: ImportBlueprintInput!) { importBlueprint(input: $input) { id name revision document } }`;
 
 let server: TestServer;
@@ -46,9 +47,14 @@ describe('importPreview', () => {
     const { importPreview } = await viewer.ok(PREVIEW, { input: { source: 'POSTGRES_DDL', text: SMALL_DDL, projectId } });
     expect(importPreview.document.tables.map((t: { name: string }) => t.name)).toEqual(['customer', 'orders']);
     const orders = importPreview.document.tables[1];
-    expect(orders.rows).toEqual({ perParent: 'customer', min: 0, max: 5 });
+    // Orders are events of the customer who places them: the largest table, sized per customer.
+    expect(orders.rows).toEqual({ perParent: 'customer', min: 0, max: 15 });
     expect(orders.fields.find((f: { name: string }) => f.name === 'customer_id')).toMatchObject({ generator: 'ref', options: { table: 'customer' } });
     expect(importPreview.report).toContainEqual(expect.objectContaining({ path: 'tables[0].fields[1]', field: 'first_name', generator: 'person.firstName' }));
+    // Each decision shows three of the values it makes.
+    const firstName = importPreview.report.find((d: { field: string }) => d.field === 'first_name');
+    expect(firstName.samples).toHaveLength(3);
+    for (const value of firstName.samples) expect(value).toMatch(/^[A-Z][a-z'-]+$/);
     expect(importPreview.skipped).toContainEqual(expect.objectContaining({ kind: 'view', name: 'big_orders' }));
     expect(await blueprintCount()).toBe(before);
   });
@@ -83,7 +89,7 @@ describe('importBlueprint', () => {
     const preview = (await editor.ok(PREVIEW, { input })).importPreview;
     const { importBlueprint } = await editor.ok(IMPORT, { input });
     expect(importBlueprint).toMatchObject({ name: 'shop from pg_dump', revision: 1 });
-    expect(importBlueprint.document).toEqual(preview.document);
+    expect(importBlueprint.document).toEqual(withStableKeys(preview.document));
   });
 
   it('refuses a VIEWER (FORBIDDEN) and a non-member (NOT_FOUND), creating nothing', async () => {

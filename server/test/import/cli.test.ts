@@ -32,6 +32,7 @@ describe('seedbed import', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/customer\n {2}customer_id +sequence/);
     expect(result.stderr).toMatch(/email +internet\.email +0\.95/);
+    expect(result.stderr).toMatch(/first_name +person\.firstName +[0-9.]+ +.* e\.g\. [A-Z][a-z]+ \| /);
     expect(result.stderr).toMatch(/skipped view customer_orders: line \d+/);
     const document = JSON.parse(fs.readFileSync(out, 'utf8'));
     expect(document).toMatchObject({ seedbed: 1, name: 'shop', sqlDialect: 'mysql' });

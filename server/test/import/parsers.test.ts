@@ -16,6 +16,11 @@ describe('PostgreSQL DDL', () => {
     expect(skipped).toContainEqual(expect.objectContaining({ kind: 'statement', reason: expect.stringMatching(/^line 3: the parser refused it/) }));
   });
 
+  it('gives the line of the error itself, not of the statement it is in', async () => {
+    const { skipped } = await importText('POSTGRES_DDL', 'CREATE TABLE a (id int PRIMARY KEY);\n\nCREATE TABLE b (\n  id int,\n  name text\n  , x int,,\n);');
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'statement', reason: 'line 6: the parser refused it (syntax error at or near ",").' }));
+  });
+
   it('refuses a cycle of NOT NULL references with the line of its key, and keeps nullable and DEFERRABLE cycles', async () => {
     const cycle = `
       CREATE TABLE store (id int PRIMARY KEY, manager_id int NOT NULL);

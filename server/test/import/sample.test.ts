@@ -280,6 +280,8 @@ describe('hostile samples', () => {
     ['[1, 2]', 'must be an object'],
     ['{"a": [{"b": 1}', 'not valid JSON'],
     ['{"a": 1}\n{"b": ', 'line 2 that is not JSON'],
+    // A stray comma on line 4, after the last record: said with its line and its likely cause.
+    ['[\n  {"id": 1},\n  {"id": 2},\n]\n', 'is not valid JSON at line 4: unexpected "]" (a comma before it: JSON allows none after the last item)'],
   ])('refuses %j with a clear message', async (text, message) => {
     const error = await refusal(importSample(text, 'JSON_SAMPLE'));
     expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'input.text' });

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BlueprintEditor_BlueprintFragment } from '../../__generated__/graphql';
 import { useBlueprintDraft } from '../../hooks/use-blueprint-draft';
 import { useEditorActions } from '../../hooks/use-editor-actions';
 import { useGeneratorCatalog } from '../../hooks/use-generator-catalog';
 import { PREVIEW_ROWS, useLivePreview } from '../../hooks/use-live-preview';
 import { asDocument } from '../../lib/blueprint-document';
+import { fieldKeysOf, tableKeysOf } from '../../lib/engine';
 import { instantIssues, mergeIssues, type LocatedIssue } from '../../lib/document-issues';
 import { ErrorMessage } from '../status';
 import { ConflictBanner } from './conflict-banner';
@@ -17,6 +18,9 @@ import { TablePanel } from './table-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { focusIssue } from './focus-issue';
 import { EditorPanels, type EditorPanelsContext } from './editor-panels';
+import { DraftCommandsProvider, useDraftCommands } from './draft-commands';
+import { useWorkspaceSplit, WorkspaceSplitter } from './workspace-split';
+import './editor.css';
 
 interface BlueprintEditorProps {
   blueprint: BlueprintEditor_BlueprintFragment;
@@ -36,19 +40,60 @@ const randomSeed = () => Math.floor(Math.random() * 2_147_483_647);
  * from. Relationships, settings, history, runs, downloads and the API sit in
  * tabs below.
  */
-export function BlueprintEditor({ blueprint, canEdit, project, reload }: BlueprintEditorProps) {
-  const [draft, dispatch] = useBlueprintDraft(asDocument(blueprint.document), blueprint.revision);
+export function BlueprintEditor(props: BlueprintEditorProps) {
+  const [draft, dispatch] = useBlueprintDraft(asDocument(props.blueprint.document), props.blueprint.revision);
+  const actions = useEditorActions({ blueprint: props.blueprint, canEdit: props.canEdit, draft, dispatch, reload: props.reload });
+  return (
+    <DraftCommandsProvider draft={draft} dispatch={dispatch} announce={actions.announce}>
+      <EditorBody {...props} draft={draft} dispatch={dispatch} actions={actions} />
+    </DraftCommandsProvider>
+  );
+}
+
+/** Whether Ctrl+Z in this element is the editor's: anywhere but the controls that keep their own (search boxes, run and download forms). */
+function undoesDraft(target: EventTarget | null): boolean {
+  return !(target instanceof Element && target.closest('[data-own-undo], dialog, [role="dialog"], [role="alertdialog"]'));
+}
+
+interface EditorBodyProps extends BlueprintEditorProps {
+  draft: ReturnType<typeof useBlueprintDraft>[0];
+  dispatch: ReturnType<typeof useBlueprintDraft>[1];
+  actions: ReturnType<typeof useEditorActions>;
+}
+
+function EditorBody({ blueprint, canEdit, project, draft, dispatch, actions }: EditorBodyProps) {
   const catalog = useGeneratorCatalog();
-  const actions = useEditorActions({ blueprint, canEdit, draft, dispatch, reload });
+  const commands = useDraftCommands();
+  const split = useWorkspaceSplit();
   const { viewing } = actions;
+  const readOnlyRef = useRef(false);
+  const commandsRef = useRef(commands);
+  commandsRef.current = commands;
+  // Ctrl+Z / ⌘Z undoes, Shift+Ctrl+Z / Shift+⌘Z (or Ctrl+Y) redoes, in the grid, the table list and the settings alike.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || readOnlyRef.current || !undoesDraft(event.target)) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) commandsRef.current.undo();
+      else if ((key === 'z' && event.shiftKey) || (key === 'y' && !event.shiftKey)) commandsRef.current.redo();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   const [focusedField, setFocusedField] = useState<{ tableKey: string; index: number } | null>(null);
   const [previewState, setPreviewState] = useState<{ tableKey: string; offset: number; seed?: number }>({ tableKey: '', offset: 0 });
 
   const readOnly = !canEdit || viewing !== null;
+  readOnlyRef.current = readOnly;
   const shown = viewing?.document ?? draft.document;
   const selected = Math.min(draft.selectedTable, shown.tables.length - 1);
   const table = shown.tables[selected];
-  const tableKey = viewing ? `r${viewing.number}:${selected}` : draft.tableKeys[selected];
+  // Every table and field of the draft carries its stable key; an old revision's are read as the engine reads them.
+  const tableKeys = useMemo(() => tableKeysOf(shown), [shown]);
+  const fieldKeys = useMemo(() => (table ? fieldKeysOf(table) : []), [table]);
+  const tableKey = viewing ? `r${viewing.number}:${tableKeys[selected]}` : tableKeys[selected];
   const previewWindow = previewState.tableKey === tableKey ? previewState : { tableKey, offset: 0 };
   const preview = useLivePreview(shown, table?.name, tableKey, shown.tables.length > 0, { offset: previewWindow.offset, seed: previewWindow.seed });
   const instant = useMemo(() => (viewing ? [] : instantIssues(draft.document)), [draft.document, viewing]);
@@ -84,8 +129,12 @@ export function BlueprintEditor({ blueprint, canEdit, project, reload }: Bluepri
         canEdit={canEdit}
         saving={actions.saving}
         message={actions.message}
+        undoLabel={draft.past[draft.past.length - 1]?.label}
+        redoLabel={draft.future[draft.future.length - 1]?.label}
+        onUndo={commands.undo}
+        onRedo={commands.redo}
         onSave={() => void actions.save()}
-        onDiscard={() => void actions.reloadTheirs()}
+        onDiscard={commands.discard}
       />
       {actions.conflict && (
         <ConflictBanner
@@ -102,9 +151,9 @@ export function BlueprintEditor({ blueprint, canEdit, project, reload }: Bluepri
       {viewing && <RevisionBanner number={viewing.number} canEdit={canEdit} onClose={actions.closeRevision} onRestore={actions.restoreRevision} />}
       {catalog.error && <ErrorMessage error={catalog.error} retry={catalog.refetch} />}
       <IssueSummary issues={issues} document={shown} onShow={showIssue} />
-      <div className="editor-workspace">
+      <div className={split.wide ? 'editor-workspace wide-preview' : 'editor-workspace'} style={split.style}>
         <div className="editor-side">
-          <TableList tables={shown.tables} tableKeys={viewing ? shown.tables.map((_, i) => `v${i}`) : draft.tableKeys} selected={selected} issues={issues} readOnly={readOnly} dispatch={dispatch} />
+          <TableList tables={shown.tables} tableKeys={tableKeys} selected={selected} issues={issues} readOnly={readOnly} dispatch={dispatch} />
         </div>
         <div className="editor-fields">
           {table ? (
@@ -113,7 +162,8 @@ export function BlueprintEditor({ blueprint, canEdit, project, reload }: Bluepri
               table={table}
               tableIndex={selected}
               tableNames={shown.tables.map((t) => t.name)}
-              fieldKeys={viewing ? table.fields.map((_, i) => `v${i}`) : (draft.fieldKeys[selected] ?? [])}
+              tableKey={tableKeys[selected]}
+              fieldKeys={fieldKeys}
               catalog={catalog.byId}
               issues={issues}
               readOnly={readOnly}
@@ -124,6 +174,7 @@ export function BlueprintEditor({ blueprint, canEdit, project, reload }: Bluepri
             <p className="empty">This blueprint has no tables yet.</p>
           )}
         </div>
+        {!split.wide && <WorkspaceSplitter share={split.share} onShare={split.setShare} />}
         <div className="editor-preview">
           <PreviewTable
             tableName={table?.name}
@@ -139,6 +190,8 @@ export function BlueprintEditor({ blueprint, canEdit, project, reload }: Bluepri
               onPage: (offset) => setPreviewState({ ...previewWindow, offset }),
               onNewSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset, seed: randomSeed() }),
               onResetSeed: () => setPreviewState({ tableKey, offset: previewWindow.offset }),
+              wide: split.wide,
+              onToggleWide: split.toggleWide,
             }}
           />
         </div>

@@ -121,7 +121,7 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
   const command = `curl -H "Authorization: Bearer $SEEDBED_KEY" -o ${shownTable}.${format} "${window.location.origin}${url}"`;
 
   return (
-    <section className="download-panel" aria-labelledby={`${id}-heading`}>
+    <section className="download-panel" data-own-undo aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Download rows</h2>
       <p className="hint">
         A sample of the saved revision ({revision}), generated as it downloads.{dirty && ' Your unsaved changes are not in it: save first to include them.'}

@@ -61,13 +61,23 @@ export function EditorPanels({ tab, onTab, context, document, selected, issues, 
       id: 'history',
       label: 'History',
       badge: String(blueprint.revisions.totalCount),
-      render: () => <RevisionHistory revisions={blueprint.revisions} current={blueprint.revision} viewing={viewing} loadingNumber={opening} onView={onView} />,
+      render: () => (
+        <RevisionHistory
+          blueprintId={blueprint.id}
+          revisions={blueprint.revisions}
+          draft={dirty && viewing === null ? document : undefined}
+          current={blueprint.revision}
+          viewing={viewing}
+          loadingNumber={opening}
+          onView={onView}
+        />
+      ),
     },
     {
       id: 'runs',
       label: 'Runs',
       render: () => (
-        <section aria-labelledby="start-run-heading" className="runs-tab">
+        <section aria-labelledby="start-run-heading" className="runs-tab" data-own-undo>
           <h2 id="start-run-heading">{canEdit ? 'Start a run' : 'Runs'}</h2>
           {canEdit ? (
             <>
@@ -105,7 +115,12 @@ export function EditorPanels({ tab, onTab, context, document, selected, issues, 
     {
       id: 'mock',
       label: 'Mock API',
-      render: () => <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />,
+      // Its origins input keeps the browser's own undo (the mock helper owns the panel itself).
+      render: () => (
+        <div data-own-undo>
+          <MockPanel blueprintId={blueprint.id} canEdit={canEdit} />
+        </div>
+      ),
     },
   ];
   return <EditorTabs tabs={tabs} active={tab} onSelect={onTab} />;

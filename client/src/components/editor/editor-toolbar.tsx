@@ -1,4 +1,5 @@
 import { DownloadDocumentButton } from '../document-file';
+import { focusIds } from './draft-commands';
 
 interface EditorToolbarProps {
   name: string;
@@ -8,12 +9,17 @@ interface EditorToolbarProps {
   canEdit: boolean;
   saving: boolean;
   message: string;
+  /** What Undo and Redo would do ("rename table users"), when there is something. */
+  undoLabel?: string;
+  redoLabel?: string;
+  onUndo(): void;
+  onRedo(): void;
   onSave(): void;
   onDiscard(): void;
 }
 
-/** The blueprint's name, where the draft stands, and Save. */
-export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, saving, message, onSave, onDiscard }: EditorToolbarProps) {
+/** The blueprint's name, where the draft stands, Undo and Redo, and Save. */
+export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, saving, message, undoLabel, redoLabel, onUndo, onRedo, onSave, onDiscard }: EditorToolbarProps) {
   return (
     <div className="editor-toolbar">
       <div className="editor-title">
@@ -28,6 +34,31 @@ export function EditorToolbar({ name, revision, baseRevision, dirty, canEdit, sa
         <DownloadDocumentButton />
         {canEdit && (
           <>
+            <span className="button-row undo-redo">
+              <button
+                type="button"
+                className="secondary"
+                data-focus-id={focusIds.undo}
+                aria-label={undoLabel ? `Undo: ${undoLabel}` : 'Undo'}
+                disabled={!undoLabel}
+                onClick={onUndo}
+                aria-keyshortcuts="Control+Z Meta+Z"
+                title={undoLabel ? `Undo: ${undoLabel} (Ctrl+Z or ⌘Z)` : 'Nothing to undo'}
+              >
+                Undo
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={redoLabel ? `Redo: ${redoLabel}` : 'Redo'}
+                disabled={!redoLabel}
+                onClick={onRedo}
+                aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+                title={redoLabel ? `Redo: ${redoLabel} (Shift+Ctrl+Z or Shift+⌘Z)` : 'Nothing to redo'}
+              >
+                Redo
+              </button>
+            </span>
             <button type="button" className="secondary" disabled={!dirty || saving} onClick={onDiscard}>
               Discard changes
             </button>

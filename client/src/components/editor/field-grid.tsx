@@ -5,10 +5,12 @@ import type { CatalogGenerator } from '../../hooks/use-generator-catalog';
 import type { TableDef } from '../../lib/blueprint-document';
 import type { LocatedIssue } from '../../lib/document-issues';
 import { FieldRow } from './field-row';
+import { focusIds, useDraftCommands } from './draft-commands';
 
 interface FieldGridProps {
   table: TableDef;
   tableIndex: number;
+  tableKey: string;
   fieldKeys: readonly string[];
   catalog: ReadonlyMap<string, CatalogGenerator>;
   otherTables: readonly string[];
@@ -20,7 +22,8 @@ interface FieldGridProps {
 }
 
 /** The fields of one table as an editable grid; rows reorder by drag and drop or Alt+↑/↓. */
-export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, issues, readOnly, dispatch, onFocusField }: FieldGridProps) {
+export function FieldGrid({ table, tableIndex, tableKey, fieldKeys, catalog, otherTables, issues, readOnly, dispatch, onFocusField }: FieldGridProps) {
+  const commands = useDraftCommands();
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<number | null>(null);
   const rememberFocus = useRestoreFocus();
@@ -53,6 +56,7 @@ export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, 
           {table.fields.map((field, i) => (
             <FieldRow
               key={fieldKeys[i] ?? i}
+              focusKey={`${tableKey}:${fieldKeys[i]}`}
               field={field}
               index={i}
               count={table.fields.length}
@@ -63,15 +67,9 @@ export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, 
               readOnly={readOnly}
               dropTarget={dropTarget === i}
               onChange={(patch) => dispatch({ type: 'updateField', table: tableIndex, field: i, patch })}
-              onGenerator={(generator) => dispatch({ type: 'setGenerator', table: tableIndex, field: i, generator })}
-              onDelete={() => {
-                dispatch({ type: 'deleteField', table: tableIndex, field: i });
-                setAnnouncement(`Deleted field ${field.name}.`);
-              }}
-              onDuplicate={() => {
-                dispatch({ type: 'duplicateField', table: tableIndex, field: i });
-                setAnnouncement(`Duplicated field ${field.name} as field ${i + 2}.`);
-              }}
+              onGenerator={(generator) => commands.setGenerator(tableIndex, i, generator)}
+              onDelete={() => commands.deleteField(tableIndex, i)}
+              onDuplicate={() => commands.duplicateField(tableIndex, i)}
               onFocusRow={() => onFocusField(i)}
               onMove={(to) => move(i, to)}
               onDragState={(over) => setDropTarget(over ? i : (t) => (t === i ? null : t))}
@@ -85,14 +83,7 @@ export function FieldGrid({ table, tableIndex, fieldKeys, catalog, otherTables, 
         {announcement}
       </p>
       {!readOnly && (
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            dispatch({ type: 'addField', table: tableIndex });
-            setAnnouncement('Added a field at the end of the table.');
-          }}
-        >
+        <button type="button" className="secondary" data-focus-id={focusIds.addField(tableKey)} onClick={() => commands.addField(tableIndex)}>
           Add field
         </button>
       )}

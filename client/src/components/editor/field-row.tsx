@@ -9,6 +9,8 @@ import { OptionsForm } from './options-form';
 export const FIELD_DRAG_TYPE = 'application/x-seedbed-field';
 
 interface FieldRowProps {
+  /** `tableKey:fieldKey`: names its controls for the focus to be sent to (draft-commands.tsx). */
+  focusKey: string;
   field: FieldDef;
   index: number;
   count: number;
@@ -99,6 +101,7 @@ export function FieldRow(props: FieldRowProps) {
         </td>
         <td>
           <input
+            data-focus-id={`field-name:${props.focusKey}`}
             aria-label={`Name of field ${index + 1}`}
             className="name-input"
             value={field.name}
@@ -111,7 +114,7 @@ export function FieldRow(props: FieldRowProps) {
           {isKey && <span className="badge key-badge">key</span>}
         </td>
         <td>
-          <GeneratorPicker value={field.generator} fieldLabel={label} readOnly={readOnly} invalid={generatorIssues.length > 0} describedById={generatorIssues.length ? `${id}-gen` : undefined} onChange={(g) => {
+          <GeneratorPicker focusId={`generator:${props.focusKey}`} value={field.generator} fieldLabel={label} readOnly={readOnly} invalid={generatorIssues.length > 0} describedById={generatorIssues.length ? `${id}-gen` : undefined} onChange={(g) => {
             props.onGenerator(g);
             setExpanded(true);
           }} />

@@ -1,10 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useGeneratorCatalog, type CatalogGenerator } from '../../hooks/use-generator-catalog';
+import { useGeneratorCatalog } from '../../hooks/use-generator-catalog';
 import { describeError } from '../../lib/errors';
+import { rankGenerators } from '../../lib/engine';
 import { formatValue } from './format-value';
 import { InlineCode } from './inline-code';
 
 interface GeneratorPickerProps {
+  /** Its `data-focus-id`: where the focus goes back once a generator is chosen. */
+  focusId?: string;
   value: string;
   /** Names the field, for the button's accessible name. */
   fieldLabel: string;
@@ -18,18 +21,22 @@ interface GeneratorPickerProps {
  * The field's generator as a button; it opens the whole catalog in a modal
  * dialog (so the grid never widens), searched as the user types.
  */
-export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describedById, onChange }: GeneratorPickerProps) {
+export function GeneratorPicker({ focusId, value, fieldLabel, readOnly, invalid, describedById, onChange }: GeneratorPickerProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
+  const wasOpen = useRef(false);
+  // The focus goes back to the button once the dialog is gone: focused while it was still open, it fell to the page.
+  useEffect(() => {
+    if (wasOpen.current && !open) buttonRef.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  const close = () => setOpen(false);
   return (
     <div className="generator-picker">
       <button
         ref={buttonRef}
         type="button"
+        data-focus-id={focusId}
         className={invalid ? 'picker-button invalid' : 'picker-button'}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -57,18 +64,6 @@ export function GeneratorPicker({ value, fieldLabel, readOnly, invalid, describe
   );
 }
 
-/** Generators whose id, category or description contain every word; those whose id matches come first. */
-export function searchCatalog(catalog: readonly CatalogGenerator[], search: string, category: string): CatalogGenerator[] {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const matches = catalog.filter((g) => {
-    if (category && g.category !== category) return false;
-    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
-  const idScore = (g: CatalogGenerator) => (words.length > 0 && words.every((w) => g.id.toLowerCase().includes(w)) ? 0 : 1);
-  return matches.sort((a, b) => a.category.localeCompare(b.category) || idScore(a) - idScore(b) || a.id.localeCompare(b.id));
-}
-
 interface DialogProps {
   fieldLabel: string;
   current: string;
@@ -85,9 +80,19 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
   const [category, setCategory] = useState('');
   const all = useMemo(() => [...catalog.byId.values()], [catalog.byId]);
   const categories = useMemo(() => [...new Set(all.map((g) => g.category))].sort(), [all]);
-  const shown = useMemo(() => searchCatalog(all, search, category), [all, search, category]);
-  const [active, setActive] = useState(0);
-  useEffect(() => setActive(Math.max(0, shown.findIndex((g) => g.id === current))), [shown, current]);
+  const searching = search.trim() !== '';
+  // Searching: best matches first, in one list (Enter takes the first). Browsing: the catalog by category.
+  const shown = useMemo(() => {
+    const ranked = rankGenerators(all, search, category);
+    return searching ? ranked : [...ranked].sort((a, b) => a.category.localeCompare(b.category) || a.id.localeCompare(b.id));
+  }, [all, search, category, searching]);
+  // The active option belongs to the list it was moved in: a new search starts at its best match in the same render,
+  // so an Enter typed right after the search (before any effect) takes that match, not a row of the old list.
+  const listKey = `${search}\u0000${category}`;
+  const [cursor, setCursor] = useState<{ list: string; index: number } | null>(null);
+  const start = searching ? 0 : Math.max(0, shown.findIndex((g) => g.id === current));
+  const active = cursor?.list === listKey ? Math.min(cursor.index, Math.max(0, shown.length - 1)) : start;
+  const setActive = (next: number | ((index: number) => number)) => setCursor({ list: listKey, index: typeof next === 'function' ? next(active) : next });
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -110,7 +115,9 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
     event.preventDefault();
   }
 
-  const groups = categories.map((c) => ({ category: c, items: shown.map((g, i) => ({ g, i })).filter(({ g }) => g.category === c) })).filter((group) => group.items.length > 0);
+  const groups = searching
+    ? [{ category: 'Best matches', items: shown.map((g, i) => ({ g, i })) }].filter((group) => group.items.length > 0)
+    : categories.map((c) => ({ category: c, items: shown.map((g, i) => ({ g, i })).filter(({ g }) => g.category === c) })).filter((group) => group.items.length > 0);
   const status = catalog.error
     ? `Could not load the catalog: ${describeError(catalog.error)}`
     : catalog.loading && all.length === 0
@@ -123,6 +130,12 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
       className="picker-dialog"
       aria-labelledby={`${id}-title`}
       onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(event) => {
+        // Chromium skips the cancel event for an Escape with no user activation since the dialog opened: closed here whatever the browser does.
+        if (event.key !== 'Escape') return;
         event.preventDefault();
         onCancel();
       }}
@@ -173,8 +186,8 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
         </p>
         <div id={`${id}-list`} role="listbox" aria-label="Generators" className="picker-list" tabIndex={-1}>
           {groups.map(({ category: c, items }) => (
-            <div role="group" aria-labelledby={`${id}-cat-${c}`} key={c}>
-              <div className="picker-category" id={`${id}-cat-${c}`} role="presentation">
+            <div role="group" aria-labelledby={`${id}-cat-${c.replace(/\W/g, '-')}`} key={c}>
+              <div className="picker-category" id={`${id}-cat-${c.replace(/\W/g, '-')}`} role="presentation">
                 {c} <span className="meta">({items.length})</span>
               </div>
               {items.map(({ g, i }) => (
@@ -190,6 +203,7 @@ function GeneratorDialog({ fieldLabel, current, onPick, onCancel }: DialogProps)
                 >
                   <span className="picker-id">
                     <code>{g.id}</code> <span className="badge">{g.outputType.toLowerCase()}</span>
+                    {searching && <span className="badge">{g.category}</span>}
                     {g.id === current && <span className="badge">current</span>}
                   </span>
                   <span className="picker-description">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { graphql } from '../../__generated__';
 import { useMockPanelQuery, useSetMockOriginsMutation } from '../../__generated__/hooks';
 import { CopyButton } from '../copy-button';
+import { ideHref } from './api-panel';
 
 graphql(`
   query MockPanel($id: ID!) {
@@ -56,7 +57,7 @@ export function MockPanel({ blueprintId, canEdit }: MockPanelProps) {
       <p>
         A backend for your front end before the real one exists: this blueprint’s rows (revision {blueprint.revision}, the document’s seed), the same the rows API
         gives, paged and related both ways. Add <code>?seed=</code> or <code>?revision=</code> for other data.{' '}
-        <a href={blueprint.mockPath} target="_blank" rel="noopener">
+        <a href={ideHref(blueprint.mockPath, blueprint.mockExample)} target={`seedbed-mock-${blueprintId}`}>
           Open it in the GraphQL IDE
         </a>
         .

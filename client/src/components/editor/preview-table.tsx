@@ -27,7 +27,13 @@ export interface PreviewControlsProps {
   seed?: number;
   onNewSeed(): void;
   onResetSeed(): void;
+  /** The preview takes the whole width, under the fields. */
+  wide?: boolean;
+  onToggleWide?(): void;
 }
+
+/** Values longer than this are cut in their cell: their whole text shows on hover (title) or when the cell has the focus. */
+const LONG_VALUE = 32;
 
 const NUMERIC = new Set(['INTEGER', 'FLOAT']);
 
@@ -106,10 +112,12 @@ export function PreviewTable({ tableName, preview, loading, invalid, error, high
               {preview.rows.map((row, r) => (
                 <tr key={r}>
                   {preview.columns.map((c, i) => {
-                    const classes = [row[i] === null ? 'null-cell' : NUMERIC.has(c.type) ? 'num' : '', c.name === highlight ? 'highlight' : ''].join(' ').trim();
+                    const text = cellText(row[i], NUMERIC.has(c.type) ? decimalsOf(fields, c.name) : undefined);
+                    const long = text.length > LONG_VALUE;
+                    const classes = [row[i] === null ? 'null-cell' : NUMERIC.has(c.type) ? 'num' : '', c.name === highlight ? 'highlight' : '', long ? 'long' : ''].join(' ').trim();
                     return (
-                      <td key={c.name} className={classes || undefined}>
-                        {cellText(row[i], NUMERIC.has(c.type) ? decimalsOf(fields, c.name) : undefined)}
+                      <td key={c.name} className={classes || undefined} title={long ? text : undefined} tabIndex={long ? 0 : undefined}>
+                        {text}
                       </td>
                     );
                   })}
@@ -123,7 +131,7 @@ export function PreviewTable({ tableName, preview, loading, invalid, error, high
   );
 }
 
-function PreviewControls({ pageSize, onPage, seed, onNewSeed, onResetSeed, preview, busy }: PreviewControlsProps & { preview: PreviewData | undefined; busy: boolean }) {
+function PreviewControls({ pageSize, onPage, seed, onNewSeed, onResetSeed, wide, onToggleWide, preview, busy }: PreviewControlsProps & { preview: PreviewData | undefined; busy: boolean }) {
   const offset = preview?.offset ?? 0;
   const total = preview?.totalRows ?? 0;
   return (
@@ -137,6 +145,11 @@ function PreviewControls({ pageSize, onPage, seed, onNewSeed, onResetSeed, previ
       <button type="button" className="secondary small" disabled={busy && !preview} onClick={onNewSeed} title="Shows other rows; the blueprint's seed is unchanged">
         New seed
       </button>
+      {onToggleWide && (
+        <button type="button" className="secondary small wide-toggle" aria-pressed={wide} onClick={onToggleWide} title="The preview across the whole width, under the fields">
+          Wide preview
+        </button>
+      )}
       {seed !== undefined && (
         <span className="preview-seed">
           seed {seed}{' '}

@@ -1,8 +1,13 @@
 import type { BlueprintEditor_BlueprintFragment } from '../../__generated__/graphql';
+import type { BlueprintDocument } from '../../lib/blueprint-document';
 import { Timestamp } from '../status';
+import { RevisionCompare } from './revision-compare';
 
 interface RevisionHistoryProps {
+  blueprintId: string;
   revisions: BlueprintEditor_BlueprintFragment['revisions'];
+  /** The unsaved draft, compared with revisions when there is one. */
+  draft?: BlueprintDocument;
   current: number;
   /** The revision open for viewing, if any. */
   viewing: number | null;
@@ -10,8 +15,9 @@ interface RevisionHistoryProps {
   onView(number: number): void;
 }
 
-/** Saved revisions, newest first; any can be opened read-only. */
-export function RevisionHistory({ revisions, current, viewing, loadingNumber, onView }: RevisionHistoryProps) {
+/** Saved revisions, newest first; any can be opened read-only, and any two compared. */
+export function RevisionHistory({ blueprintId, revisions, draft, current, viewing, loadingNumber, onView }: RevisionHistoryProps) {
+  const numbers = revisions.edges.map((e) => e.node.number);
   return (
     <section className="revision-history" aria-labelledby="revisions-heading">
       <h2 id="revisions-heading">Revisions ({revisions.totalCount})</h2>
@@ -47,6 +53,7 @@ export function RevisionHistory({ revisions, current, viewing, loadingNumber, on
           Showing the {revisions.edges.length} newest of {revisions.totalCount}.
         </p>
       )}
+      {(numbers.length > 1 || draft) && <RevisionCompare blueprintId={blueprintId} numbers={numbers} current={current} draft={draft} />}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { useRestoreFocus } from '../../hooks/use-restore-focus';
 import type { DraftAction } from '../../hooks/use-blueprint-draft';
 import type { TableDef } from '../../lib/blueprint-document';
 import { tableHasIssues, type LocatedIssue } from '../../lib/document-issues';
+import { focusIds, useDraftCommands } from './draft-commands';
 
 interface TableListProps {
   tables: readonly TableDef[];
@@ -17,6 +18,7 @@ interface TableListProps {
 export function TableList({ tables, tableKeys, selected, issues, readOnly, dispatch }: TableListProps) {
   const [announcement, setAnnouncement] = useState('');
   const rememberFocus = useRestoreFocus();
+  const commands = useDraftCommands();
 
   function move(from: number, to: number) {
     if (to < 0 || to >= tables.length) return;
@@ -31,14 +33,7 @@ export function TableList({ tables, tableKeys, selected, issues, readOnly, dispa
     move(index, event.key === 'ArrowUp' ? index - 1 : index + 1);
   }
 
-  function remove(index: number) {
-    const name = tables[index].name;
-    if (!window.confirm(`Delete table “${name}” and its ${tables[index].fields.length} fields from the draft?`)) return;
-    dispatch({ type: 'deleteTable', index });
-    setAnnouncement(`Deleted table ${name}.`);
-  }
-
-  return (
+   return (
     <nav className="table-list" aria-labelledby="tables-heading">
       <h2 id="tables-heading">Tables ({tables.length})</h2>
       {tables.length === 0 && <p className="empty">No tables yet.</p>}
@@ -48,6 +43,7 @@ export function TableList({ tables, tableKeys, selected, issues, readOnly, dispa
             <button
               type="button"
               className="table-select"
+              data-focus-id={focusIds.tableButton(tableKeys[i])}
               aria-current={i === selected ? 'true' : undefined}
               onClick={() => dispatch({ type: 'selectTable', index: i })}
             >
@@ -67,7 +63,7 @@ export function TableList({ tables, tableKeys, selected, issues, readOnly, dispa
                 <button type="button" className="icon" aria-label={`Move ${table.name} down`} disabled={i === tables.length - 1} onClick={() => move(i, i + 1)}>
                   ↓
                 </button>
-                <button type="button" className="icon danger" aria-label={`Delete table ${table.name}`} disabled={tables.length === 1} onClick={() => remove(i)}>
+                <button type="button" className="icon danger" aria-label={`Delete table ${table.name}`} disabled={tables.length === 1} onClick={() => commands.deleteTable(i)}>
                   ×
                 </button>
               </span>
@@ -77,14 +73,7 @@ export function TableList({ tables, tableKeys, selected, issues, readOnly, dispa
       </ol>
       {!readOnly && (
         <>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              dispatch({ type: 'addTable' });
-              setAnnouncement('Added a table; it is now selected.');
-            }}
-          >
+          <button type="button" className="secondary" onClick={commands.addTable}>
             Add table
           </button>
           <p className="hint">Alt+↑/↓ on a table moves it.</p>

@@ -6,11 +6,14 @@ import { issuesAt, type LocatedIssue } from '../../lib/document-issues';
 import { IssueText } from './issue-text';
 import { FieldGrid } from './field-grid';
 import { RowCountEditor } from './row-count-editor';
+import { focusIds, useDraftCommands } from './draft-commands';
 
 interface TablePanelProps {
   table: TableDef;
   tableIndex: number;
   tableNames: readonly string[];
+  /** The table's stable key, and its fields' (for React lists and where the focus goes). */
+  tableKey: string;
   fieldKeys: readonly string[];
   catalog: ReadonlyMap<string, CatalogGenerator>;
   issues: readonly LocatedIssue[];
@@ -20,8 +23,9 @@ interface TablePanelProps {
 }
 
 /** The selected table: its name, row count, primary key and fields. */
-export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, issues, readOnly, dispatch, onFocusField }: TablePanelProps) {
+export function TablePanel({ table, tableIndex, tableNames, tableKey, fieldKeys, catalog, issues, readOnly, dispatch, onFocusField }: TablePanelProps) {
   const id = useId();
+  const commands = useDraftCommands();
   const otherTables = tableNames.filter((_, i) => i !== tableIndex);
   const tableIssues = issues.filter((i) => i.table === tableIndex);
   const nameIssues = issuesAt(tableIssues, { table: tableIndex, key: 'name' });
@@ -33,7 +37,7 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
       <div className="table-panel-head">
         <h2 id={`${id}-heading`}>Table {table.name}</h2>
         {!readOnly && (
-          <button type="button" className="secondary small" onClick={() => dispatch({ type: 'duplicateTable', index: tableIndex })}>
+          <button type="button" className="secondary small" onClick={() => commands.duplicateTable(tableIndex)}>
             Duplicate table
           </button>
         )}
@@ -43,6 +47,7 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
           <label htmlFor={`${id}-name`}>Table name</label>
           <input
             id={`${id}-name`}
+            data-focus-id={focusIds.tableName(tableKey)}
             value={table.name}
             disabled={readOnly}
             spellCheck={false}
@@ -87,7 +92,7 @@ export function TablePanel({ table, tableIndex, tableNames, fieldKeys, catalog, 
         />
       </div>
       <IssueText id={`${id}-other`} messages={otherIssues.map((i) => (i.key ? `${i.key}: ${i.message}` : i.message))} />
-      <FieldGrid table={table} tableIndex={tableIndex} fieldKeys={fieldKeys} catalog={catalog} otherTables={otherTables} issues={tableIssues.filter((i) => i.field !== undefined)} readOnly={readOnly} dispatch={dispatch} onFocusField={onFocusField} />
+      <FieldGrid table={table} tableIndex={tableIndex} tableKey={tableKey} fieldKeys={fieldKeys} catalog={catalog} otherTables={otherTables} issues={tableIssues.filter((i) => i.field !== undefined)} readOnly={readOnly} dispatch={dispatch} onFocusField={onFocusField} />
     </section>
   );
 }

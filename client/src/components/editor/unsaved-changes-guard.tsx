@@ -1,5 +1,6 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useEffect } from 'react';
 import { UNSAFE_DataRouterContext, useBlocker } from 'react-router';
+import { ConfirmDialog } from './confirm-dialog';
 
 interface UnsavedChangesGuardProps {
   /** There are edits that leaving would lose. */
@@ -26,35 +27,10 @@ export function UnsavedChangesGuard(props: UnsavedChangesGuardProps) {
 
 function NavigationGuard({ when, what }: UnsavedChangesGuardProps) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname);
-  const stayRef = useRef<HTMLButtonElement>(null);
-  const blocked = blocker.state === 'blocked';
-  useEffect(() => {
-    if (blocked) stayRef.current?.focus();
-  }, [blocked]);
-  if (!blocked) return null;
+  if (blocker.state !== 'blocked') return null;
   return (
-    <div className="dialog-backdrop">
-      <div
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="leave-heading"
-        aria-describedby="leave-text"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') blocker.reset();
-        }}
-      >
-        <h2 id="leave-heading">Leave without saving?</h2>
-        <p id="leave-text">Your changes to {what} are not saved. Leaving now loses them.</p>
-        <div className="button-row">
-          <button ref={stayRef} type="button" onClick={() => blocker.reset()}>
-            Stay and keep editing
-          </button>
-          <button type="button" className="secondary danger" onClick={() => blocker.proceed()}>
-            Leave without saving
-          </button>
-        </div>
-      </div>
-    </div>
+    <ConfirmDialog title="Leave without saving?" keepLabel="Stay and keep editing" confirmLabel="Leave without saving" onKeep={() => blocker.reset()} onConfirm={() => blocker.proceed()}>
+      <p>Your changes to {what} are not saved. Leaving now loses them.</p>
+    </ConfirmDialog>
   );
 }

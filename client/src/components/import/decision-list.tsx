@@ -24,6 +24,28 @@ function observedKeys(details: unknown): string[] {
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
 
+/** A value as the review shows it: text as written, NULL set apart, anything else as JSON. */
+function sampleText(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** Three values the generator makes for the column, so a wrong guess is seen at a glance. */
+function SampleValues({ field, values }: { field: string; values: readonly unknown[] }) {
+  return (
+    <p className="decision-samples">
+      <span className="decision-samples-label">e.g.</span>
+      <span role="group" aria-label={`Sample values of ${field}`} className="decision-sample-values">
+        {values.map((value, i) => (
+          <code key={i} className={value === null ? 'sample-null' : undefined}>
+            {sampleText(value)}
+          </code>
+        ))}
+      </span>
+    </p>
+  );
+}
+
 /** Every field of one imported table: its generator, and the import's reason and confidence for it. */
 export function DecisionList({ table, decisions }: { table: TableDef; decisions: readonly ImportDecision[] }) {
   const byField = new Map(decisions.map((d) => [d.field, d]));
@@ -61,6 +83,7 @@ export function DecisionList({ table, decisions }: { table: TableDef; decisions:
               </p>
             )}
             <p className="decision-reason">{decision ? decision.reason : 'No reason reported for this field.'}</p>
+            {decision?.samples?.length ? <SampleValues field={field.name} values={decision.samples} /> : null}
             {decision?.details != null && (
               <DecisionDetails
                 subject={field.name}

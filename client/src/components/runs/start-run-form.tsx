@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useStartRun } from '../../hooks/use-start-run';
 import { noErrors, type FormErrors } from '../../lib/errors';
 import { initialStartRunValues, startRunErrors, toStartRunInput, type StartRunValues } from '../../lib/start-run-input';
@@ -33,6 +33,8 @@ export function StartRunForm({ projectId, blueprintId, revision, sizableTables }
   const [errors, setErrors] = useState<FormErrors>(noErrors);
   const [startRun, { loading }] = useStartRun();
   const navigate = useNavigate();
+  // The run's page keeps the URL's form of the project (its slug, as links show it).
+  const { project: inUrl } = useParams();
   function change(patch: Partial<StartRunValues>) {
     setValues((v) => ({ ...v, ...patch }));
     // A message about a field goes once the user changes that field.
@@ -50,7 +52,7 @@ export function StartRunForm({ projectId, blueprintId, revision, sizableTables }
     setErrors(noErrors);
     try {
       const run = await startRun({ ...checked.input, revision });
-      if (run) navigate(`/p/${projectId}/runs/${run.id}`);
+      if (run) navigate(`/p/${inUrl ?? projectId}/runs/${run.id}`);
     } catch (error) {
       setErrors(startRunErrors(error));
     }

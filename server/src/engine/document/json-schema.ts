@@ -6,6 +6,7 @@
  */
 import { ROW_SPEC_LIMITS } from './types';
 import { CHECK_LIMITS } from './check-expr';
+import { STABLE_KEY_PATTERN } from './stable-keys';
 
 export const MAX_TABLES = 100;
 export const MAX_FIELDS = 300;
@@ -22,6 +23,12 @@ export const MAX_SDL_BYTES = 1_000_000;
 const GRAPHQL_NAME = '^[_A-Za-z][_0-9A-Za-z]{0,199}$';
 const MAX_GRAPHQL_ENTRIES = 1000;
 const graphqlNames = (description: string, values: object) => ({ type: 'object', description, maxProperties: MAX_GRAPHQL_ENTRIES, propertyNames: { pattern: GRAPHQL_NAME }, additionalProperties: values });
+
+const stableKey = (what: string) => ({
+  type: 'string',
+  pattern: STABLE_KEY_PATTERN,
+  description: `The ${what}'s stable identity: 1 to 64 letters, digits, _ or -, unique among its ${what}s. Kept when it is renamed or moved, and its values with it. Without one, the name serves (as in documents written before keys).`,
+});
 
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 /** A name as SQL writes it quoted: any characters but NUL, at most 63 (PostgreSQL's NAMEDATALEN). */
@@ -110,6 +117,7 @@ export const blueprintJsonSchema = {
       additionalProperties: false,
       required: ['name', 'rows', 'fields'],
       properties: {
+        key: stableKey('table'),
         name: identifier,
         schema: { ...sqlName, description: 'The schema (namespace) the source declared the table in; PostgreSQL output qualifies the table with it.' },
         sqlName: { ...sqlName, description: 'The table name as the source SQL wrote it (any characters, case kept), when it differs from `name`.' },
@@ -174,6 +182,7 @@ export const blueprintJsonSchema = {
       additionalProperties: false,
       required: ['name', 'generator'],
       properties: {
+        key: stableKey('field'),
         name: identifier,
         sqlName: { ...sqlName, description: 'The column name as the source SQL wrote it, when it differs from `name`.' },
         generator: { type: 'string', minLength: 1, description: 'Generator id, such as `person.firstName` or `ref`.' },

@@ -40,6 +40,8 @@ export const ROW_SPEC_LIMITS = {
 } as const;
 
 export interface FieldDef {
+  /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the field's cells are addressed by it. */
+  key?: string;
   /** The field's identifier in the document (formulas, `{field}` options, the mock API). */
   name: string;
   /** The column's name as the source SQL wrote it, when it is not `name` (`"Order Date"`, a name two columns shared once case was set aside). */
@@ -67,6 +69,8 @@ export interface FieldDef {
 export type IdentityKind = 'always' | 'default';
 
 export interface TableDef {
+  /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the table's cells are addressed by it. */
+  key?: string;
   name: string;
   /** The schema (namespace) the source declared the table in (`sales`, `"Person"`): SQL output and loads into PostgreSQL qualify the table with it. */
   schema?: string;

@@ -9,6 +9,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { blueprintJsonSchema } from './json-schema';
 import { graphqlKeyIssues } from './sdl-mapping';
+import { stableKeyIssues } from './stable-keys';
 import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type FieldDef, type TableDef } from './types';
 import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
@@ -20,7 +21,7 @@ const checkShape = ajv.compile(blueprintJsonSchema);
 export function validateDocument(input: unknown): DocumentIssue[] {
   if (!isObject(input)) return [{ path: '(document)', message: 'must be a JSON object with "seedbed", "name" and "tables"' }];
   const shape = checkShape(input) ? [] : shapeIssues(checkShape.errors ?? []);
-  return [...shape, ...nameIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
+  return [...shape, ...nameIssues(input), ...stableKeyIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
 }
 
 /** `/tables/0/fields/1/name` → `tables[0].fields[1].name` */
@@ -145,6 +146,13 @@ function keyIssues(doc: Record<string, unknown>): DocumentIssue[] {
   return issues;
 }
 
+/** Says which name was not found, and which tables there are (the first few). */
+function unknownTable(name: unknown, doc: Record<string, unknown>): string {
+  const tables = tableEntries(doc).map((e) => e.table.name).filter((n) => typeof n === 'string');
+  const some = tables.length > 6 ? `${tables.slice(0, 6).join(', ')}, …` : tables.join(', ');
+  return `must name a table of this blueprint: there is no table ${JSON.stringify(name)}${tables.length ? ` (its tables: ${some})` : ''}`;
+}
+
 function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
   const issues: DocumentIssue[] = [];
   const byName = tableIndexByName(doc);
@@ -163,7 +171,7 @@ function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
       const base = `tables[${t}].fields[${f}].options`;
       const p = indexOf(options.table);
       if (p < 0) {
-        issues.push({ path: `${base}.table`, message: options.table === undefined ? 'is required: the table this field references' : 'must name a table of this blueprint' });
+        issues.push({ path: `${base}.table`, message: options.table === undefined ? 'is required: the table this field references' : unknownTable(options.table, doc) });
         continue;
       }
       const parent = tables[p];

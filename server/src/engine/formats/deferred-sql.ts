@@ -50,7 +50,7 @@ export function* deferredUpdates(plan: Plan, tableName: string, dialect: Dialect
   const generator = new RowGenerator(table, plan.seed);
   let batch: string[][] = [];
   const flush = () => {
-    const statement = updateStatement(plan, table, dialect, qualifiedName(table, dialect), key, deferred, batch);
+    const statement = updateStatement(plan, dialect, qualifiedName(table, dialect), key, deferred, batch);
     batch = [];
     return statement;
   };
@@ -63,7 +63,7 @@ export function* deferredUpdates(plan: Plan, tableName: string, dialect: Dialect
   if (batch.length) yield flush();
 }
 
-function updateStatement(plan: Plan, table: TablePlan, dialect: Dialect, name: string, key: FieldPlan[], deferred: FieldPlan[], rows: string[][]): string {
+function updateStatement(plan: Plan, dialect: Dialect, name: string, key: FieldPlan[], deferred: FieldPlan[], rows: string[][]): string {
   const q = (n: string) => quoteIdent(n, dialect);
   const columns = [...key, ...deferred];
   if (dialect === 'mysql') {

@@ -16,11 +16,22 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { withMaxLength } from './fit-length';
+import { placeGenerators } from './place';
+import { rankGenerators } from './catalog-search';
+
+/** Seedbed's own generators whose values are what the user wrote (or read other cells): they take no `maxLength`. */
+const VERBATIM = new Set(['ref', 'formula', 'template', 'regex', 'constant', 'weighted', 'list', 'array', 'json', 'tsvector', 'bytes']);
+
+/** Text generators take the column's limit (see fit-length.ts). */
+const fitted = (defs: GeneratorDef[]) => defs.map((d) => (d.output === 'string' && !VERBATIM.has(d.id) ? withMaxLength(d) : d));
 
 const ALL: GeneratorDef[] = [
+  ...fitted([
   ...seedbedGenerators,
   ...personGenerators,
   ...locationGenerators,
+  ...placeGenerators,
   ...companyGenerators,
   ...internetGenerators,
   ...phoneGenerators,
@@ -31,6 +42,7 @@ const ALL: GeneratorDef[] = [
   ...lifestyleGenerators,
   ...businessGenerators,
   ...techGenerators,
+  ]),
   ...sqlValueGenerators,
 ];
 
@@ -151,16 +163,22 @@ export function listGenerators(): GeneratorInfo[] {
   return infos;
 }
 
+/** How many distinct values a generator can make with these options, when it draws from a finite list (a unique field can have no more rows). */
+export function distinctValues(id: string, options: Record<string, unknown> = {}, locale = 'en'): number | undefined {
+  const def = BY_ID.get(id);
+  if (!def?.space) return undefined;
+  try {
+    return def.space(options, { locale: localeData(locale), refDate: EXAMPLE_REF_DATE, unique: true })?.size;
+  } catch {
+    return undefined;
+  }
+}
+
 export function categories(): string[] {
   return [...new Set(ALL.map((g) => g.category))].sort();
 }
 
-/** Case-insensitive search over id, category and description; `category` filters exactly. */
+/** Case-insensitive search over id, category and description, best matches first (catalog-search.ts); `category` filters exactly. */
 export function searchGenerators(search?: string | null, category?: string | null): GeneratorInfo[] {
-  const words = (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-  return listGenerators().filter((g) => {
-    if (category && g.category !== category) return false;
-    const text = `${g.id} ${g.category} ${g.description}`.toLowerCase();
-    return words.every((w) => text.includes(w));
-  });
+  return rankGenerators(listGenerators(), search, category);
 }

@@ -76,6 +76,7 @@ export const dateGenerators: GeneratorDef[] = [
       ...dateOnlyOption,
       fromExclusive: opt.bool({ description: 'Never `from` itself (a CHECK such as `ends_at > starts_at`)' }),
       toExclusive: opt.bool({ description: 'Never `to` itself' }),
+      withinDays: opt.num({ exclusiveMinimum: 0, maximum: 36_500, description: 'At most this many days after `from` (a return within two weeks of its rental)' }),
     },
     required: ['from', 'to'],
     output: 'datetime',
@@ -88,14 +89,16 @@ export const dateGenerators: GeneratorDef[] = [
       const unit = o.dateOnly ? DAY_MS : 1000;
       const given = [parseDateOption(o.from, fallback.from), parseDateOption(o.to, fallback.to)];
       const from = given[0] + (o.fromExclusive ? unit : 0);
-      const to = given[1] - (o.toExclusive && o.dateOnly ? unit : 0);
+      const latest = given[1] - (o.toExclusive && o.dateOnly ? unit : 0);
+      const to = o.withinDays ? Math.min(latest, from + o.withinDays * DAY_MS) : latest;
       // Validation refuses open ends that leave nothing; a plan compiled without it keeps the closed range.
       return from <= to ? between(from, to, !!o.dateOnly) : between(given[0], given[1], !!o.dateOnly);
     },
     space: (o, ctx) => {
       if (!o.dateOnly) return undefined;
       const first = Math.floor(parseDateOption(o.from, ctx.refDate) / DAY_MS) + (o.fromExclusive ? 1 : 0);
-      const days = Math.floor(parseDateOption(o.to, ctx.refDate) / DAY_MS) - (o.toExclusive ? 1 : 0) - first + 1;
+      const span = Math.floor(parseDateOption(o.to, ctx.refDate) / DAY_MS) - (o.toExclusive ? 1 : 0) - first + 1;
+      const days = o.withinDays ? Math.min(span, Math.floor(o.withinDays) + 1) : span;
       return days > 0 ? { size: days, at: (i) => formatDate((first + i) * DAY_MS) } : undefined;
     },
   },

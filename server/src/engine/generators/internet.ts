@@ -71,23 +71,33 @@ function putLocalPart(out: ByteSink, first: string, last: string, rng: CellRng, 
   }
 }
 
+const nameOption = opt.str({ description: 'A full name (`{name}`): its first word is the first name, its last word the last name' });
+
+/** The first or last word of a full name read from the row; undefined without one (the name is then drawn). */
+function partOf(name: unknown, row: RowView, part: 'first' | 'last'): string | undefined {
+  if (name === undefined) return undefined;
+  const words = String(optionAt(name, row) ?? '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return undefined;
+  return part === 'first' ? words[0] : words.length > 1 ? words.at(-1) : '';
+}
+
 export const internetGenerators: GeneratorDef[] = [
   {
     id: 'internet.email',
     category: 'internet',
-    description: 'Email address; `firstName`/`lastName` can read name fields (`{first_name}`) so it matches the person',
-    options: { firstName: opt.str(), lastName: opt.str(), provider: opt.str({ description: 'Domain to use' }) },
+    description: 'Email address; `firstName`/`lastName` (or a full `name`) can read name fields (`{first_name}`) so it matches the person',
+    options: { firstName: opt.str(), lastName: opt.str(), name: nameOption, provider: opt.str({ description: 'Domain to use' }) },
     output: 'string',
     injective: true,
-    rowOptions: ['firstName', 'lastName'],
+    rowOptions: ['firstName', 'lastName', 'name'],
     plainText: (o, ctx) => isPlainList(o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email')),
     create: (o, ctx) => {
       const { firsts, lasts } = nameLists(ctx);
       const domains = o.provider ? [String(o.provider)] : ctx.locale.list('internet.free_email');
       const unique = ctx.unique;
       // Both names are read (or drawn) before the local part draws.
-      const firstOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
-      const lastOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
+      const firstOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.firstName, row) ?? partOf(o.name, row, 'first') ?? firsts[rng.below(firsts.length)]);
+      const lastOf = (rng: CellRng, row: RowView) => nameToken(optionAt(o.lastName, row) ?? partOf(o.name, row, 'last') ?? lasts[rng.below(lasts.length)]);
       const cell: CellFn = (rng, row) => {
         const first = firstOf(rng, row);
         const last = lastOf(rng, row);
@@ -108,18 +118,18 @@ export const internetGenerators: GeneratorDef[] = [
   {
     id: 'internet.username',
     category: 'internet',
-    description: 'Username, optionally from name fields',
-    options: { firstName: opt.str(), lastName: opt.str() },
+    description: 'Username, optionally from name fields (`firstName`/`lastName`, or a full `name`)',
+    options: { firstName: opt.str(), lastName: opt.str(), name: nameOption },
     output: 'string',
     injective: true,
-    rowOptions: ['firstName', 'lastName'],
+    rowOptions: ['firstName', 'lastName', 'name'],
     plainText: true,
     create: (o, ctx) => {
       const { firsts, lasts } = nameLists(ctx);
       const unique = ctx.unique;
       return (rng, row) => {
-        const first = nameToken(optionAt(o.firstName, row) ?? firsts[rng.below(firsts.length)]);
-        const last = nameToken(optionAt(o.lastName, row) ?? lasts[rng.below(lasts.length)]);
+        const first = nameToken(optionAt(o.firstName, row) ?? partOf(o.name, row, 'first') ?? firsts[rng.below(firsts.length)]);
+        const last = nameToken(optionAt(o.lastName, row) ?? partOf(o.name, row, 'last') ?? lasts[rng.below(lasts.length)]);
         return localPart(first, last, rng, row, unique);
       };
     },

@@ -101,6 +101,7 @@ export function rowBoundDate(o: Record<string, any>, fallback: { from: number; t
       let first = above(parseDateOption(readFrom(row), fallback.from) / DAY_MS, o.fromExclusive);
       let last = below(parseDateOption(readTo(row), fallback.to) / DAY_MS, o.toExclusive);
       if (last < first) fromFromRow ? (last = first) : (first = last);
+      if (o.withinDays) last = Math.min(last, first + floor(o.withinDays));
       return formatDate((first + rng.below(last - first + 1)) * DAY_MS);
     };
   }
@@ -109,6 +110,7 @@ export function rowBoundDate(o: Record<string, any>, fallback: { from: number; t
     let to = parseDateOption(readTo(row), fallback.to);
     if (o.fromExclusive) from = (floor(from / 1000) + 1) * 1000;
     if (to < from) fromFromRow ? (to = from) : (from = to);
+    if (o.withinDays) to = Math.min(to, from + o.withinDays * DAY_MS);
     return formatDateTime(from + floor(rng.float53() * max(0, to - from)));
   };
 }

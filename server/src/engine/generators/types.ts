@@ -80,6 +80,8 @@ export interface GeneratorDef {
   create(options: Record<string, any>, ctx: BuildContext): CellFn;
   /** Largest value in UTF-8 bytes for these literal options, when known: templates and formulas add up what they read at save time. */
   maxBytes?(options: Record<string, any>, ctx: BuildContext): number | undefined;
+  /** Longest value in characters for these options, when known (a VARCHAR(n) counts characters, not bytes). */
+  maxChars?(options: Record<string, any>, ctx: BuildContext): number | undefined;
   /** Enumerable value space for these options, when it is finite and cheap to index. */
   space?(options: Record<string, any>, ctx: BuildContext): ValueSpace | undefined;
   /** Distinct rows always give distinct values (or do so when `ctx.unique` is set). */

@@ -80,7 +80,7 @@ function buildGenerated(env: BuildEnv, table: TablePlan, field: FieldPlan, def: 
 }
 
 function usePermutation(env: BuildEnv, table: TablePlan, field: FieldPlan, size: number, at: (i: number) => Value) {
-  const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+  const permutation = new KeyedPermutation(size, streamKey(env.plan.seed, table.key, field.key, 'unique-permutation'));
   field.uniqueStrategy = { kind: 'permuted', permutation };
   field.produce = (_rng, row) => at(permutation.permute(row.index));
   field.emitter = undefined;
@@ -157,7 +157,7 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
     if (targetRows < table.layout.rows) {
       throw uniqueExhausted(`${field.path}.unique`, field.name, `${table.layout.rows} rows cannot each reference a different one of ${targetRows} ${target.table.name} rows`);
     }
-    const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.name, field.name, 'unique-permutation'));
+    const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.key, field.key, 'unique-permutation'));
     field.uniqueStrategy = { kind: 'permuted', permutation };
     pick = (_rng, row) => permutation.permute(row.index);
   } else if (target.table === table) {
@@ -212,7 +212,7 @@ function matchedPick(env: BuildEnv, table: TablePlan, field: FieldPlan): (rng: C
   if (!chain || parent.ref!.via || parent.ref!.match) {
     throw badInput(path, `"${target.name}" must be sized per "${tenant.name}" row (rows.perParent, directly or through its parents) for its rows of one ${tenant.name} to be found`);
   }
-  const ownTenant = tenantRowOf(env, table, own, tenant, path);
+  const ownTenant = tenantRowOf(env, own, tenant, path);
   const nullable = field.nullThreshold > 0;
   return (rng, row) => {
     const t = ownTenant(row);
@@ -225,7 +225,7 @@ function matchedPick(env: BuildEnv, table: TablePlan, field: FieldPlan): (rng: C
 }
 
 /** The row of `tenant` a ref field of this table points at, directly or through the row its `via` chose. */
-function tenantRowOf(env: BuildEnv, table: TablePlan, own: FieldPlan, tenant: TablePlan, path: string): (row: RowState) => number {
+function tenantRowOf(env: BuildEnv, own: FieldPlan, tenant: TablePlan, path: string): (row: RowState) => number {
   const ref = own.ref!;
   if (ref.table === tenant && !ref.via) return (row) => row.refRows[own.index];
   // Through another table's column: the tenant row that column of that row points at.

@@ -1,5 +1,6 @@
 import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type DocumentIssue, type FieldDef } from '../document/types';
 import { canonicalValue } from '../document/canonical';
+import { fieldKeysOf, tableKeysOf } from '../document/stable-keys';
 import { applyTupleKeys } from './tuple-keys';
 import { getGenerator } from '../generators/catalog';
 import { localeData, DEFAULT_LOCALE } from '../locale/locales';
@@ -77,13 +78,16 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
   const rowOverrides = options.rowOverrides ?? {};
   const types = new FieldTypes(doc);
   const { order, deferred } = tableOrder(doc);
+  const tableKeys = tableKeysOf(doc);
   const tables: TablePlan[] = doc.tables.map((def, t) => {
+    const fieldKeys = fieldKeysOf(def);
     // Key names match fields case-insensitively, as validation reads them.
     const named = (name: string) => def.fields.find((f) => f.name.toLowerCase() === name.toLowerCase())?.name ?? name;
     const singleKey = singlePrimaryKey(def) && named(singlePrimaryKey(def)!);
     const keyFields = primaryKeyFields(def).map(named);
     const fields: FieldPlan[] = def.fields.map((f, j) => ({
       name: f.name,
+      key: fieldKeys[j],
       index: j,
       path: `tables[${t}].fields[${j}]`,
       generator: f.generator,
@@ -93,8 +97,8 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       nullThreshold: Math.floor((f.unique || keyFields.includes(f.name) ? 0 : f.nullRate ?? 0) * 4294967296),
       unique: !!f.unique || f.name === singleKey,
       uniqueStrategy: { kind: 'none' },
-      valueKey: streamKey(seed, def.name, f.name),
-      nullKey: streamKey(seed, def.name, f.name, 'null'),
+      valueKey: streamKey(seed, tableKeys[t], fieldKeys[j]),
+      nullKey: streamKey(seed, tableKeys[t], fieldKeys[j], 'null'),
       dependsOn: [],
       produce: () => null,
       plainText: false,
@@ -105,6 +109,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
     }));
     return {
       name: def.name,
+      key: tableKeys[t],
       index: t,
       def,
       primaryKey: singleKey,
@@ -148,7 +153,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
     const rows = table.def.rows;
     if (isPerParent(rows)) {
       const parent = plan.table(rows.perParent);
-      const layout = new PerParentLayout(parent.name, parent.layout, { seed, table: table.name, spec: rows });
+      const layout = new PerParentLayout(parent.name, parent.layout, { seed, table: table.key, spec: rows });
       const given = options.layouts?.[table.name];
       if (given) layout.install(given);
       table.layout = layout;

@@ -90,9 +90,10 @@ export function childCountFn(spec: PerParentRows, key: StreamKey): (parentRow: n
   return (p) => min + rng.reset(cellSeed(key, p)).below(max - min + 1);
 }
 
-/** A per-parent table's counts: drawn from its row spec, keyed by seed and table name. */
+/** A per-parent table's counts: drawn from its row spec, keyed by seed and table. */
 export interface ChildCounts {
   seed: number;
+  /** The table's stable key (not its name: a renamed table keeps its counts). */
   table: string;
   spec: PerParentRows;
 }

@@ -39,7 +39,7 @@ export class RowGenerator implements RowState {
     this.refRows = new Array(table.fields.length).fill(-1);
     this.all = table.evalOrder.filter((i) => !only || only.has(i)).map((i) => table.fields[i]);
     this.ordered = this.all;
-    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.name) : undefined));
+    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.key) : undefined));
     this.retryStates = this.retries.filter((r): r is RetryUnique => !!r);
     const made = new Set(this.all.map((f) => f.index));
     this.checks = table.checks.filter((c) => c.reads.every((i) => made.has(i)) && c.recompute.every((i) => made.has(i)));

@@ -77,7 +77,7 @@ function permuteTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[]): boo
   if (size > MAX_TUPLE_SPACE) return false;
   const names = `(${fields.map((f) => f.name).join(', ')})`;
   const varying = components.map((c) => c.field.name).join(', ');
-  const key = streamKey(env.plan.seed, table.name, fields.map((f) => f.name).join(','), 'tuple-permutation');
+  const key = streamKey(env.plan.seed, table.key, fields.map((f) => f.key).join(','), 'tuple-permutation');
 
   let tupleIndex: (row: RowState) => number;
   if (anchor && layout instanceof PerParentLayout && isPerParent(table.def.rows)) {

@@ -32,6 +32,8 @@ export type UniqueStrategy =
 
 export interface FieldPlan {
   name: string;
+  /** Stable key (document/stable-keys.ts): with the table's, what the field's cells are addressed by. */
+  key: string;
   index: number;
   /** Document path, e.g. `tables[1].fields[2]`. */
   path: string;
@@ -88,6 +90,8 @@ export interface RefPlan {
 
 export interface TablePlan {
   name: string;
+  /** Stable key (document/stable-keys.ts): what the table's cells and row counts are addressed by. */
+  key: string;
   index: number;
   def: TableDef;
   /** The primary key when it is one field (what a `ref` points at by default). */

@@ -23,8 +23,8 @@ export class RetryUnique {
   private seen = new Set<string>();
   private readonly salts: StreamKey[];
 
-  constructor(private readonly field: FieldPlan, seed: number, table: string) {
-    this.salts = Array.from({ length: MAX_ATTEMPTS }, (_, a) => streamKey(seed, table, field.name, `unique-retry-${a}`));
+  constructor(private readonly field: FieldPlan, seed: number, tableKey: string) {
+    this.salts = Array.from({ length: MAX_ATTEMPTS }, (_, a) => streamKey(seed, tableKey, field.key, `unique-retry-${a}`));
   }
 
   /** The value, or with a composite key the whole tuple (the other fields are made first). */

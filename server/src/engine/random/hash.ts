@@ -1,7 +1,10 @@
 /**
  * Counter-based keyed hashing: the randomness of a cell is a pure function of
  * a per-(pack, seed, table, field) key and the row index, so any cell can be
- * computed alone, in any order, on any worker.
+ * computed alone, in any order, on any worker. Tables and fields are named
+ * here by their stable keys (document/stable-keys.ts), never by their names:
+ * a rename, a reorder or a move changes no value. A document without keys
+ * uses its names as keys, which is what this hashed before keys existed.
  *
  * Everything is 32-bit integer math (Math.imul), which V8 keeps in registers;
  * a cell seed costs a handful of multiplies. Each step is a bijection of its
@@ -46,7 +49,7 @@ export interface StreamKey {
   readonly k1: number;
 }
 
-/** Key for the cells of one (seed, table, purpose) — computed once per run, never per cell. */
+/** Key for the cells of one (seed, table key, field key, purpose) — computed once per run, never per cell. */
 export function streamKey(seed: number | string, ...parts: string[]): StreamKey {
   const text = `${GENERATOR_PACK_VERSION}\u0000${seed}\u0000${parts.join('\u0000')}`;
   return { k0: hashString(text, 0x2545f491), k1: hashString(text, 0x9e3779b9) };

@@ -45,7 +45,7 @@ export class SeedRowMaker {
   /** Fresh retry states for the table's retry-unique fields (empty map: none). */
   retryStates(): RetryStates {
     const states: RetryStates = new Map();
-    for (const f of this.table.fields) if (f.uniqueStrategy.kind === 'retry') states.set(f.index, new RetryUnique(f, this.plan.seed, this.table.name));
+    for (const f of this.table.fields) if (f.uniqueStrategy.kind === 'retry') states.set(f.index, new RetryUnique(f, this.plan.seed, this.table.key));
     return states;
   }
 

@@ -9,7 +9,7 @@
 import { Readable } from 'node:stream';
 import type { Plan } from '../plan/types';
 import { encoderFor, type Format } from '../formats';
-import { resolveOutput, type OutputOptions } from '../formats/output';
+import { resolveOutput } from '../formats/output';
 import type { EncodeContext } from '../formats/types';
 import { badInput } from '../errors';
 import { rowRange } from './chunks';

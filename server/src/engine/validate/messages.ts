@@ -73,7 +73,9 @@ export function describeAjvError(error: ErrorObject, path: string): string {
     case 'const':
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case 'pattern':
-      return path.endsWith('refDate') ? 'must be a date such as 2025-01-01' : 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
+      if (path.endsWith('refDate')) return 'must be a date such as 2025-01-01';
+      if (/\]\.key$/.test(path)) return 'must be 1 to 64 letters, digits, _ or -';
+      return 'must be an SQL identifier: a letter or _, then letters, digits or _ (at most 63)';
     case 'propertyNames':
       return 'has a name that is not allowed';
     case 'format':
@@ -90,7 +92,31 @@ export function regexReason(error: unknown): string {
   return `${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
 }
 
-/** A RegExp's SyntaxError as an issue: V8's "Invalid regular expression: /([a-z/: Unterminated group" becomes "is not a valid regular expression: unterminated group". */
-export function regexMessage(error: unknown): string {
+/**
+ * A RegExp's SyntaxError as an issue: V8's "Invalid regular expression:
+ * /([a-z/: Unterminated group" becomes "is not a valid regular expression:
+ * unterminated group". A class left open reads on into what follows, so V8
+ * blames a range it then meets (`[A-Z{3}-[0-9]` reads `}-[` as a range):
+ * when a class holds a `[`, the missing `]` is said instead.
+ */
+export function regexMessage(error: unknown, pattern?: string): string {
+  const open = pattern === undefined ? undefined : unclosedClass(pattern);
+  if (open) return `is not a valid regular expression: a ] seems to be missing: the [ at character ${open.start + 1} is still open at the [ at character ${open.next + 1}`;
   return `is not a valid regular expression: ${regexReason(error)}`;
+}
+
+/** The first character class that takes in another `[` (an unescaped one), as positions in the pattern. */
+function unclosedClass(pattern: string): { start: number; next: number } | undefined {
+  let start = -1;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') i++;
+    else if (start < 0 && c === '[') {
+      start = i;
+      if (pattern[i + 1] === '^') i++;
+      if (pattern[i + 1] === ']') i++; // `[]...]` and `[^]...]`: a leading ] is a member
+    } else if (start >= 0 && c === ']') start = -1;
+    else if (start >= 0 && c === '[') return { start, next: i };
+  }
+  return undefined;
 }

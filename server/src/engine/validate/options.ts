@@ -144,7 +144,7 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     try {
       new RegExp(String(present.pattern));
     } catch (e) {
-      issues.push({ path: `${base}.pattern`, message: regexMessage(e) });
+      issues.push({ path: `${base}.pattern`, message: regexMessage(e, String(present.pattern)) });
     }
   }
   if (def.id === 'weighted' && weightedEntries(present.values).every((e) => !(e.weight > 0))) {

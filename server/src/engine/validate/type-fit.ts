@@ -28,6 +28,8 @@ interface Shape {
   max?: number;
   /** Largest value in UTF-8 bytes, when known. */
   maxBytes?: number;
+  /** Longest value in characters, when the generator says (it took the column's `maxLength`). */
+  maxChars?: number;
 }
 
 const DEFAULT_RANGES: Record<string, [number, number]> = { 'number.int': [0, 2147483647], 'number.float': [0, 1], 'commerce.price': [1, 1000], 'finance.amount': [0, 1000] };
@@ -109,6 +111,7 @@ function misfit(declared: DeclaredType, shape: Shape): { why: string; option?: s
         const longest = Math.max(String(Math.trunc(shape.min)).length, String(Math.trunc(shape.max)).length);
         return longest > limit ? { why: `makes numbers of up to ${longest} digits` } : undefined;
       }
+      if (declared.maxChars !== undefined && shape.maxChars !== undefined && shape.maxChars <= declared.maxChars) return undefined;
       // Bytes bound characters from above: refused only when even that many bytes could be as many characters.
       return shape.maxBytes !== undefined && shape.maxBytes > limit ? { why: `can make text of up to ${formatCount(shape.maxBytes)} bytes` } : undefined;
     }
@@ -161,11 +164,14 @@ export function declaredTypeIssues(doc: BlueprintDocument): DocumentIssue[] {
       if (declared.kind === 'other' || declared.kind === 'binary' || declared.kind === 'json' || declared.kind === 'time') return;
       const type = types.typeOf(t, f);
       let maxBytes: number | undefined;
+      let maxChars: number | undefined;
       if (type === 'string' || type === 'json') {
         bounds ??= new CellBounds(doc, types, { locale: localeData(doc.locale ?? 'en'), refDate: 0, unique: false, maxCellBytes: DEFAULT_MAX_CELL_BYTES }, DEFAULT_MAX_CELL_BYTES);
         maxBytes = bounds.own(t, f);
+        maxChars = bounds.chars(t, f);
       }
-      const shape = shapeOf(table, rowBounds[t], field, type, maxBytes);
+      const found = shapeOf(table, rowBounds[t], field, type, maxBytes);
+      const shape = found && maxChars !== undefined ? { ...found, maxChars } : found;
       const wrong = shape && misfit(declared, shape);
       if (!wrong) return;
       const path = `tables[${t}].fields[${f}].${wrong.option && field.options?.[wrong.option] !== undefined ? `options.${wrong.option}` : 'generator'}`;

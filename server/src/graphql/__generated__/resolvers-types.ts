@@ -9,6 +9,7 @@ import { AuditEventEntity } from '../../modules/audit/audit-event.entity';
 import { GeneratorInfo, Preview as EnginePreview, ColumnInfo } from '../../engine';
 import { RunEntity } from '../../modules/run/run.entity';
 import { ArtifactEntity } from '../../modules/run/artifact.entity';
+import { ImportDecision as ImportDecisionModel } from '../../modules/import/types';
 import { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -377,6 +378,8 @@ export type ImportDecision = {
   path: Scalars['String']['output'];
   /** Why: the name, type, constraint or values it was chosen from. */
   reason: Scalars['String']['output'];
+  /** Three values the chosen generator makes for this column (seed 1, the first rows), so a wrong guess shows at a glance; empty for row counts. */
+  samples: Array<Maybe<Scalars['JSON']['output']>>;
   /** The table's name. */
   table: Scalars['String']['output'];
 };
@@ -814,7 +817,7 @@ export type Query = {
   blueprint?: Maybe<Blueprint>;
   /** Names of the generator categories, sorted. */
   generatorCategories: Array<Scalars['String']['output']>;
-  /** The generator catalog: `search` matches id, category and description (all words); `category` filters exactly. */
+  /** The generator catalog: `search` matches id, category and description (all words), best matches first (the id, then its words, then the description; common generators before exotic ones); `category` filters exactly. */
   generators: Array<Generator>;
   /**
    * What an import would create, without saving anything (PRODUCT.md §12): the
@@ -1278,8 +1281,8 @@ export type ResolversTypes = ResolversObject<{
   Generator: ResolverTypeWrapper<GeneratorInfo>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ImportBlueprintInput: ImportBlueprintInput;
-  ImportDecision: ResolverTypeWrapper<ImportDecision>;
-  ImportPreview: ResolverTypeWrapper<ImportPreview>;
+  ImportDecision: ResolverTypeWrapper<ImportDecisionModel>;
+  ImportPreview: ResolverTypeWrapper<Omit<ImportPreview, 'report'> & { report: Array<ResolversTypes['ImportDecision']> }>;
   ImportPreviewInput: ImportPreviewInput;
   ImportSkipped: ResolverTypeWrapper<ImportSkipped>;
   ImportSource: ImportSource;
@@ -1356,8 +1359,8 @@ export type ResolversParentTypes = ResolversObject<{
   Generator: GeneratorInfo;
   ID: Scalars['ID']['output'];
   ImportBlueprintInput: ImportBlueprintInput;
-  ImportDecision: ImportDecision;
-  ImportPreview: ImportPreview;
+  ImportDecision: ImportDecisionModel;
+  ImportPreview: Omit<ImportPreview, 'report'> & { report: Array<ResolversParentTypes['ImportDecision']> };
   ImportPreviewInput: ImportPreviewInput;
   ImportSkipped: ImportSkipped;
   Int: Scalars['Int']['output'];
@@ -1537,6 +1540,7 @@ export type ImportDecisionResolvers<ContextType = GraphQLContext, ParentType ext
   generator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   path?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  samples?: Resolver<Array<Maybe<ResolversTypes['JSON']>>, ParentType, ContextType>;
   table?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 

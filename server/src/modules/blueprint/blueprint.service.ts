@@ -3,7 +3,7 @@ import type { Scope } from '../../scope';
 import { conflict, invalidInput, notFound, nullIfHidden } from '../../errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
-import type { BlueprintDocument } from '../../engine';
+import { withStableKeys, type BlueprintDocument } from '../../engine';
 import { requireRole } from '../project/access';
 import { checkDocument } from './check-document';
 import { BlueprintRevisionEntity } from './blueprint-revision.entity';
@@ -84,10 +84,11 @@ export class BlueprintService {
   }
 }
 
+/** The document as stored: valid, and every table and field with its stable key, so later renames keep its values. */
 function validated(input: unknown, maxCellBytes: number): BlueprintDocument {
   const issues = checkDocument(input, maxCellBytes);
   if (issues.length) throw invalidInput(issues);
-  return input as BlueprintDocument;
+  return withStableKeys(input as BlueprintDocument);
 }
 
 /** The columns a blueprint keeps from its current document, for listing without loading documents. */

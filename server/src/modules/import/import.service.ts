@@ -13,6 +13,7 @@ import { sharedImportRunner, type ImportRunner } from './import-runner';
 import { importSample } from './sample/import-sample';
 import { DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind } from './sample/read';
 import { importSourceOf } from './sources';
+import { withSamples } from './infer/samples';
 import type { ImportResult, ImportSource } from './types';
 
 export interface ImportInput {
@@ -57,7 +58,7 @@ export class ImportService {
     if (scope.actor.kind === 'anonymous') throw unauthenticated();
     if (name !== undefined && (name.trim() === '' || name.length > MAX_NAME)) throw badInput('name', `A blueprint name has 1 to ${MAX_NAME} characters.`);
     try {
-      return await importSample(body, kind, { name, limits: { ...DEFAULT_SAMPLE_LIMITS, maxBytes: this.settings.sampleBytes } });
+      return withSamples(await importSample(body, kind, { name, limits: { ...DEFAULT_SAMPLE_LIMITS, maxBytes: this.settings.sampleBytes } }));
     } catch (error) {
       // The upload's problems are in its body, not in a GraphQL input.
       if (error instanceof AppError && error.extensions.path === 'input.text') throw new AppError(error.code, error.message, { ...error.extensions, path: 'body' }, error.status);

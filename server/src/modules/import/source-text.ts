@@ -46,13 +46,18 @@ export class SourceText {
     return line.length > chars ? `${line.slice(0, chars)}…` : line;
   }
 
-  /** Records a statement its parser refused; the import goes on without it. */
-  refused(offset: number, statement: string, message: string): void {
+  /**
+   * Records a statement its parser refused; the import goes on without it.
+   * `cursor` (1-based characters into the statement, as PostgreSQL's parser
+   * reports it) gives the line of the error itself rather than the statement's first.
+   */
+  refused(offset: number, statement: string, message: string, cursor?: number): void {
     const lead = statement.trim().split(/\s+/).slice(0, 3).join(' ');
+    const at = typeof cursor === 'number' && cursor > 0 ? Buffer.byteLength(statement.slice(0, cursor - 1)) : leadingSpace(statement);
     this.refusals.push({
       kind: 'statement',
       name: lead.length > 60 ? `${lead.slice(0, 60)}…` : lead,
-      reason: `${this.lineOf(offset + leadingSpace(statement))}: the parser refused it (${message.length > 200 ? `${message.slice(0, 200)}…` : message}).`,
+      reason: `${this.lineOf(offset + at)}: the parser refused it (${message.length > 200 ? `${message.slice(0, 200)}…` : message}).`,
     });
   }
 }

@@ -20,6 +20,7 @@ import { readSqliteDdl } from './sqlite/ddl';
 import { readGraphqlSdl } from './graphql-sdl/read-sdl';
 import { importSample } from './sample/import-sample';
 import { inferDocument } from './infer/document';
+import { withSamples } from './infer/samples';
 import type { SchemaModel } from './schema-model';
 import type { ImportResult, ImportSource } from './types';
 
@@ -52,8 +53,11 @@ const SOURCES: Partial<Record<ImportSource, ImportSourceHandler>> = {
   CSV_SAMPLE: { input: 'text', run: (text, { name }) => importSample(text, 'CSV_SAMPLE', { name }) },
 };
 
+/** Every source's report shows a few generated values beside each decision. */
+const withValues = (handler: ImportSourceHandler): ImportSourceHandler => ({ ...handler, run: async (value, options) => withSamples(await handler.run(value, options)) });
+
 export function importSourceOf(kind: string): ImportSourceHandler | undefined {
-  return Object.hasOwn(SOURCES, kind) ? SOURCES[kind as ImportSource] : undefined;
+  return Object.hasOwn(SOURCES, kind) ? withValues(SOURCES[kind as ImportSource]!) : undefined;
 }
 
 export function availableSources(): ImportSource[] {

@@ -22,6 +22,8 @@ export interface ImportDecision {
   reason: string;
   /** What the source said of the column: declared type, observed spread, fitted distribution... */
   details?: Record<string, unknown>;
+  /** A few values the chosen generator makes for this column (see infer/samples.ts). */
+  samples?: unknown[];
 }
 
 /** Something the source has that the document cannot represent; never a failed import. */

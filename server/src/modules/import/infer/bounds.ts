@@ -55,26 +55,51 @@ function setBound(target: BuiltField, side: 'lower' | 'upper', other: string, st
   return true;
 }
 
-/** `updated_at` after `created_at`, `end_date` after `start_date`: later moments read the earlier one as their lower bound. */
+/**
+ * Moments people expect in order, as chains of the words that name them:
+ * an order is placed, then required, shipped, delivered; a rental is
+ * returned after it starts, within days. Each later moment reads the nearest
+ * earlier one of its row as its lower bound (`from: "{rental_date}"`), and
+ * where the gap has a usual length, stays within it.
+ */
+const CHAINS: { steps: string[][]; withinDays?: number[] }[] = [
+  { steps: [['rental', 'rented', 'checkout', 'borrowed', 'hire', 'hired', 'loan', 'loaned'], ['due'], ['return', 'returned', 'checkin']], withinDays: [14, 10] },
+  { steps: [['order', 'ordered', 'placed', 'purchase', 'purchased'], ['required', 'due'], ['ship', 'shipped', 'dispatched'], ['delivered', 'delivery', 'received']], withinDays: [30, 10, 10] },
+  { steps: [['issued', 'invoice', 'billed', 'issue'], ['due'], ['paid', 'settled']], withinDays: [30, 45] },
+  { steps: [['created', 'registered', 'joined', 'signup', 'submitted', 'opened', 'requested', 'sent', 'invited', 'placed'], ['confirmed', 'accepted', 'approved', 'published', 'first', 'verified', 'activated', 'started'], ['updated', 'resolved', 'completed', 'solved', 'cancelled', 'canceled', 'read', 'delivered'], ['deleted', 'archived', 'closed']] },
+  { steps: [['start', 'starts', 'started', 'begin', 'begins', 'from', 'since', 'sell'], ['end', 'ends', 'ended', 'finish', 'finished', 'until', 'to', 'stop', 'expires', 'expiry', 'discontinued']] },
+  { steps: [['hire', 'hired', 'employed'], ['termination', 'terminated', 'left', 'term']] },
+];
+
+/** Where a column stands in a chain: the step its words name, and what it shares with other steps (`period_start`, `period_end`). */
+function stepOf(words: string[], chain: string[][]): { step: number; rest: string } | undefined {
+  for (let step = chain.length - 1; step >= 0; step--) {
+    const at = words.findIndex((w) => chain[step].includes(w));
+    if (at >= 0) return { step, rest: words.filter((_, i) => i !== at && !['at', 'on', 'date', 'time', 'timestamp', 'dt'].includes(words[i])).join(' ') };
+  }
+  return undefined;
+}
+
 export function orderTimestamps(decisions: BuiltField[]): void {
   const moments = decisions.filter((d) => d.column.type.kind === 'date' || d.column.type.kind === 'timestamp');
-  const created = moments.find((d) => nameTokens(d.column.name).includes('created'));
   for (const d of moments) {
-    const words = nameTokens(d.column.name);
     if (d.field.generator !== 'date.between' || String(d.field.options?.from ?? '').startsWith('{')) continue;
-    let earlier: typeof d | undefined;
-    if (created && d !== created && words.some((w) => ['updated', 'deleted', 'archived', 'closed', 'completed', 'resolved'].includes(w))) earlier = created;
-    const end = words.findIndex((w) => ['end', 'finish', 'until', 'to', 'stop'].includes(w));
-    if (!earlier && end >= 0) {
-      const rest = words.filter((_, i) => i !== end).join(' ');
-      earlier = moments.find((m) => {
-        const w = nameTokens(m.column.name);
-        const start = w.findIndex((x) => ['start', 'begin', 'from'].includes(x));
-        return start >= 0 && w.filter((_, i) => i !== start).join(' ') === rest;
-      });
+    const words = nameTokens(d.column.name);
+    for (const { steps, withinDays } of CHAINS) {
+      const own = stepOf(words, steps);
+      if (!own || own.step === 0) continue;
+      // The nearest earlier step present in the row, preferring one that shares the column's other words.
+      const earlier = moments
+        .filter((m) => m !== d && m.field.generator === 'date.between' && !String(m.field.options?.from ?? '').includes(`{${d.column.name}}`))
+        .map((m) => ({ m, at: stepOf(nameTokens(m.column.name), steps) }))
+        .filter((x): x is { m: BuiltField; at: { step: number; rest: string } } => !!x.at && x.at.step < own.step)
+        // A moment that may be NULL bounds nothing on the rows where it is: the nearest one always present comes first.
+        .sort((a, b) => Number(b.at.rest === own.rest) - Number(a.at.rest === own.rest) || Number(!b.m.field.nullRate) - Number(!a.m.field.nullRate) || b.at.step - a.at.step)[0];
+      if (!earlier || (earlier.at.rest !== own.rest && own.rest !== '' && earlier.at.rest !== '')) continue;
+      const days = withinDays?.slice(earlier.at.step, own.step).reduce((a, b) => a + b, 0);
+      d.field.options = { ...d.field.options, from: `{${earlier.m.column.name}}`, ...(days ? { withinDays: days } : {}) };
+      d.decision.reason += `; after ${earlier.m.column.name}${days ? `, within ${days} days` : ''}`;
+      break;
     }
-    if (!earlier || earlier.field.generator !== 'date.between' || String(earlier.field.options?.from ?? '').includes(`{${d.column.name}}`)) continue;
-    d.field.options = { ...d.field.options, from: `{${earlier.column.name}}` };
-    d.decision.reason += `; after ${earlier.column.name}`;
   }
 }

@@ -7,6 +7,7 @@
 import type { ValueKind } from '../schema-model';
 import { matchName, type NameMatch } from './name-rules';
 import { nameTokens, tableTokens } from './name-tokens';
+import { getGenerator } from '../../../engine';
 import { fitsLength } from './value-lengths';
 
 export interface ColumnFacts {
@@ -26,6 +27,8 @@ export interface ColumnFacts {
   unique?: boolean;
   /** The table's other column names. */
   siblings?: string[];
+  /** The schema's tables that have a key of their own (what a polymorphic `*_type` names). */
+  tables?: string[];
 }
 
 export interface ColumnGuess {
@@ -40,14 +43,21 @@ export interface ColumnGuess {
 export const DATE_FROM = '2020-01-01';
 export const DATE_TO = '2025-12-31';
 
-export function guessColumn(facts: ColumnFacts): ColumnGuess {
+export function guessColumn(given: ColumnFacts): ColumnGuess {
+  // numeric(6) / numeric(6,0) holds whole numbers: ids, counts and codes are read as integers.
+  const facts: ColumnFacts = given.kind === 'decimal' && !given.scale && given.precision !== undefined ? { ...given, kind: 'integer', bits: given.precision > 9 ? 64 : 32 } : given;
   const words = nameTokens(facts.name);
   const named = matchName({
     words,
     table: tableTokens(facts.table),
     kind: facts.kind,
     maxLength: facts.maxLength,
+    unique: facts.unique,
+    bits: facts.bits,
+    precision: facts.precision,
+    scale: facts.scale,
     siblings: (facts.siblings ?? []).filter((s) => s !== facts.name).map(nameTokens),
+    tables: facts.tables?.filter((t) => t !== facts.table).map(tableTokens),
   });
   const guess = idLike(facts, words) ?? (named ? fromName(named, facts) : byKind(facts, words));
   return facts.kind === 'text' && facts.maxLength ? withinLength(guess, facts) : guess;
@@ -73,7 +83,9 @@ function fromName(match: NameMatch, facts: ColumnFacts): ColumnGuess {
   }
   if (facts.kind === 'integer' && guess.options && typeof guess.options.max === 'number') {
     guess.options.max = Math.min(guess.options.max, integerMax(facts));
+    if (typeof guess.options.min === 'number') guess.options.min = Math.max(guess.options.min, facts.unsigned ? 0 : -integerMax(facts) - 1);
   }
+  if (facts.kind === 'float' && guess.generator === 'commerce.price') guess.options = { ...guess.options, dec: 2 };
   return guess;
 }
 
@@ -110,17 +122,18 @@ function byKind(facts: ColumnFacts, words: string[]): ColumnGuess {
     ...(options ? { options } : {}),
   });
   switch (facts.kind) {
+    // Nothing in the name: small numbers, as most columns hold (a count, an amount), not the type's whole range.
     case 'integer': {
-      const max = Math.min(integerMax(facts), 1_000_000);
-      return type('number.int', `an integer column (${facts.bits ?? 32}-bit${facts.unsigned ? ', unsigned' : ''})`, 0.4, { min: facts.unsigned ? 0 : 1, max });
+      const max = Math.min(integerMax(facts), 1_000);
+      return type('number.int', `an integer column (${facts.bits ?? 32}-bit${facts.unsigned ? ', unsigned' : ''}): small whole numbers`, 0.4, { min: facts.unsigned ? 0 : 1, max });
     }
     case 'decimal': {
       const scale = facts.scale ?? 2;
-      const max = Math.min(decimalMax(facts), 10_000);
+      const max = Math.min(decimalMax(facts), 1_000);
       return type('number.float', `a numeric(${facts.precision ?? ''}${facts.scale !== undefined ? `,${facts.scale}` : ''}) column`, 0.4, { min: 0, max, fractionDigits: scale });
     }
     case 'float':
-      return type('number.float', 'a floating-point column', 0.4, { min: 0, max: 1000, fractionDigits: 4 });
+      return type('number.float', 'a floating-point column', 0.4, { min: 0, max: 100, fractionDigits: 2 });
     case 'boolean': {
       const rarely = words.some((w) => ['deleted', 'archived', 'disabled', 'banned', 'blocked', 'locked', 'hidden'].includes(w));
       const mostly = words.some((w) => ['active', 'enabled', 'visible', 'verified', 'published', 'confirmed'].includes(w));
@@ -169,34 +182,20 @@ function textByLength(facts: ColumnFacts): ColumnGuess {
   return { generator: 'lorem.sentence', confidence: 0.3, reason: 'a text column' };
 }
 
-/** Safer choices, in order, when a generator's values may not fit the column. */
-const ALTERNATIVES: Record<string, { generator: string; options?: Record<string, unknown> }[]> = {
-  'phone.number': [{ generator: 'phone.number', options: { style: 'national' } }, { generator: 'regex', options: { pattern: '[2-9][0-9]{2}-[0-9]{3}-[0-9]{4}' } }],
-  'person.fullName': [{ generator: 'person.lastName' }],
-  'lorem.sentence': [{ generator: 'lorem.words', options: { count: 3 } }, { generator: 'lorem.words', options: { count: 2 } }, { generator: 'lorem.word' }],
-  'location.streetAddress': [{ generator: 'location.street' }],
-  'internet.url': [{ generator: 'internet.domainName' }],
-  'person.jobTitle': [{ generator: 'person.jobType' }],
-  'commerce.productName': [{ generator: 'commerce.product' }],
-  'company.name': [{ generator: 'company.buzzNoun' }],
-};
-
-/** A value longer than varchar(n) fails the load: pick the guess, a narrower relative of it, or plain letters that fit. */
+/** A value longer than varchar(n) fails the load: a text generator then takes the limit (`maxLength`) and keeps its meaning. */
 function withinLength(guess: ColumnGuess, facts: ColumnFacts): ColumnGuess {
   const n = facts.maxLength!;
   const lengthOption = guess.options?.length;
   if (typeof lengthOption === 'number') return { ...guess, options: { ...guess.options, length: Math.min(lengthOption, n) } };
-  if (fitsLength(guess.generator, guess.options, n, facts.unique)) return guess;
-  for (const alternative of ALTERNATIVES[guess.generator] ?? []) {
-    if (fitsLength(alternative.generator, alternative.options, n, facts.unique)) {
-      return { ...alternative, confidence: guess.confidence * 0.9, reason: `${guess.reason}; ${alternative.generator} to fit ${n} characters` };
-    }
+  if (guess.generator === 'weighted' || fitsLength(guess.generator, guess.options, n, facts.unique)) return guess;
+  if (getGenerator(guess.generator)?.options?.maxLength) {
+    return { ...guess, options: { ...guess.options, maxLength: n }, reason: `${guess.reason}, at most ${n} characters` };
   }
   const length = Math.max(1, Math.min(n, 8));
   return {
-    generator: 'string.alpha',
-    options: { length, casing: 'lower' },
+    generator: 'string.alphanumeric',
+    options: { length },
     confidence: Math.min(guess.confidence, 0.3),
-    reason: `${guess.reason}, but ${guess.generator} can be longer than ${n} characters: letters instead`,
+    reason: `${guess.reason}, but ${guess.generator} can be longer than ${n} characters: a code instead`,
   };
 }

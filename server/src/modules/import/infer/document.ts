@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import type { BlueprintDocument, CheckDef } from '../../../engine';
+import { distinctValues, type BlueprintDocument, type CheckDef } from '../../../engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -11,6 +11,7 @@ import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
+import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
@@ -64,6 +65,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   leaveToTriggers(schema, tables, report);
+  linkPolymorphic(tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
   const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, '').replace(/"/g, ''))));
@@ -137,12 +139,24 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   orderTimestamps(decisions);
   const checks = documentChecks(table, t, out.fields.map((f) => f.name), report, skipped);
   if (checks.length) out.checks = checks;
+  linkNames(decisions);
+  linkPlaces(decisions);
+  if (relations.lookup) distinctNames(decisions, key);
   const rowsReason = fitUniqueSpace(out, relations.rowsReason);
   if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
   return out;
 }
 
-/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag). */
+/** A lookup's rows name different things: ten languages are ten languages, not English five times. */
+function distinctNames(decisions: BuiltField[], key: string[]): void {
+  const named = decisions.find((d) => d.column.type.kind === 'text' && !key.includes(d.column.name) && d.field.generator !== 'ref' && nameTokens(d.column.name).some((w) => ['name', 'label', 'title', 'description', 'abbr'].includes(w)));
+  if (!named || named.field.unique || named.field.generator === 'constant') return;
+  named.field.unique = true;
+  delete named.field.nullRate;
+  named.decision.reason += '; distinct in this lookup';
+}
+
+/** How many values a field can take when it is a short list (a unique enum, a CHECK's IN list, a flag, a locale list). */
 function finiteSpace(field: FieldOut): number | undefined {
   if (field.generator === 'weighted') {
     const values = field.options?.values;
@@ -150,7 +164,7 @@ function finiteSpace(field: FieldOut): number | undefined {
   }
   if (field.generator === 'constant') return 1;
   if (field.generator === 'datatype.boolean') return 2;
-  return undefined;
+  return distinctValues(field.generator, field.options);
 }
 
 /** A table counted by itself gets no more rows than a unique field of few values can tell apart: a lookup of 3 statuses has 3 rows. */
@@ -196,7 +210,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
   } else if (type.kind === 'tsvector') {
     guess = tsvectorOf(table, column, siblings);
-  } else if (inKey && key.length === 1 && type.kind === 'integer') {
+  } else if (inKey && key.length === 1 && (type.kind === 'integer' || (type.kind === 'decimal' && !type.scale))) {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
   } else if (column.identity && type.kind === 'integer') {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 0.9, reason: 'an identity column: numbered as its sequence would, the values given explicitly' };
@@ -205,7 +219,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   } else if (type.kind === 'enum' && type.enumValues?.length) {
     guess = { generator: 'weighted', options: { values: Object.fromEntries(type.enumValues.map((v) => [v, 1])) }, confidence: 0.95, reason: type.typeName ? `one of the enum ${type.typeName}'s labels` : `one of its ${type.enumValues.length} enum labels` };
   } else {
-    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings });
+    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings, tables: relations.keyedTables });
   }
   const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
   const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;

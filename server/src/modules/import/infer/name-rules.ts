@@ -6,6 +6,8 @@
  * `customer` is a person's name, in `category` a word, in `company` a firm.
  */
 import type { ValueKind } from '../schema-model';
+import { categoryOf, FLAG_WORDS, polymorphicType, textFlag } from './categories';
+import { matchNumber } from './number-rules';
 
 export interface NameContext {
   /** The column name's words (see `nameTokens`). */
@@ -14,8 +16,16 @@ export interface NameContext {
   table: string[];
   kind: ValueKind;
   maxLength?: number;
+  /** The column must hold distinct values. */
+  unique?: boolean;
   /** Other columns of the table, as word lists: an address's `state` sits beside `city` and `zip`. */
   siblings: string[][];
+  /** Integer width in bits; numeric(p, s). */
+  bits?: number;
+  precision?: number;
+  scale?: number;
+  /** The schema's tables with a key of their own, as word lists (what a polymorphic `*_type` can name). */
+  tables?: string[][];
 }
 
 export interface NameMatch {
@@ -39,10 +49,10 @@ export const PERSON_TABLES: ReadonlySet<string> = new Set([
   'manager', 'driver', 'teacher', 'artist', 'player', 'subscriber', 'guest', 'applicant', 'candidate', 'doctor', 'profile', 'account',
   'buyer', 'seller', 'passenger', 'worker', 'volunteer', 'attendee', 'participant', 'recipient', 'sender', 'agent', 'director', 'writer',
 ]);
-const COMPANY_TABLES = new Set(['company', 'vendor', 'supplier', 'manufacturer', 'brand', 'merchant', 'partner', 'agency', 'business', 'tenant', 'organization', 'store', 'shop', 'bank']);
-const PRODUCT_TABLES = new Set(['product', 'item', 'good', 'merchandise', 'article', 'inventory', 'sku']);
-const WORK_TABLES = new Set(['film', 'movie', 'book', 'album', 'song', 'track', 'show', 'episode', 'game', 'title']);
-const WORD_TABLES = new Set(['category', 'genre', 'tag', 'department', 'type', 'kind', 'group', 'role', 'label', 'topic', 'status', 'level', 'tier', 'class', 'section', 'skill']);
+const COMPANY_TABLES = new Set(['company', 'vendor', 'supplier', 'manufacturer', 'brand', 'merchant', 'partner', 'agency', 'business', 'tenant', 'organization', 'store', 'shop', 'bank', 'shipper', 'carrier', 'publisher', 'workspace', 'firm', 'client']);
+const PRODUCT_TABLES = new Set(['product', 'item', 'good', 'merchandise', 'inventory', 'sku']);
+const WORK_TABLES = new Set(['film', 'movie', 'book', 'album', 'song', 'track', 'show', 'episode', 'game', 'novel', 'podcast']);
+const WORD_TABLES = new Set(['category', 'genre', 'tag', 'type', 'kind', 'role', 'label', 'topic', 'status', 'level', 'tier', 'class', 'section', 'skill', 'attachment', 'blob', 'text', 'term', 'taxonomy', 'keyword', 'group']);
 
 /** `name` means what its table (or a word before it: `author_name`) is about. */
 function byTable(c: NameContext, what: string): NameMatch | undefined {
@@ -51,111 +61,171 @@ function byTable(c: NameContext, what: string): NameMatch | undefined {
     const match = byTable({ ...c, table: qualifier, words: ['name'] }, what);
     if (match) return match;
   }
+  // The head noun decides first: a `product_category`'s name is a category's, not a product's.
+  if (c.table.length > 1) {
+    const byHead = byTable({ ...c, table: c.table.slice(-1) }, what);
+    if (byHead) return { ...byHead, reason: byHead.reason.replace(/of an? \w+$/, `of ${/^[aeiou]/.test(c.table.join(' ')) ? 'an' : 'a'} ${c.table.join(' ')}`) };
+  }
   const table = c.table.join(' ');
   const own = (generator: string, confidence: number, options?: Record<string, unknown>) => ({ generator, confidence, reason: `${what} of ${/^[aeiou]/.test(table) ? 'an' : 'a'} ${table}`, ...(options ? { options } : {}) });
+  if (tableIs(c, new Set(['artist', 'band', 'composer']))) return own('music.artist', 0.85);
+  if (tableIs(c, new Set(['album', 'record']))) return own('music.album', 0.85);
+  if (tableIs(c, new Set(['track', 'song']))) return own('music.songName', 0.85);
+  if (tableIs(c, new Set(['genre']))) return own(c.table.some((w) => ['book', 'novel'].includes(w)) ? 'book.genre' : 'music.genre', 0.8);
+  if (tableIs(c, new Set(['media', 'format', 'mime']))) return own('system.mimeType', 0.7);
+  if (tableIs(c, new Set(['department', 'division', 'dept']))) return own('commerce.department', 0.8);
+  if (tableIs(c, new Set(['category', 'collection'])) && !tableIs(c, new Set(['tag']))) return own('commerce.department', 0.75);
+  if (tableIs(c, new Set(['university', 'school', 'college']))) return own('company.name', 0.6);
+  if (tableIs(c, new Set(['playlist', 'project', 'board', 'channel', 'list', 'team']))) return own(tableIs(c, new Set(['team'])) ? 'team.name' : 'lorem.words', 0.6);
   if (tableIs(c, PERSON_TABLES)) return own('person.fullName', 0.8);
   if (tableIs(c, COMPANY_TABLES)) return own('company.name', 0.8);
   if (tableIs(c, PRODUCT_TABLES)) return own('commerce.productName', 0.8);
   if (tableIs(c, WORK_TABLES)) return own('book.title', 0.6);
   if (tableIs(c, new Set(['city']))) return own('location.city', 0.9);
   if (tableIs(c, new Set(['country']))) return own('location.country', 0.9);
-  if (tableIs(c, new Set(['state', 'province']))) return own('location.state', 0.8);
+  if (tableIs(c, new Set(['state', 'province', 'region']))) return own('location.state', 0.8);
+  if (tableIs(c, new Set(['county', 'district', 'territory']))) return own('location.county', 0.7);
   if (tableIs(c, new Set(['language']))) return own('location.language', 0.9);
   if (tableIs(c, new Set(['currency']))) return own('finance.currencyName', 0.8);
   if (tableIs(c, new Set(['team']))) return own('team.name', 0.8);
   if (tableIs(c, new Set(['airline']))) return own('airline.airline', 0.8);
   if (tableIs(c, new Set(['airport']))) return own('airline.airport', 0.8);
-  if (tableIs(c, new Set(['department']))) return own('commerce.department', 0.7);
   if (tableIs(c, WORD_TABLES)) return own('word.noun', 0.6);
   return undefined;
 }
 
 const near = (c: NameContext, ...words: string[]) => c.siblings.some((s) => words.some((w) => s.includes(w)));
 
+const nearAddress = (c: NameContext) => near(c, 'city', 'zip', 'address', 'street', 'country', 'postal');
+const codeWidth = (c: NameContext, n: number) => has(c, 'code') || (c.maxLength ?? 99) <= n;
+/** Words that make a column about a person's personal data rather than its category. */
+/** Last words that make a column one label among a few, even beside words of free text (`comment_status`). */
+const CATEGORY_HEADS = ['status', 'state', 'type', 'kind', 'approved', 'autoload', 'visibility', 'priority', 'channel', 'plan', 'role', 'mode', 'provider', 'stage', 'method'];
+
+/** Last words that make a column an identifier or a code of what its other words name (`job_id`, `dept_no`). */
+const IDENTIFIER_WORDS = ['id', 'code', 'no', 'number', 'key', 'ref', 'reference', 'uid', 'guid'];
+
+function isoCode(c: NameContext): NameMatch | undefined {
+  const table = c.table.at(-1);
+  const n = c.maxLength ?? 3;
+  if (table === 'country' || c.table.includes('country')) return { generator: 'location.countryCode', ...(n === 3 ? { options: { variant: 'alpha-3' } } : {}), confidence: 0.85, reason: `the country's ISO code (${n === 3 ? 'alpha-3' : 'alpha-2'})` };
+  if (c.table.includes('currency')) return { generator: 'finance.currencyCode', confidence: 0.85, reason: "the currency's ISO code" };
+  if (c.table.includes('state')) return { generator: 'location.stateAbbr', confidence: 0.85, reason: "the state's abbreviation" };
+  if (c.table.includes('language')) return { generator: 'weighted', options: { values: { en: 55, es: 12, fr: 10, de: 10, pt: 7, ja: 6 } }, confidence: 0.8, reason: "the language's code" };
+  return undefined;
+}
+
+function identifier(c: NameContext): NameMatch {
+  const code = ['code', 'no', 'number'].includes(c.words.at(-1)!);
+  return { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? (code ? 8 : 16), code ? 8 : 16), ...(code ? { casing: 'upper' } : {}) }, confidence: 0.65, reason: code ? `a code of ${c.words.slice(0, -1).join(' ')}` : `an identifier from another system (${c.words.join(' ')})` };
+}
+
+/** A column about a person's URL, address or id is not their name. */
+const NOT_A_NAME = ['url', 'ip', 'email', 'agent', 'id', 'phone', 'address'];
+const NOT_EMAIL = ['marketing', 'promotion', 'accepts', 'opt', 'verified', 'confirmed', 'notification', 'notifications', 'subscribed', 'bounced', 'sent'];
+
 const TEXT_RULES: Rule[] = [
-  (c) => (has(c, 'email') ? { generator: 'internet.email', confidence: 0.95, reason: 'the name says email' } : undefined),
+  (c) => polymorphicType(c),
+  (c) => (has(c, 'email') && !hasAny(c, ...NOT_EMAIL) ? { generator: 'internet.email', confidence: 0.95, reason: 'the name says email' } : undefined),
+  (c) => (hasAny(c, 'accepts', 'opt', 'exempt', 'flag') || (c.words.length <= 3 && c.words.some((w) => FLAG_WORDS.includes(w)) && ['is', 'has'].includes(c.words[0])) || ((c.maxLength ?? 99) <= 1 && c.words.some((w) => FLAG_WORDS.includes(w))) ? textFlag(c) : undefined),
   (c) => (has(c, 'first', 'name') || only(c, 'first') ? { generator: 'person.firstName', confidence: 0.95, reason: 'a first name' } : undefined),
   (c) => (has(c, 'last', 'name') || only(c, 'last') ? { generator: 'person.lastName', confidence: 0.95, reason: 'a last name' } : undefined),
-  (c) => (has(c, 'middle') ? { generator: 'person.middleName', confidence: 0.9, reason: 'a middle name' } : undefined),
-  (c) => (has(c, 'full', 'name') ? { generator: 'person.fullName', confidence: 0.9, reason: 'a full name' } : undefined),
-  (c) => (has(c, 'user', 'name') ? { generator: 'internet.username', confidence: 0.9, reason: 'a user name' } : undefined),
+  (c) => (has(c, 'middle') ? { generator: 'person.middleName', confidence: 0.9, reason: hasAny(c, 'initial') ? 'a middle initial' : 'a middle name' } : undefined),
+  (c) => (hasAny(c, 'prefix') && (tableIs(c, PERSON_TABLES) || hasAny(c, 'title', 'name')) && !hasAny(c, 'api', 'key', 'token', 'phone') ? { generator: 'person.prefix', confidence: 0.85, reason: 'a courtesy title (Mr., Ms., Dr.)' } : undefined),
+  (c) => (only(c, 'suffix') || has(c, 'name', 'suffix') ? { generator: 'person.suffix', confidence: 0.85, reason: 'a name suffix' } : undefined),
+  (c) => ((has(c, 'full', 'name') || (has(c, 'contact', 'name') || (hasAny(c, 'author', 'customer', 'recipient', 'ship', 'shipping', 'billing', 'sender', 'holder') && has(c, 'name')) && !tableIs(c, COMPANY_TABLES)) || only(c, 'author') || only(c, 'composer') || has(c, 'comment', 'author')) && !hasAny(c, ...NOT_A_NAME) ? { generator: 'person.fullName', confidence: 0.85, reason: "a person's full name" } : undefined),
+  (c) => (has(c, 'user', 'name') || (hasAny(c, 'user') && hasAny(c, 'created', 'updated', 'by', 'login')) ? { generator: 'internet.username', confidence: 0.9, reason: 'a user name' } : undefined),
   (c) => (has(c, 'display', 'name') ? { generator: 'internet.displayName', confidence: 0.85, reason: 'a display name' } : undefined),
   // `created_at` kept as text is a moment; `created_by` is who.
-  (c) => (!hasAny(c, 'by', 'from', 'to') && (hasAny(c, 'created', 'updated', 'deleted', 'date', 'timestamp') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)))
-    ? { generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31', ...((c.maxLength ?? 99) < 20 ? { dateOnly: true } : {}) }, confidence: 0.7, reason: 'a date kept as text' } : undefined),
+  (c) => (!hasAny(c, 'by', 'from', 'to', 'user') && (hasAny(c, 'created', 'updated', 'deleted', 'date', 'timestamp') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)))
+    ? has(c, 'birth')
+      ? { generator: 'date.birthdate', confidence: 0.85, reason: 'a birth date kept as text' }
+      : { generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31', ...((c.maxLength ?? 99) < 20 ? { dateOnly: true } : {}) }, confidence: 0.7, reason: 'a date kept as text' } : undefined),
   (c) => (has(c, 'phone') ? { generator: 'phone.number', confidence: 0.9, reason: 'a phone number' } : undefined),
+  (c) => (has(c, 'extension') && !hasAny(c, 'file') ? { generator: 'string.numeric', options: { length: Math.min(4, c.maxLength ?? 4) }, confidence: 0.7, reason: 'a phone extension' } : undefined),
   (c) => (has(c, 'zip') ? { generator: 'location.zipCode', confidence: 0.9, reason: 'a postal code' } : undefined),
   (c) => (has(c, 'city') ? { generator: 'location.city', confidence: 0.9, reason: 'a city' } : undefined),
-  (c) => (hasAny(c, 'district', 'borough', 'neighborhood', 'neighbourhood') ? { generator: 'location.county', confidence: 0.7, reason: 'a district of a city' } : undefined),
-  (c) => (has(c, 'county') ? { generator: 'location.county', confidence: 0.85, reason: 'a county' } : undefined),
-  (c) => (has(c, 'country') && (has(c, 'code') || (c.maxLength ?? 99) <= 3) ? { generator: 'location.countryCode', confidence: 0.9, reason: 'a country code' } : undefined),
+  (c) => (hasAny(c, 'district', 'borough', 'neighborhood', 'neighbourhood', 'county', 'territory') && !hasAny(c, 'code', 'id') ? { generator: 'location.county', confidence: 0.75, reason: 'a district or county' } : undefined),
+  (c) => (has(c, 'country') && codeWidth(c, 3) ? { generator: 'location.countryCode', ...((c.maxLength ?? 2) === 3 ? { options: { variant: 'alpha-3' } } : {}), confidence: 0.9, reason: `a country code (ISO 3166 ${(c.maxLength ?? 2) === 3 ? 'alpha-3' : 'alpha-2'})` } : undefined),
   (c) => (has(c, 'country') ? { generator: 'location.country', confidence: 0.9, reason: 'a country' } : undefined),
-  (c) => (has(c, 'state') && (near(c, 'city', 'zip', 'address', 'country') || has(c, 'province'))
-    ? { generator: (c.maxLength ?? 99) <= 3 ? 'location.stateAbbr' : 'location.state', confidence: 0.8, reason: 'a state, beside address columns' } : undefined),
-  (c) => (has(c, 'address', '2') || has(c, 'address2') || has(c, 'suite') || has(c, 'apartment') ? { generator: 'location.secondaryAddress', confidence: 0.85, reason: "an address's second line" } : undefined),
-  (c) => (hasAny(c, 'address', 'street') && !hasAny(c, 'ip', 'mac', 'email') ? { generator: 'location.streetAddress', confidence: 0.9, reason: 'a street address' } : undefined),
+  (c) => (has(c, 'state') && (nearAddress(c) || tableIs(c, new Set(['state', 'address', 'location'])) || hasAny(c, 'abbr', 'name', 'code', 'ship', 'billing', 'shipping'))
+    ? { generator: codeWidth(c, 3) || hasAny(c, 'abbr') ? 'location.stateAbbr' : 'location.state', confidence: 0.85, reason: codeWidth(c, 3) || hasAny(c, 'abbr') ? "a state's abbreviation" : 'a state or province' } : undefined),
+  (c) => (hasAny(c, 'label', 'nickname') && nearAddress(c) ? { generator: 'weighted', options: { values: { Home: 60, Work: 30, Other: 10 } }, confidence: 0.75, reason: "an address's label" } : undefined),
+  (c) => (has(c, 'address', '2') || has(c, 'address2') || has(c, 'line', '2') || has(c, 'suite') || has(c, 'apartment') || has(c, 'street', '2') ? { generator: 'location.secondaryAddress', confidence: 0.85, reason: "an address's second line" } : undefined),
+  (c) => (hasAny(c, 'address', 'street') && !hasAny(c, 'ip', 'mac', 'email', 'type', 'id', 'bitcoin', 'wallet') ? { generator: 'location.streetAddress', confidence: 0.9, reason: 'a street address' } : undefined),
   (c) => (has(c, 'avatar') ? { generator: 'image.avatar', confidence: 0.85, reason: 'an avatar picture' } : undefined),
-  (c) => (has(c, 'image') ? { generator: 'image.url', confidence: 0.8, reason: 'an image' } : undefined),
-  (c) => (has(c, 'url') ? { generator: 'internet.url', confidence: 0.9, reason: 'a web address' } : undefined),
+  (c) => (hasAny(c, 'image', 'logo', 'cover', 'banner', 'thumbnail', 'photo') ? { generator: 'image.url', confidence: 0.8, reason: 'an image' } : undefined),
+  (c) => (has(c, 'url') && !hasAny(c, 'slug') ? { generator: 'internet.url', confidence: 0.9, reason: 'a web address' } : undefined),
   (c) => (has(c, 'ip') ? { generator: 'internet.ipv4', confidence: 0.9, reason: 'an IP address' } : undefined),
   (c) => (has(c, 'mac') ? { generator: 'internet.mac', confidence: 0.9, reason: 'a MAC address' } : undefined),
-  (c) => (has(c, 'useragent') || has(c, 'user', 'agent') ? { generator: 'internet.userAgent', confidence: 0.9, reason: 'a browser user agent' } : undefined),
+  (c) => (has(c, 'useragent') || has(c, 'user', 'agent') || only(c, 'agent') || has(c, 'comment', 'agent') ? { generator: 'internet.userAgent', confidence: 0.9, reason: 'a browser user agent' } : undefined),
+  (c) => (hasAny(c, 'subdomain') ? { generator: 'internet.domainWord', confidence: 0.8, reason: 'a subdomain' } : undefined),
   (c) => (hasAny(c, 'domain', 'host') ? { generator: 'internet.domainName', confidence: 0.8, reason: 'a host name' } : undefined),
-  (c) => (has(c, 'password') ? { generator: 'internet.password', confidence: 0.85, reason: 'a password (hash)' } : undefined),
-  (c) => (hasAny(c, 'token', 'hash', 'secret', 'salt', 'nonce') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 32, 32) }, confidence: 0.7, reason: 'a token' } : undefined),
+  (c) => (has(c, 'password') && !hasAny(c, 'token', 'reset', 'sent') ? { generator: 'internet.password', confidence: 0.85, reason: 'a password (hash)' } : undefined),
+  (c) => (c.words.at(-1) !== 'type' && (hasAny(c, 'token', 'hash', 'hashed', 'secret', 'salt', 'nonce', 'checksum', 'signature', 'digest', 'fingerprint') || has(c, 'session', 'key') || has(c, 'activation', 'key') || has(c, 'api', 'key') || (has(c, 'key') && c.unique === true))
+    ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 32, 32) }, confidence: 0.75, reason: 'a token' } : undefined),
+  (c) => (has(c, 'tracking') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 18, 18), casing: 'upper' }, confidence: 0.8, reason: 'a tracking number' } : undefined),
   (c) => (has(c, 'iban') ? { generator: 'finance.iban', confidence: 0.9, reason: 'an IBAN' } : undefined),
   (c) => (hasAny(c, 'bic', 'swift') ? { generator: 'finance.bic', confidence: 0.85, reason: 'a BIC' } : undefined),
   (c) => (has(c, 'isbn') ? { generator: 'commerce.isbn', confidence: 0.9, reason: 'an ISBN' } : undefined),
   (c) => (hasAny(c, 'upc', 'ean', 'barcode', 'gtin') ? { generator: 'commerce.upc', confidence: 0.85, reason: 'a barcode' } : undefined),
   (c) => (has(c, 'vin') ? { generator: 'vehicle.vin', confidence: 0.85, reason: 'a vehicle identification number' } : undefined),
-  (c) => (has(c, 'currency') ? { generator: (c.maxLength ?? 99) <= 3 || has(c, 'code') ? 'finance.currencyCode' : 'finance.currencyName', confidence: 0.9, reason: 'a currency' } : undefined),
-  (c) => (has(c, 'language') ? { generator: 'location.language', confidence: 0.8, reason: 'a language' } : undefined),
-  (c) => (has(c, 'timezone') ? { generator: 'location.timeZone', confidence: 0.9, reason: 'a time zone' } : undefined),
-  (c) => (has(c, 'color') ? { generator: 'color.human', confidence: 0.85, reason: 'a color' } : undefined),
-  (c) => (has(c, 'gender') ? { generator: (c.maxLength ?? 99) <= 1 ? 'weighted' : 'person.gender', ...((c.maxLength ?? 99) <= 1 ? { options: { values: { F: 1, M: 1 } } } : {}), confidence: 0.8, reason: 'a gender' } : undefined),
-  (c) => (has(c, 'job') ? { generator: 'person.jobTitle', confidence: 0.85, reason: 'a job title' } : undefined),
-  (c) => (has(c, 'company') ? { generator: 'company.name', confidence: 0.9, reason: 'a company name' } : undefined),
+  (c) => (hasAny(c, 'last4', 'last 4') || (has(c, 'last') && c.words.includes('4')) ? { generator: 'string.numeric', options: { length: 4 }, confidence: 0.85, reason: "a card's last four digits" } : undefined),
+  (c) => (has(c, 'card', 'number') || hasAny(c, 'pan') ? { generator: 'finance.creditCardNumber', confidence: 0.9, reason: 'a card number' } : undefined),
+  (c) => (has(c, 'card') && hasAny(c, 'type', 'brand', 'issuer', 'network') ? { generator: 'finance.creditCardIssuer', confidence: 0.85, reason: "a card's network" } : undefined),
+  (c) => (has(c, 'card') && hasAny(c, 'expire', 'expiry', 'expiration', 'exp') ? { generator: 'regex', options: { pattern: '(0[1-9]|1[0-2])/(2[6-9]|3[0-2])' }, confidence: 0.8, reason: "a card's expiry (MM/YY)" } : undefined),
+  (c) => (hasAny(c, 'cvv', 'cvc') ? { generator: 'finance.creditCardCVV', confidence: 0.9, reason: 'a card verification value' } : undefined),
+  (c) => (has(c, 'ssn') ? { generator: 'regex', options: { pattern: '[1-8][0-9]{2}-[0-9]{2}-[0-9]{4}' }, confidence: 0.85, reason: 'a social security number' } : undefined),
+  (c) => (has(c, 'ein') ? { generator: 'regex', options: { pattern: '[1-9][0-9]-[0-9]{7}' }, confidence: 0.85, reason: 'an employer identification number' } : undefined),
+  (c) => (has(c, 'national', 'id') || hasAny(c, 'vat', 'passport') || has(c, 'tax', 'id') ? { generator: 'string.numeric', options: { length: Math.min(c.maxLength ?? 9, 9) }, confidence: 0.7, reason: 'an identity or tax number' } : undefined),
+  (c) => (has(c, 'account', 'number') ? { generator: 'finance.accountNumber', options: { length: Math.min(c.maxLength ?? 10, 10) }, confidence: 0.8, reason: 'an account number' } : undefined),
+  (c) => (has(c, 'currency') ? { generator: codeWidth(c, 3) || !has(c, 'name') ? 'finance.currencyCode' : 'finance.currencyName', confidence: 0.9, reason: 'a currency' } : undefined),
+  (c) => (hasAny(c, 'language') ? ((c.maxLength ?? 99) <= 5 || has(c, 'code') ? { generator: 'weighted', options: { values: { en: 55, es: 12, fr: 10, de: 10, pt: 7, ja: 6 } }, confidence: 0.8, reason: 'a language code' } : { generator: 'location.language', confidence: 0.8, reason: 'a language' }) : undefined),
+  (c) => (has(c, 'timezone') || has(c, 'time', 'zone') ? { generator: 'location.timeZone', confidence: 0.9, reason: 'a time zone' } : undefined),
+  (c) => (hasAny(c, 'color', 'colour') && !hasAny(c, 'hex', 'rgb') ? { generator: 'color.human', confidence: 0.85, reason: 'a color' } : undefined),
+  (c) => (has(c, 'gender') ? ((c.maxLength ?? 99) <= 1 ? { generator: 'weighted', options: { values: { F: 1, M: 1 } }, confidence: 0.8, reason: 'a gender as one letter' } : { generator: 'person.gender', confidence: 0.8, reason: 'a gender' }) : undefined),
+  (c) => (has(c, 'status') ? categoryOf(c) : undefined),
+  // The code of a country, currency or language table is its ISO code.
+  (c) => (hasAny(c, 'code', 'iso', 'abbr', 'alpha2', 'alpha3') && !hasAny(c, 'name') && tableIs(c, new Set(['country', 'currency', 'language', 'state'])) ? isoCode(c) : undefined),
+  (c) => (IDENTIFIER_WORDS.includes(c.words.at(-1) ?? '') && c.words.length > 1 && !hasAny(c, 'name', 'title') ? identifier(c) : undefined),
+  (c) => (has(c, 'title') && near(c, 'employee', 'emp', 'staff') && !tableIs(c, WORK_TABLES) ? { generator: 'person.jobTitle', confidence: 0.8, reason: "an employee's title" } : undefined),
+  (c) => (has(c, 'job') || (has(c, 'title') && (tableIs(c, PERSON_TABLES) || hasAny(c, 'contact', 'employee', 'company')) && (c.maxLength ?? 99) > 8) ? { generator: 'person.jobTitle', confidence: 0.85, reason: 'a job title' } : undefined),
+  (c) => (has(c, 'title') && tableIs(c, PERSON_TABLES) ? { generator: 'person.prefix', confidence: 0.7, reason: "a person's courtesy title (the column is too narrow for a job)" } : undefined),
+  (c) => (has(c, 'department') && !hasAny(c, 'id', 'code') ? { generator: 'commerce.department', confidence: 0.85, reason: 'a department' } : undefined),
+  (c) => (has(c, 'group', 'name') && tableIs(c, new Set(['department', 'team'])) ? { generator: 'person.jobArea', confidence: 0.7, reason: 'a group of departments' } : undefined),
+  (c) => (hasAny(c, 'company', 'employer', 'vendor', 'supplier', 'manufacturer', 'university', 'school', 'carrier', 'brand') && !hasAny(c, 'id', 'code', 'type', 'size', 'catch', 'phrase', 'tracking', 'number') ? { generator: 'company.name', confidence: 0.9, reason: 'a company name' } : undefined),
+  (c) => (has(c, 'catch', 'phrase') || has(c, 'slogan') || has(c, 'tagline') ? { generator: 'company.catchPhrase', confidence: 0.85, reason: 'a catch phrase' } : undefined),
   (c) => (has(c, 'bio') ? { generator: 'person.bio', confidence: 0.85, reason: 'a short biography' } : undefined),
-  (c) => (has(c, 'slug') ? { generator: 'lorem.slug', options: { count: 3 }, confidence: 0.85, reason: 'a URL slug' } : undefined),
-  (c) => (has(c, 'mime') ? { generator: 'system.mimeType', confidence: 0.85, reason: 'a MIME type' } : undefined),
-  (c) => (has(c, 'file') ? { generator: 'system.fileName', confidence: 0.8, reason: 'a file name' } : undefined),
-  (c) => (has(c, 'path') ? { generator: 'system.filePath', confidence: 0.7, reason: 'a file path' } : undefined),
+  (c) => (hasAny(c, 'slug', 'permalink') || (has(c, 'name') && tableIs(c, new Set(['post', 'page'])) && c.words[0] === 'post') ? { generator: 'lorem.slug', options: { count: 3 }, confidence: 0.85, reason: 'a URL slug' } : undefined),
+  (c) => (has(c, 'mime') || has(c, 'content', 'type') || has(c, 'media', 'type') ? { generator: 'system.mimeType', confidence: 0.85, reason: 'a MIME type' } : undefined),
+  (c) => (has(c, 'file') || (has(c, 'original', 'name') && near(c, 'mime', 'path', 'size', 'file', 'disk')) ? { generator: 'system.fileName', confidence: 0.8, reason: 'a file name' } : undefined),
+  (c) => (has(c, 'path') || has(c, 'directory') ? { generator: 'system.filePath', confidence: 0.7, reason: 'a file path' } : undefined),
   (c) => (has(c, 'version') ? { generator: 'system.semver', confidence: 0.7, reason: 'a version' } : undefined),
   (c) => (has(c, 'uuid') ? { generator: 'string.uuid', confidence: 0.9, reason: 'a UUID kept as text' } : undefined),
-  (c) => (has(c, 'title') && tableIs(c, PERSON_TABLES) ? { generator: (c.maxLength ?? 99) <= 10 ? 'person.prefix' : 'person.jobTitle', confidence: 0.6, reason: "a person's title" } : undefined),
+  (c) => (hasAny(c, 'sku') || (hasAny(c, 'product', 'item', 'part') && hasAny(c, 'number', 'code')) ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 10, 10), casing: 'upper' }, confidence: 0.75, reason: 'a product code' } : undefined),
+  (c) => (has(c, 'tracking') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 18, 18), casing: 'upper' }, confidence: 0.8, reason: 'a tracking number' } : undefined),
+  (c) => (hasAny(c, 'title', 'name') && PRODUCT_TABLES.has(c.table.at(-1) ?? '') && !hasAny(c, 'meta', 'seo') ? { generator: 'commerce.productName', confidence: 0.85, reason: `the name of a ${c.table.join(' ')}` } : undefined),
+  (c) => (has(c, 'title') && tableIs(c, new Set(['album'])) ? { generator: 'music.album', confidence: 0.8, reason: 'the title of an album' } : undefined),
   (c) => (has(c, 'title') && tableIs(c, WORK_TABLES) ? { generator: 'book.title', confidence: 0.75, reason: `the title of a ${c.table.join(' ')}` } : undefined),
-  (c) => (has(c, 'title') || has(c, 'subject') || has(c, 'headline') ? { generator: 'lorem.sentence', options: { wordCount: 4 }, confidence: 0.6, reason: 'a title' } : undefined),
-  (c) => (hasAny(c, 'description', 'comment', 'note', 'content', 'body', 'message', 'text', 'review', 'feedback', 'details')
+  (c) => (has(c, 'title') || has(c, 'subject') || has(c, 'headline') ? { generator: 'lorem.sentence', options: { wordCount: 4 }, confidence: 0.7, reason: 'a title' } : undefined),
+  (c) => (hasAny(c, 'option', 'meta', 'setting', 'config', 'preference') && hasAny(c, 'name', 'key') ? { generator: 'lorem.slug', options: { count: 2 }, confidence: 0.6, reason: 'the name of a setting' } : undefined),
+  (c) => (CATEGORY_HEADS.includes(c.words.at(-1) ?? '') ? categoryOf(c) : undefined),
+  (c) => (hasAny(c, 'payload', 'metadata', 'meta', 'settings', 'preferences', 'data', 'properties', 'attributes', 'options', 'abilities', 'config')
+    ? { generator: 'json', options: { keys: 3 }, confidence: 0.6, reason: 'structured data kept as text: a small JSON object' } : undefined),
+  (c) => (hasAny(c, 'description', 'comment', 'note', 'content', 'body', 'message', 'text', 'review', 'feedback', 'details', 'excerpt', 'summary', 'exception', 'reason', 'instructions', 'answer', 'question')
     ? { generator: 'lorem.sentence', confidence: 0.75, reason: 'free text' } : undefined),
-  (c) => (hasAny(c, 'status', 'state') ? { generator: 'weighted', options: { values: { active: 70, inactive: 20, pending: 10 } }, confidence: 0.5, reason: 'a status with no declared values' } : undefined),
-  (c) => (hasAny(c, 'code', 'sku', 'ref', 'reference') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 8, 8), casing: 'upper' }, confidence: 0.6, reason: 'a code' } : undefined),
-  (c) => (has(c, 'name') ? byTable(c, 'the name') ?? { generator: 'lorem.words', options: { count: 2 }, confidence: 0.4, reason: 'a name of something' } : undefined),
-  (c) => (has(c, 'label') || has(c, 'caption') ? byTable(c, 'the label') ?? { generator: 'lorem.words', options: { count: 2 }, confidence: 0.4, reason: 'a label' } : undefined),
-];
-
-const intRange = (min: number, max: number, reason: string, confidence = 0.8): NameMatch => ({ generator: 'number.int', options: { min, max }, confidence, reason });
-
-const NUMBER_RULES: Rule[] = [
-  (c) => (has(c, 'latitude') ? { generator: 'location.latitude', confidence: 0.95, reason: 'a latitude' } : undefined),
-  (c) => (has(c, 'longitude') ? { generator: 'location.longitude', confidence: 0.95, reason: 'a longitude' } : undefined),
-  (c) => (hasAny(c, 'price', 'total') && c.kind !== 'integer' ? { generator: 'commerce.price', options: { min: 1, max: 500 }, confidence: 0.9, reason: 'a price' } : undefined),
-  (c) => (hasAny(c, 'amount') && c.kind !== 'integer' ? { generator: 'finance.amount', options: { min: 1, max: 1000 }, confidence: 0.85, reason: 'an amount of money' } : undefined),
-  (c) => (hasAny(c, 'price', 'total', 'amount') ? intRange(1, 1000, 'an amount in whole units') : undefined),
-  (c) => (hasAny(c, 'quantity', 'count') ? intRange(1, 20, 'a count') : undefined),
-  (c) => (has(c, 'age') ? intRange(18, 90, "a person's age") : undefined),
-  (c) => (has(c, 'year') ? intRange(1950, 2025, 'a year') : undefined),
-  (c) => (hasAny(c, 'rating', 'stars') ? (c.kind === 'integer' ? intRange(1, 5, 'a rating') : { generator: 'number.float', options: { min: 1, max: 5, precision: 0.1 }, confidence: 0.8, reason: 'a rating' }) : undefined),
-  (c) => (has(c, 'percent') ? { generator: c.kind === 'integer' ? 'number.int' : 'number.float', options: { min: 0, max: 100 }, confidence: 0.8, reason: 'a percentage' } : undefined),
-  (c) => (has(c, 'port') ? { generator: 'internet.port', confidence: 0.8, reason: 'a network port' } : undefined),
-  (c) => (hasAny(c, 'duration', 'length', 'minutes', 'seconds') && c.kind === 'integer' ? intRange(1, 240, 'a duration') : undefined),
-  (c) => (hasAny(c, 'weight', 'height', 'width', 'depth', 'size') ? { generator: 'number.float', options: { min: 0.1, max: 100, precision: 0.1 }, confidence: 0.5, reason: 'a measurement' } : undefined),
-  (c) => (hasAny(c, 'score') ? intRange(0, 100, 'a score', 0.6) : undefined),
-  (c) => (has(c, 'zip') ? intRange(10000, 99999, 'a postal code as a number', 0.7) : undefined),
+  (c) => categoryOf(c),
+  (c) => ((hasAny(c, 'id', 'reference', 'ref') && !hasAny(c, 'name')) || has(c, 'prefix') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 16, has(c, 'prefix') ? 8 : 16) }, confidence: 0.65, reason: "another system's identifier" } : undefined),
+  (c) => (hasAny(c, 'code', 'number', 'key', 'no') && !hasAny(c, 'name') ? { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 8, 8), casing: 'upper' }, confidence: 0.6, reason: 'a code' } : undefined),
+  (c) => (has(c, 'name') ? byTable(c, 'the name') ?? { generator: 'lorem.words', options: { count: 2 }, confidence: 0.5, reason: 'a name of something' } : undefined),
+  (c) => (has(c, 'label') || has(c, 'caption') ? byTable(c, 'the label') ?? { generator: 'lorem.words', options: { count: 2 }, confidence: 0.5, reason: 'a label' } : undefined),
+  (c) => (hasAny(c, 'description') && c.table.length ? byTable({ ...c, words: ['name'] }, 'the description') : undefined),
 ];
 
 export function matchName(c: NameContext): NameMatch | undefined {
-  const rules = TEXT.includes(c.kind) ? TEXT_RULES : NUMBER.includes(c.kind) ? NUMBER_RULES : [];
-  for (const rule of rules) {
+  if (NUMBER.includes(c.kind)) return matchNumber(c);
+  if (!TEXT.includes(c.kind)) return undefined;
+  for (const rule of TEXT_RULES) {
     const match = rule(c);
     if (match) return match;
   }

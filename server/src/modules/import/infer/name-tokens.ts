@@ -28,7 +28,7 @@ const SYNONYMS: Record<string, string> = {
   town: 'city', province: 'state', region: 'state', nation: 'country', countrycode: 'country code',
   occupation: 'job', position: 'job', jobtitle: 'job title',
   sex: 'gender', cost: 'price', fee: 'price', msrp: 'price', listprice: 'price', unitprice: 'price',
-  subtotal: 'total', balance: 'amount', salary: 'amount', wage: 'amount', revenue: 'amount',
+  subtotal: 'total',
   createdat: 'created', creation: 'created', inserted: 'created', added: 'created', create: 'created', registered: 'created', signup: 'created', joined: 'created',
   updatedat: 'updated', modified: 'updated', changed: 'updated', update: 'updated', lastupdate: 'updated',
   deletedat: 'deleted', removed: 'deleted',
@@ -37,7 +37,22 @@ const SYNONYMS: Record<string, string> = {
   notes: 'note', comments: 'comment', remarks: 'comment', remark: 'comment', about: 'bio', biography: 'bio',
   guid: 'uuid', yr: 'year', pct: 'percent', percentage: 'percent',
   hostname: 'host', filename: 'file', filepath: 'path', mimetype: 'mime', contenttype: 'mime',
-  enabled: 'active', isactive: 'active', flag: 'active',
+  enabled: 'active', isactive: 'active', flg: 'flag', ind: 'flag', yn: 'flag',
+  // Abbreviations of legacy and ERP schemas (CUST_NM, ORD_DT, SAL_AMT, TEL_NO, ...).
+  nm: 'name', nme: 'name', cd: 'code', ttl: 'title', sal: 'salary', cntry: 'country', ctry: 'country', cust: 'customer', emp: 'employee',
+  dept: 'department', mgr: 'manager', ord: 'order', prc: 'price', wgt: 'weight', wt: 'weight', crt: 'created', upd: 'updated', usr: 'user',
+  rmks: 'comment', rmk: 'comment', memo: 'comment', comm: 'commission', frt: 'freight', sls: 'sales', req: 'required', reqd: 'required',
+  stat: 'status', sts: 'status', actv: 'active', disc: 'discount', lmt: 'limit', cr: 'credit', pymt: 'payment', pmt: 'payment', inv: 'invoice',
+  acct: 'account', bal: 'balance', trx: 'transaction', txn: 'transaction', tx: 'transaction', uom: 'unit', mid: 'middle', init: 'initial',
+  st: 'state', prov: 'state', cty: 'city', loc: 'location', long: 'longitude', seq: 'sequence',
+  ssn: 'ssn', ein: 'ein', hrs: 'hours', mins: 'minutes', secs: 'seconds', sec: 'seconds', ms: 'milliseconds',
+  millis: 'milliseconds', avg: 'average', bday: 'birth date', zipcd: 'zip',
+  // Words run together (AdventureWorks, MySQL samples): read as the words they are.
+  addressline: 'address', addressline1: 'address', addressline2: 'address2', stateprovince: 'state',
+  countryregion: 'country', loginid: 'user name', cardnumber: 'card number', cardtype: 'card type',
+  currencycode: 'currency code', modifieddate: 'updated', standardcost: 'cost', totaldue: 'total',
+  nicename: 'user name', userlogin: 'user name', courtesy: 'prefix', salutation: 'prefix', honorific: 'prefix', maiden: 'last',
+  coordinates: 'geo',
 };
 
 /** Names repeat (every column is read with its table's other columns): each is split once. Bounded, as names are user input. */
@@ -62,8 +77,44 @@ function splitName(name: string): string[] {
     .toLowerCase();
   const words = spaced.split(/[^a-z0-9]+/).filter(Boolean);
   const out: string[] = [];
-  for (const word of words) out.push(...(SYNONYMS[word] ?? word).split(' '));
+  for (const word of words) {
+    const known = SYNONYMS[word];
+    if (known !== undefined) out.push(...known.split(' '));
+    else out.push(...segment(word).flatMap((w) => (SYNONYMS[w] ?? w).split(' ')));
+  }
   return out;
+}
+
+/**
+ * Words schema authors run together (`stateprovincecode`, `vacationhours`,
+ * `daystomanufacture`): split into the fewest known words covering the
+ * whole, or kept as written when they cannot all be read.
+ */
+const VOCABULARY = new Set(
+  `address amount approval area available average balance bank base billing birth blob body brand business by card carrier category city
+  class code color comment commission company contact content cost count country courtesy created credit currency customer date day days
+  default delivery department description detail discount display district document due duration email employee end expiry family fax fee
+  file first flag freight from full gender goods group hire home hours id image in initial invoice is item job key kind label language last
+  leave level line list location login manager manufacture marital middle minutes modified month name national net note number office on
+  online only order paid parent password pay payment percent person phone photo picture point postal price primary product promotion
+  province purchase quantity rate rating reason reference region reorder required return revision role safety sales salary sell ship
+  shipping sick size start state status stock street sub suffix supplier tax territory time title to total tracking type unit updated user
+  vacation valid value vendor version weight width year zip stateprovince countryregion amt qty exp expiry`.split(/\s+/),
+);
+
+function segment(word: string): string[] {
+  if (word.length < 6 || VOCABULARY.has(word) || /\d/.test(word)) return [word];
+  // best[i]: fewest words covering word[0..i), or undefined.
+  const best: (string[] | undefined)[] = [[]];
+  for (let i = 1; i <= word.length; i++) {
+    for (let j = Math.max(0, i - 16); j < i; j++) {
+      const head = best[j];
+      const piece = word.slice(j, i);
+      if (head && VOCABULARY.has(piece) && (!best[i] || head.length + 1 < best[i]!.length)) best[i] = [...head, piece];
+    }
+  }
+  const words = best[word.length];
+  return words && words.length > 1 ? words : [word];
 }
 
 /** `categories` → `category`, `addresses` → `address`, `people` → `person`: a table's rows are its singular. */

@@ -10,8 +10,7 @@
 import { badInput } from '../../../errors';
 import type { ColumnModel, ForeignKeyModel, SchemaModel, TableModel } from '../schema-model';
 import type { SkippedItem } from '../types';
-import { nameTokens, tableTokens } from './name-tokens';
-import { PERSON_TABLES } from './name-rules';
+import { required, sizeTables } from './sizes';
 
 export interface RefField {
   table: string;
@@ -38,25 +37,17 @@ export interface TableRelations {
   alwaysNull: Map<string, string>;
   rows: Rows;
   rowsReason: string;
+  /** A lookup (languages, categories): its names are made distinct. */
+  lookup?: boolean;
+  /** The schema's tables with a one-column primary key: what a polymorphic `*_type` column can name. */
+  keyedTables: string[];
 }
-
-const ROOT_ROWS = 100;
-const FACT_ROWS = 200;
-const LOOKUP_ROWS = 10;
-/** A live table's estimate is a hint of proportions, not an order for millions of rows. */
-const ESTIMATE_CAP = 10_000;
-const PER_PARENT_CAP = 100;
-/** Rows per tenant of a table other tables pick from within a tenant: a junction of up to this many distinct rows per parent always finds them. */
-const TENANT_MIN = 3;
-const LOOKUP_WORDS = new Set(['country', 'language', 'currency', 'category', 'genre', 'tag', 'type', 'kind', 'status', 'role', 'level', 'department', 'region', 'state']);
 
 export function planRelations(schema: SchemaModel, skipped: SkippedItem[], path = 'input.text'): Map<string, TableRelations> {
   const byName = new Map(schema.tables.map((t) => [t.name.toLowerCase(), t]));
   const plans = new Map<string, TableRelations>();
-  for (const table of schema.tables) {
-    const refs = resolveRefs(table, byName, skipped);
-    plans.set(table.name, { refs, alwaysNull: new Map(), rows: ROOT_ROWS, rowsReason: '' });
-  }
+  const keyedTables = schema.tables.filter((t) => t.primaryKey?.length === 1).map((t) => t.name);
+  for (const table of schema.tables) plans.set(table.name, { refs: resolveRefs(table, byName, skipped), alwaysNull: new Map(), rows: 0, rowsReason: '', keyedTables });
   // Composite keys read the single ones of their parents (is `users.org_id` a reference to a tenant?): after them.
   for (const table of schema.tables) plans.get(table.name)!.alwaysNull = compositeRefs(table, byName, plans, skipped);
   // Parents found by tenant: their rows of one tenant must be one range of rows, so they are sized per tenant row.
@@ -68,9 +59,7 @@ export function planRelations(schema: SchemaModel, skipped: SkippedItem[], path 
     }
   }
   breakRequiredCycles(schema, plans, path);
-  const referenced = new Set<string>();
-  for (const plan of plans.values()) for (const ref of plan.refs.values()) referenced.add(ref.table);
-  for (const table of schema.tables) sizeTable(table, plans, byName, referenced);
+  sizeTables(schema.tables, plans, byName);
   return plans;
 }
 
@@ -167,11 +156,6 @@ function compositeRefs(table: TableModel, byName: Map<string, TableModel>, plans
   return nulls;
 }
 
-function required(table: TableModel, columnName: string): boolean {
-  const c = column(table, columnName);
-  return !!c && (c.notNull || !!table.primaryKey?.includes(columnName));
-}
-
 /**
  * Tables that need each other through NOT NULL foreign keys (Sakila's store
  * and staff): no row can be inserted first while every key is checked as it
@@ -217,91 +201,4 @@ function breakRequiredCycles(schema: SchemaModel, plans: Map<string, TableRelati
     state.set(name, 'done');
   };
   for (const table of schema.tables) if (!state.has(table.name)) visit(table.name);
-}
-
-function sizeTable(table: TableModel, plans: Map<string, TableRelations>, byName: Map<string, TableModel>, referenced: Set<string>): void {
-  const plan = plans.get(table.name)!;
-  const tenant = [...plan.refs].find(([, ref]) => ref.tenant && ref.table !== table.name);
-  if (tenant) {
-    const [col, ref] = tenant;
-    const max = Math.max(TENANT_MIN, perParentFromEstimate(table, byName.get(ref.table.toLowerCase())) ?? 8);
-    plan.rows = { perParent: ref.table, min: TENANT_MIN, max };
-    plan.rowsReason = `${TENANT_MIN}–${max} rows per ${ref.table} row: other tables pick ${table.name} rows of their own ${col}, so each ${ref.table} has a few to pick from`;
-    return;
-  }
-  // A DEFERRABLE key may close a cycle: it never sizes its table (a parent must exist before its children are counted).
-  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name && !ref.deferrable);
-  const estimate = table.rowEstimate && table.rowEstimate > 0 ? Math.min(ESTIMATE_CAP, Math.max(1, Math.round(table.rowEstimate))) : undefined;
-  const keyRefs = (table.primaryKey ?? []).filter((c) => plan.refs.has(c));
-  // A junction: a composite primary key with two references or more, or without a primary key, a unique key of references only.
-  const compositeRefKey = (table.primaryKey?.length ?? 0) > 1 ? (keyRefs.length >= 2 ? keyRefs : undefined) : table.primaryKey ? undefined : table.uniques.find((u) => u.length > 1 && u.every((c) => plan.refs.has(c)));
-
-  if (compositeRefKey && compositeRefKey.length >= 2) {
-    const parent = plan.refs.get(compositeRefKey[0])!.table;
-    const others = compositeRefKey.slice(1).map((c) => rowsOf(plans.get(plan.refs.get(c)!.table)?.rows));
-    const space = Math.min(...others.map((n) => n ?? 3));
-    // A pick within a tenant has at least TENANT_MIN rows to choose from.
-    const tenantSpace = compositeRefKey.some((c) => plan.refs.get(c)!.match) ? TENANT_MIN : Infinity;
-    const max = Math.max(1, Math.min(3, space, tenantSpace, perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
-    plan.rows = { perParent: parent, min: 1, max };
-    plan.rowsReason = `a junction table: 1–${max} distinct (${compositeRefKey.join(', ')}) pairs per ${parent}`;
-    return;
-  }
-  // An order's lines: the one reference inside a composite primary key names the parent the rows belong to.
-  const owner = (table.primaryKey?.length ?? 0) > 1 && keyRefs.length === 1 ? requiredRefs.find(([col]) => col === keyRefs[0]) : undefined;
-  if (owner) {
-    const [col, ref] = owner;
-    const max = perParentFromEstimate(table, byName.get(ref.table.toLowerCase())) ?? 5;
-    plan.rows = { perParent: ref.table, min: 1, max };
-    plan.rowsReason = `sized per ${ref.table} row (1–${max}): ${col} is part of its primary key`;
-    return;
-  }
-  // A unique reference (one profile per user) allows one row per parent at most, whatever else the table references.
-  const oneToOneRef = requiredRefs.find(([col]) => table.uniques.some((u) => u.length === 1 && u[0] === col));
-  if (oneToOneRef && requiredRefs.length > 1) {
-    const [col, ref] = oneToOneRef;
-    plan.rows = { perParent: ref.table, min: 0, max: 1 };
-    plan.rowsReason = `at most one row per ${ref.table} row: ${col} is unique`;
-    return;
-  }
-  if (requiredRefs.length === 1) {
-    const [col, ref] = requiredRefs[0];
-    const oneToOne = table.uniques.some((u) => u.length === 1 && u[0] === col) || (table.primaryKey?.length === 1 && table.primaryKey[0] === col);
-    const fromEstimate = perParentFromEstimate(table, byName.get(ref.table.toLowerCase()));
-    const max = oneToOne ? 1 : fromEstimate ?? 5;
-    plan.rows = { perParent: ref.table, min: 0, max };
-    plan.rowsReason = `sized per ${ref.table} row (0–${max}) from its one required foreign key ${col}${fromEstimate && !oneToOne ? ', in the proportion the database shows' : ''}`;
-    return;
-  }
-  if (estimate !== undefined) {
-    plan.rows = estimate;
-    plan.rowsReason = `the database's estimate (${Math.round(table.rowEstimate!)} rows${table.rowEstimate! > ESTIMATE_CAP ? `, capped at ${ESTIMATE_CAP}` : ''})`;
-    return;
-  }
-  if (requiredRefs.length === 0 && referenced.has(table.name) && isLookup(table)) {
-    plan.rows = LOOKUP_ROWS;
-    plan.rowsReason = 'a small lookup table other tables reference';
-    return;
-  }
-  plan.rows = requiredRefs.length > 1 ? FACT_ROWS : ROOT_ROWS;
-  plan.rowsReason = requiredRefs.length > 1 ? `references ${requiredRefs.length} tables: a fixed count` : 'a table without parents: a fixed count';
-}
-
-function rowsOf(rows: Rows | undefined): number | undefined {
-  return typeof rows === 'number' ? rows : undefined;
-}
-
-function perParentFromEstimate(child: TableModel, parent: TableModel | undefined): number | undefined {
-  if (!child.rowEstimate || child.rowEstimate <= 0 || !parent?.rowEstimate || parent.rowEstimate <= 0) return undefined;
-  return Math.max(1, Math.min(PER_PARENT_CAP, Math.ceil((2 * child.rowEstimate) / parent.rowEstimate)));
-}
-
-/** A table of a few named things others point at (categories, languages), not of people or events. */
-function isLookup(table: TableModel): boolean {
-  const words = tableTokens(table.name);
-  if (words.some((w) => LOOKUP_WORDS.has(w))) return true;
-  if (words.some((w) => PERSON_TABLES.has(w))) return false;
-  const plain = table.columns.filter((c) => !nameTokens(c.name).some((w) => ['created', 'updated', 'deleted'].includes(w)) && c.name !== 'last_update');
-  const named = plain.some((c) => c.type.kind === 'text' && nameTokens(c.name).some((w) => ['name', 'label', 'title', 'code', 'description'].includes(w)));
-  return plain.length <= 4 && named;
 }

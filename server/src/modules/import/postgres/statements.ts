@@ -57,7 +57,7 @@ export function* statementsOf(source: SourceText): Generator<Statement> {
     try {
       for (const s of parseSync(sql).stmts ?? []) yield { node: s.stmt, offset: start, at: start + (s.stmt_location ?? 0), end };
     } catch (error) {
-      source.refused(start, sql, (error as Error).message);
+      source.refused(start, sql, (error as Error).message, (error as { sqlDetails?: { cursorPosition?: number } }).sqlDetails?.cursorPosition);
     }
   }
 }

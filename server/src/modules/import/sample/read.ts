@@ -198,7 +198,12 @@ async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | '
   const parser = new TokenParser({ paths: mode === 'array' ? ['$.*'] : ['$.*', '$.*.*'], keepStack: false });
   const ready: SampleRecord[] = [];
   let depth = 0;
+  const lines = lineCounter();
+  let afterComma = false;
   tokenizer.onToken = (token) => {
+    lines.at = token.offset;
+    afterComma = lines.comma;
+    lines.comma = token.token === TokenType.COMMA;
     if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) {
       if (++depth > maxDepth) throw refuse(`is nested deeper than ${maxDepth} levels`);
     } else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) depth--;
@@ -216,6 +221,7 @@ async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | '
   };
   try {
     for await (const chunk of text) {
+      lines.add(chunk);
       tokenizer.write(chunk);
       yield* ready.splice(0);
     }
@@ -224,9 +230,39 @@ async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | '
     if (!parser.isEnded) parser.end();
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw refuse(`is not valid JSON: ${(e as Error).message}`);
+    // "Unexpected RIGHT_BRACKET ("]") in state VALUE" says little: name the character, and the usual cause.
+    const message = (e as Error).message.replace(/^Unexpected [A-Z_]+ \((".*")\) in state [A-Z_]+/, 'unexpected $1');
+    const hint = afterComma && /^unexpected "[\]}]"/.test(message) ? ' (a comma before it: JSON allows none after the last item)' : '';
+    throw refuse(`is not valid JSON at line ${lines.line()}: ${message}${hint}`);
   }
   yield* ready.splice(0);
+}
+
+/** The line of the last token read (the tokenizer counts UTF-8 bytes), for a parse error: the last two chunks are kept to count in. */
+function lineCounter() {
+  const chunks: { start: number; newlines: number; bytes: Buffer }[] = [];
+  let bytes = 0;
+  let newlines = 0;
+  return {
+    at: 0,
+    /** The last token read was a comma. */
+    comma: false,
+    add(chunk: string) {
+      const buffer = Buffer.from(chunk);
+      chunks.push({ start: bytes, newlines, bytes: buffer });
+      if (chunks.length > 2) chunks.shift();
+      bytes += buffer.length;
+      for (let i = buffer.indexOf(10); i >= 0; i = buffer.indexOf(10, i + 1)) newlines++;
+    },
+    line(): number {
+      const chunk = [...chunks].reverse().find((c) => c.start <= this.at) ?? chunks[0];
+      if (!chunk) return 1;
+      let n = chunk.newlines;
+      const end = Math.min(chunk.bytes.length, this.at - chunk.start);
+      for (let i = chunk.bytes.indexOf(10); i >= 0 && i < end; i = chunk.bytes.indexOf(10, i + 1)) n++;
+      return n + 1;
+    },
+  };
 }
 
 // ---------------------------------------------------------------- CSV

@@ -1,0 +1,146 @@
+/**
+ * Numbers by what they count or price: a salary is tens of thousands a
+ * year, a rental a few units, a freight charge tens; a discount is a share
+ * in [0, 1] when its type holds fractions and a percentage when it holds
+ * whole numbers; a 0/1 integer named `active` or `is_*` is a flag; a
+ * duration's unit is in its name; an integer `*_at` is an epoch time. The
+ * declared type bounds all of it afterwards (column-guess.ts), and CHECKs
+ * narrow it (checks.ts).
+ */
+import type { NameContext, NameMatch } from './name-rules';
+import { FLAG_WORDS, RARE_FLAGS } from './categories';
+
+type Rule = (c: NameContext) => NameMatch | undefined;
+
+const has = (c: NameContext, ...words: string[]) => words.every((w) => c.words.includes(w));
+const hasAny = (c: NameContext, ...words: string[]) => words.some((w) => c.words.includes(w));
+const tableHas = (c: NameContext, ...words: string[]) => words.some((w) => c.table.includes(w));
+const whole = (c: NameContext) => c.kind === 'integer';
+/** A decimal type that holds no whole part: numeric(2,2) holds 0.00–0.99. */
+const fractionOnly = (c: NameContext) => c.kind === 'decimal' && c.precision !== undefined && c.scale !== undefined && c.precision - c.scale <= 0;
+
+function range(c: NameContext, min: number, max: number, reason: string, confidence = 0.8, digits = 2): NameMatch {
+  if (whole(c)) return { generator: 'number.int', options: { min: Math.ceil(min), max: Math.floor(max) }, confidence, reason };
+  return { generator: 'number.float', options: { min, max, fractionDigits: c.scale ?? digits }, confidence, reason };
+}
+
+function money(c: NameContext, min: number, max: number, what: string): NameMatch {
+  if (whole(c)) return { generator: 'number.int', options: { min: Math.ceil(min), max: Math.floor(max) }, confidence: 0.85, reason: `${what}, in whole units` };
+  return { generator: 'commerce.price', options: { min, max, dec: c.scale ?? 2 }, confidence: 0.85, reason: what };
+}
+
+/** What a sum of money pays for, from its words and its table: [words, min, max, what]. */
+const PRICES: [string[], number, number, string][] = [
+  [['salary', 'wage', 'income', 'compensation'], 28_000, 180_000, 'a yearly salary'],
+  [['hourly'], 15, 150, 'an hourly rate'],
+  [['rental', 'rent'], 0.99, 9.99, 'the price of a rental'],
+  [['replacement'], 9.99, 39.99, 'a replacement cost'],
+  [['freight', 'shipping', 'postage', 'delivery'], 0, 120, 'a shipping charge'],
+  [['tax', 'vat'], 0, 200, 'a tax amount'],
+  [['limit', 'credit'], 500, 50_000, 'a credit limit'],
+  [['balance'], 0, 25_000, 'a balance'],
+  [['commission', 'tip', 'fee'], 0, 100, 'a fee'],
+];
+
+const moneyWords = ['price', 'cost', 'amount', 'total', 'salary', 'wage', 'fee', 'freight', 'tax', 'balance', 'payment', 'paid', 'due', 'revenue', 'income', 'spent', 'rate', 'charge', 'subtotal', 'budget'];
+
+const FLAG_INT: Rule = (c) => {
+  const flag = ['is', 'has', 'can'].includes(c.words[0]) || c.words.at(-1) === 'flag' || (c.words.length === 1 && FLAG_WORDS.includes(c.words[0]));
+  if (!flag || !whole(c)) return undefined;
+  const rare = c.words.some((w) => RARE_FLAGS.includes(w));
+  return { generator: 'weighted', options: { values: rare ? { 0: 90, 1: 10 } : { 1: 80, 0: 20 } }, confidence: 0.85, reason: `a 0/1 flag, ${rare ? 'rarely' : 'mostly'} set` };
+};
+
+/** An integer holding a moment: seconds since 1970 in 32 bits, milliseconds in 64. */
+const EPOCH: Rule = (c) => {
+  if (!whole(c)) return undefined;
+  const moment = hasAny(c, 'created', 'updated', 'deleted', 'timestamp', 'expires', 'expiry', 'deadline', 'time') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)) || has(c, 'started') || has(c, 'ended');
+  if (!moment || hasAny(c, 'zone', 'minutes', 'seconds', 'hours', 'milliseconds', 'count', 'spent', 'reading', 'response')) return undefined;
+  const ms = (c.bits ?? 32) > 32;
+  const [from, to] = [1_577_836_800, 1_798_761_599];
+  return { generator: 'number.int', options: ms ? { min: from * 1000, max: to * 1000 } : { min: from, max: to }, confidence: 0.75, reason: `a moment as ${ms ? 'milliseconds' : 'seconds'} since 1970 (2020–2026)` };
+};
+
+const DURATIONS: Rule = (c) => {
+  if (!hasAny(c, 'duration', 'minutes', 'seconds', 'hours', 'days', 'milliseconds', 'length', 'runtime', 'time')) return undefined;
+  if (!whole(c) && c.kind !== 'decimal' && c.kind !== 'float') return undefined;
+  if (has(c, 'milliseconds')) return range(c, 30_000, 600_000, 'a duration in milliseconds');
+  if (hasAny(c, 'seconds')) return range(c, 60, 7_200, 'a duration in seconds');
+  if (hasAny(c, 'hours')) return range(c, 0, 100, 'a number of hours');
+  if (hasAny(c, 'days')) return range(c, 0, 60, 'a number of days');
+  if (hasAny(c, 'rental', 'loan', 'lease', 'trial', 'term')) return range(c, 1, 14, 'a duration in days');
+  if (hasAny(c, 'minutes') || hasAny(c, 'reading', 'runtime')) return range(c, 1, 60, 'a duration in minutes');
+  if (hasAny(c, 'length', 'runtime') && (tableHas(c, 'film', 'movie', 'episode', 'show', 'video') || has(c, 'length'))) return range(c, 45, 180, 'a running time in minutes');
+  if (has(c, 'duration')) return range(c, 1, 120, 'a duration in minutes');
+  return undefined;
+};
+
+const RULES: Rule[] = [
+  (c) => (has(c, 'latitude') ? { generator: 'location.latitude', confidence: 0.95, reason: 'a latitude' } : undefined),
+  (c) => (has(c, 'longitude') ? { generator: 'location.longitude', confidence: 0.95, reason: 'a longitude' } : undefined),
+  FLAG_INT,
+  EPOCH,
+  // Shares: a discount or rate is a fraction when its type holds fractions, a percentage when named so or whole.
+  (c) => {
+    const percent = hasAny(c, 'percent');
+    const share = ['discount', 'commission', 'ratio', 'share', 'probability', 'conversion'].includes(c.words.at(-1)!) || (hasAny(c, 'discount', 'commission') && !hasAny(c, 'amount', 'price', 'code', 'count', 'total'));
+    if (!percent && !share) return undefined;
+    if (fractionOnly(c) || (!percent && !whole(c))) return range(c, 0, hasAny(c, 'discount') ? 0.3 : 0.4, 'a share between 0 and 1');
+    return range(c, hasAny(c, 'off', 'discount') ? 5 : 0, hasAny(c, 'commission') ? 30 : 50, 'a percentage');
+  },
+  (c) => (hasAny(c, 'rating', 'stars', 'score') && !hasAny(c, 'count') ? (hasAny(c, 'score') ? range(c, 0, 100, 'a score') : range(c, 1, 5, 'a rating from 1 to 5', 0.8, 1)) : undefined),
+  (c) => {
+    if (!hasAny(c, ...moneyWords) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
+    if (has(c, 'rate') && !hasAny(c, 'hourly', 'rental', 'price') && c.kind !== 'decimal') return undefined;
+    // What it prices: its own words, its table's, or what the row points at (a payment beside a rental_id).
+    const priced = PRICES.find(([words]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));
+    const cents = whole(c) && hasAny(c, 'amount', 'total', 'price', 'paid', 'due') && !priced && !tableHas(c, 'salary');
+    if (cents) return { generator: 'number.int', options: { min: 100, max: 500_000 }, confidence: 0.7, reason: 'an amount of money in whole cents' };
+    if (priced) return money(c, priced[1], priced[2], priced[3]);
+    if (has(c, 'rate')) return money(c, 10, 200, 'a rate');
+    if (hasAny(c, 'total', 'subtotal', 'spent', 'due', 'revenue', 'budget')) return money(c, 5, 2_000, 'a total');
+    if (hasAny(c, 'amount', 'payment', 'paid', 'charge', 'value')) return money(c, 1, 500, 'an amount of money');
+    return money(c, 1, 500, 'a price');
+  },
+  DURATIONS,
+  (c) => (hasAny(c, 'age') && !hasAny(c, 'page', 'usage') ? range(c, 18, 90, "a person's age") : undefined),
+  (c) => (has(c, 'birth') && hasAny(c, 'year') ? range(c, 1940, 2008, 'a year of birth') : undefined),
+  (c) => (has(c, 'month') ? range(c, 1, 12, 'a month') : undefined),
+  (c) => (has(c, 'year') && hasAny(c, 'exp', 'expiry', 'expiration', 'expires') ? range(c, 2025, 2032, 'an expiry year') : undefined),
+  (c) => (hasAny(c, 'year') ? range(c, 1980, 2025, 'a year') : undefined),
+  (c) => ((has(c, 'heart') || hasAny(c, 'bpm', 'pulse')) && hasAny(c, 'max', 'maximum', 'peak') ? range(c, 150, 200, 'a maximum heart rate') : undefined),
+  (c) => (has(c, 'heart') || hasAny(c, 'bpm', 'pulse') ? range(c, 55, 190, 'a heart rate in beats per minute') : undefined),
+  (c) => (hasAny(c, 'calories', 'kcal') ? range(c, 50, 1_500, 'calories burned') : undefined),
+  (c) => (has(c, 'height') && hasAny(c, 'cm') ? range(c, 150, 200, 'a height in centimetres') : undefined),
+  (c) => (has(c, 'weight') && hasAny(c, 'kg') && tableHas(c, 'user', 'person', 'patient', 'member', 'athlete') ? range(c, 45, 120, 'a body weight in kilograms') : undefined),
+  (c) => (has(c, 'weight') && hasAny(c, 'grams', 'g') ? range(c, 50, 5_000, 'a weight in grams') : undefined),
+  (c) => (hasAny(c, 'weight') ? range(c, 0.1, 50, 'a weight', 0.6) : undefined),
+  (c) => (hasAny(c, 'height', 'width', 'depth', 'length') && !whole(c) ? range(c, 1, 100, 'a measurement', 0.6) : undefined),
+  (c) => (hasAny(c, 'distance', 'meters') ? range(c, 500, 42_000, 'a distance in metres') : undefined),
+  (c) => (hasAny(c, 'elevation', 'altitude') ? range(c, 0, 1_500, 'an elevation in metres') : undefined),
+  (c) => (hasAny(c, 'speed', 'mps', 'velocity') ? range(c, 0.5, 12, 'a speed in metres per second') : undefined),
+  (c) => (hasAny(c, 'bytes', 'size') && whole(c) ? range(c, 200_000, 20_000_000, 'a size in bytes') : undefined),
+  (c) => (hasAny(c, 'quantity', 'qty', 'seats', 'licenses', 'units') && !hasAny(c, 'stock', 'order', 'hand') ? range(c, 1, 20, 'a quantity') : undefined),
+  (c) => (hasAny(c, 'stock', 'inventory', 'hand') || (has(c, 'units') && hasAny(c, 'order')) ? range(c, 0, 500, 'units in stock') : undefined),
+  (c) => (hasAny(c, 'reorder', 'safety', 'threshold') ? range(c, 5, 100, 'a stock level') : undefined),
+  (c) => (hasAny(c, 'minimum', 'min') && hasAny(c, 'order', 'quantity') ? range(c, 1, 50, 'a minimum order') : undefined),
+  (c) => (hasAny(c, 'attempts', 'retries', 'failures', 'failed') ? range(c, 0, 10, 'a number of attempts') : undefined),
+  (c) => (hasAny(c, 'views', 'visits', 'impressions', 'downloads', 'plays', 'clicks') ? range(c, 0, 50_000, 'a count of views') : undefined),
+  (c) => (hasAny(c, 'karma') ? range(c, 0, 100, 'a karma score') : undefined),
+  (c) => (hasAny(c, 'points', 'votes', 'likes', 'helpful') ? range(c, 0, 1_000, 'a count of points or votes') : undefined),
+  (c) => (hasAny(c, 'revision', 'version') ? range(c, 1, 20, 'a revision number') : undefined),
+  (c) => (hasAny(c, 'count', 'total', 'number') && !hasAny(c, 'id', 'phone') ? range(c, 0, 200, 'a count') : undefined),
+  (c) => (hasAny(c, 'order', 'position', 'sort', 'rank', 'priority', 'sequence', 'line', 'index') ? range(c, 1, 100, 'a position in a list') : undefined),
+  (c) => (hasAny(c, 'level', 'tier', 'group') ? range(c, 1, 10, 'a level') : undefined),
+  (c) => (has(c, 'port') ? { generator: 'internet.port', confidence: 0.8, reason: 'a network port' } : undefined),
+  (c) => (has(c, 'zip') ? range(c, 10_000, 99_999, 'a postal code as a number', 0.7) : undefined),
+  (c) => (hasAny(c, 'promotion', 'status', 'type', 'kind', 'frequency') && whole(c) ? range(c, 1, 4, 'a small code number', 0.6) : undefined),
+];
+
+export function matchNumber(c: NameContext): NameMatch | undefined {
+  for (const rule of RULES) {
+    const match = rule(c);
+    if (match) return match;
+  }
+  return undefined;
+}
