@@ -21,13 +21,25 @@ export function benchClient(base: string) {
  * The port a server process (`main.ts`, LOG_LEVEL=info) listens on, once it
  * logs that it is ready; error lines it logs meanwhile are shown.
  */
-export function portWhenReady(child: ChildProcess): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
+export async function portWhenReady(child: ChildProcess): Promise<number> {
+  return (await serverWhenReady(child)).port;
+}
+
+/**
+ * The port, and the pid of the process that serves the API: `main.ts` is a
+ * supervisor whose API runs in a child process (it logs "API process
+ * started" with its pid); in a checkout from before the supervisor, the
+ * process itself.
+ */
+export function serverWhenReady(child: ChildProcess): Promise<{ port: number; apiPid: number }> {
+  return new Promise((resolve, reject) => {
     let output = '';
+    let apiPid = child.pid!;
     child.stdout!.on('data', (chunk) => {
       output += chunk;
+      for (const started of output.matchAll(/"pid":(\d+),"msg":"API process started"/g)) apiPid = Number(started[1]);
       const ready = /"port":(\d+)[^\n]*Seedbed is ready/.exec(output);
-      if (ready) resolve(Number(ready[1]));
+      if (ready) resolve({ port: Number(ready[1]), apiPid });
       const error = /^.*"level":[56]0.*$/m.exec(output);
       if (error) console.error(error[0]);
       output = output.slice(output.lastIndexOf('\n') + 1);

@@ -61,9 +61,9 @@ async function main() {
     ours.push(await time(async () => inferDocument(await readPostgresDdl(text))));
   }
   const runner = new ImportRunner();
-  const workerCold = await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false }));
+  const workerCold = await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false }, { subjects: ['bench'] }));
   const worker: number[] = [];
-  for (let i = 0; i < RUNS; i++) worker.push(await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false })));
+  for (let i = 0; i < RUNS; i++) worker.push(await time(() => runner.run('POSTGRES_DDL', text, { allowPrivateTargets: false }, { subjects: ['bench'] })));
   await runner.close();
   const { document, report } = inferDocument(await readPostgresDdl(text));
 

@@ -5,6 +5,7 @@
  * client at /.
  */
 import fs from 'node:fs';
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 import path from 'node:path';
 import { ApolloServer } from '@apollo/server';
@@ -35,11 +36,11 @@ import { sampleUploadRoute } from './http/sample-upload-route';
 import { mockRoute } from './http/mock-route';
 import { mockSocketEndpoint } from './http/mock-socket';
 import { securityHeaders } from './http/security-headers';
-import { limitRowsStreams, ROWS_PATH } from './http/rows-streams';
+import { limitRowsStreams, ROWS_PATH, RowsStreams } from './http/rows-streams';
 import { attachWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
-import { RateLimiter, Throttle } from './modules/api-key/rate-limit';
+import { RateLimiter, SlidingWindows } from './modules/api-key/rate-limit';
 import { createLoaders } from './loaders';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
@@ -56,9 +57,9 @@ const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.gra
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
-  const counters = new Throttle(db);
-  const limiter = new RateLimiter(counters, config.limits.apiRequestsPerMinute);
-  const budget = new OperationBudget(limiter, counters, config.limits.sessionExpensivePerMinute);
+  const windows = new SlidingWindows(db);
+  const limiter = new RateLimiter(windows, config.limits.apiRequestsPerMinute);
+  const budget = new OperationBudget(limiter, windows, config.limits.sessionExpensivePerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');
@@ -117,6 +118,9 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
         cookie: sessionCookie(res, req.secure),
         log,
         clientAddress: req.ip,
+        signal: abortedOnClose(res),
+        // 'close' comes once the response was handed to the system, or its connection is gone.
+        delivered: new Promise<void>((resolve) => res.once('close', () => resolve())),
       }),
     }),
   );
@@ -124,7 +128,8 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   // Before the JSON body parser: an uploaded sample is read as a stream, within its own limit.
   app.use(sampleUploadRoute(services, db, limiter, budget, config.limits.sampleBytes));
   app.use('/api', jsonBody(config.limits.bodyBytes), authenticateRequests(services, limiter));
-  app.get(ROWS_PATH, limitRowsStreams(config.limits.rowsStreamsPerCaller, budget));
+  const streams = new RowsStreams(db, config.limits.rowsStreamsPerCaller);
+  app.get(ROWS_PATH, limitRowsStreams(streams, budget));
   app.use(rowsRoute(services, db, config.limits.instantRows, config.engineThreads));
   app.use(artifactRoute(services, db));
   app.use('/api', (req) => {
@@ -148,9 +153,21 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       await apollo.stop();
       await webSocket.close();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      streams.stop();
       await runs.stop();
     },
   };
+}
+
+/** Aborted when the response closes before it was finished: its client went away. */
+function abortedOnClose(res: Response): AbortSignal {
+  const controller = new AbortController();
+  // Each preview of the request (15 aliases at most) listens while it waits and while it runs.
+  setMaxListeners(100, controller.signal);
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('the client went away'));
+  });
+  return controller.signal;
 }
 
 function sessionCookie(res: Response, secure: boolean): SessionCookie {

@@ -36,8 +36,30 @@ export interface Limits {
   importBytes: number;
   /** Largest sample uploaded as a request body to POST /api/v1/imports/preview. */
   sampleBytes: number;
+  /** Imports one caller (its keys, project and user together) may have running or waiting at once (429 above). */
+  importsPerCaller: number;
+  /** Seconds of work one import may take in its thread before it alone is ended. */
+  importSeconds: number;
   /** Rows one mock API request's filters, sorts and key indexes may read (PRODUCT.md §9). */
   mockScanRows: number;
+  /** A mock API's query depth, aliases, cost and rows per answer, unless its blueprint sets its own (PRODUCT.md §9). */
+  mockDepth: number;
+  mockAliases: number;
+  mockCost: number;
+  mockRows: number;
+  /** Changed rows and bytes one blueprint's mocks may hold together (a project's: five times as much). */
+  mockOverlayRows: number;
+  mockOverlayBytes: number;
+  /** Runs a user (an API key counts as its creator) may have QUEUED or RUNNING; startRun is refused above. */
+  activeRunsPerUser: number;
+  /** The same for a project, all its users and keys together. */
+  activeRunsPerProject: number;
+  /** Runs of a user that workers take at once; the user's others wait QUEUED (shards of several users are shared fairly). */
+  runningRunsPerUser: number;
+  /** The same for a project. */
+  runningRunsPerProject: number;
+  /** Bytes of run files a project may hold (finished runs' files and what running ones have written). */
+  projectArtifactBytes: number;
 }
 
 export interface Config {
@@ -55,7 +77,7 @@ export interface Config {
   clientDist: string;
   /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
   allowPrivateTargets: boolean;
-  /** Worker threads generating large rows API responses (1: in the request's own thread). */
+  /** Worker threads generating rows API responses and previews (never the API's own thread). */
   engineThreads: number;
   /** OS niceness of those threads, so the API's event loop keeps priority over the streams they make (0–19). */
   engineNice: number;
@@ -93,6 +115,10 @@ export interface RunSettings {
   secretKey?: string;
   /** OS niceness of the run worker process `npm start` spawns, so runs never starve the API (0–19). */
   nice: number;
+  /** Seconds before a failed shard is tried again, doubling with each attempt (0: at once). */
+  retrySeconds: number;
+  /** Bytes the artifact folder's disk (or an S3 worker's spool disk) keeps free: a run that would leave less is refused or failed. */
+  minFreeBytes: number;
 }
 
 export interface S3Settings {
@@ -178,6 +204,8 @@ export function loadConfig(env: Env = process.env): Config {
       retentionSweepSeconds: int(env, 'SEEDBED_RETENTION_SWEEP_SECONDS', 60) || 60,
       secretKey: env.SEEDBED_SECRET_KEY || undefined,
       nice: Math.min(19, int(env, 'SEEDBED_RUN_NICE', 10)),
+      retrySeconds: int(env, 'SEEDBED_RUN_RETRY_SECONDS', 5),
+      minFreeBytes: int(env, 'SEEDBED_MIN_FREE_BYTES', 1_000_000_000),
     },
     limits: {
       previewRows: int(env, 'SEEDBED_PREVIEW_ROWS', 100),
@@ -202,7 +230,21 @@ export function loadConfig(env: Env = process.env): Config {
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
+      importsPerCaller: int(env, 'SEEDBED_IMPORTS_PER_CALLER', 2) || 2,
+      importSeconds: int(env, 'SEEDBED_IMPORT_SECONDS', 20) || 20,
       mockScanRows: int(env, 'SEEDBED_MOCK_SCAN_ROWS', 100_000) || 100_000,
+      // Real clients' own queries nest deeper than the API's 10 (issue #22: depth 11 refused an app's query).
+      mockDepth: int(env, 'SEEDBED_MOCK_DEPTH', 15) || 15,
+      mockAliases: int(env, 'SEEDBED_MOCK_ALIASES', int(env, 'SEEDBED_QUERY_ALIASES', 15)) || 15,
+      mockCost: int(env, 'SEEDBED_MOCK_COST', int(env, 'SEEDBED_QUERY_COST', 5000)) || 5000,
+      mockRows: int(env, 'SEEDBED_MOCK_ROWS', 5000) || 5000,
+      mockOverlayRows: int(env, 'SEEDBED_MOCK_OVERLAY_ROWS', 10_000) || 10_000,
+      mockOverlayBytes: int(env, 'SEEDBED_MOCK_OVERLAY_BYTES', 20_000_000) || 20_000_000,
+      activeRunsPerUser: int(env, 'SEEDBED_RUNS_PER_USER', 10) || 10,
+      activeRunsPerProject: int(env, 'SEEDBED_RUNS_PER_PROJECT', 25) || 25,
+      runningRunsPerUser: int(env, 'SEEDBED_RUNNING_RUNS_PER_USER', 2) || 2,
+      runningRunsPerProject: int(env, 'SEEDBED_RUNNING_RUNS_PER_PROJECT', 4) || 4,
+      projectArtifactBytes: int(env, 'SEEDBED_PROJECT_ARTIFACT_BYTES', 20_000_000_000) || 20_000_000_000,
     },
   };
 }

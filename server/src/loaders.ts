@@ -56,6 +56,14 @@ export function createLoaders(db: DataSource) {
       const map = await new ShardsStore(db).rowsDone(runIds);
       return runIds.map((id) => map.get(id) ?? 0);
     }),
+    /** A QUEUED run's place in the queue (null when it is not waiting). Not cached: it moves as other runs start, and a subscription reads it again. */
+    runQueuePosition: new DataLoader<string, number | null>(
+      async (runIds) => {
+        const places = await new ShardsStore(db).queuePositions(runIds);
+        return runIds.map((id) => places.get(id) ?? null);
+      },
+      { cache: false },
+    ),
     artifacts: new DataLoader<string, ArtifactEntity[]>(async (runIds) => {
       const rows = await db.getRepository(ArtifactEntity).find({ where: { runId: In([...runIds]) }, order: { name: 'ASC' } });
       return runIds.map((id) => rows.filter((a) => a.runId === id));

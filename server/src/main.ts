@@ -1,31 +1,48 @@
 /**
- * Boot: config → database (embedded when no DATABASE_URL) → migrations → HTTP,
- * then the run worker child process. This process serves the API only: runs
- * of files and loads take minutes of CPU, so they go to a child at a lower
- * OS priority (PRODUCT.md §15). SEEDBED_RUN_WORKER=false: no child, no runs here
- * (worker processes started apart with `npm run worker` take them).
+ * `npm start`: a small supervisor that keeps the server up. It owns the
+ * embedded PostgreSQL (when there is no DATABASE_URL) and runs the API
+ * (api.ts) and the run worker (worker.ts, at a lower OS priority: runs take
+ * minutes of CPU, PRODUCT.md §15) as child processes, each restarted with
+ * back-off when it dies, the reason logged. An API killed by the OOM killer or
+ * a crash is back in seconds, with the database and runs untouched; nothing is
+ * orphaned. It loads no TypeORM, GraphQL or engine code, so it has little that
+ * can fail. SEEDBED_RUN_WORKER=false: no run worker here (`npm run worker`
+ * processes started apart take the runs).
  */
-import 'reflect-metadata';
-import { createApp } from './app';
+import path from 'node:path';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { startEmbeddedDatabase } from './db/embedded-database';
 import { createLogger } from './logger';
-import { sharedImportRunner } from './modules/import/import-runner';
 import { startRunWorkerProcess } from './run-worker-process';
 import { stopOnSignals } from './shutdown';
+import { superviseChild, type SupervisedChild } from './supervised-child';
 
 async function main() {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
-  const database = await openDatabase(config, log);
-  const app = await createApp({ ...config, runs: { ...config.runs, worker: false } }, database.dataSource, log);
-  const port = await app.listen(config.port);
-  log.info({ port, url: `http://localhost:${port}/` }, 'Seedbed is ready');
-  sharedImportRunner().warm();
-  const runWorker = config.runs.worker ? startRunWorkerProcess(config, database.url, log) : undefined;
-
-  // HTTP first, then the run worker (its shards go back to the queue), then the database, then embedded PostgreSQL.
-  stopOnSignals(log, [app.close, async () => runWorker?.stop(), database.close]);
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir, log);
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  let runWorker: SupervisedChild | undefined;
+  const api = superviseChild({
+    name: 'API process',
+    script: path.join(__dirname, 'api.ts'),
+    // Absolute: the children find the same data folder whatever their cwd.
+    env: { ...process.env, DATABASE_URL: databaseUrl, SEEDBED_DATA_DIR: config.dataDir },
+    log,
+    onMessage: (message) => {
+      // Migrations are applied once the API is first ready: only then may a worker use the tables.
+      if ((message as { ready?: boolean })?.ready && config.runs.worker && !runWorker) {
+        runWorker = startRunWorkerProcess(config, databaseUrl, log);
+      }
+    },
+    // A port in use or a failed migration: restarting would fail the same way.
+    onNeverReady: (why) => {
+      log.fatal(why, 'the API process could not start');
+      void stop('the API process could not start', 1);
+    },
+  });
+  // Children first (they stop their own work: HTTP, shards back to the queue), then PostgreSQL.
+  const stop = stopOnSignals(log, [() => Promise.all([api.stop(), runWorker?.stop()]), async () => embedded?.stop()]);
 }
 
 main().catch((error) => {

@@ -6,19 +6,20 @@ import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { BlueprintService } from './modules/blueprint/blueprint.service';
 import { GenerationService } from './modules/generation/generation.service';
+import { sharedImportRunner } from './modules/import/import-runner';
 import { ImportService } from './modules/import/import.service';
 import { ProjectService } from './modules/project/project.service';
+import type { DiskBudget } from './modules/run/disk-budget';
 import type { RunFiles } from './modules/run/file-target';
 import type { RunEvents } from './modules/run/run-events';
-import type { RunQueue } from './modules/run/run-queue';
 import { RunService } from './modules/run/run.service';
 import { MockService } from './modules/mock/mock.service';
 import { TargetCheckService } from './modules/target-check/target-check.service';
 
-/** What runs need beyond the database: the queue, the artifact folder, the event fan-out, the sealing key. */
+/** What runs need beyond the database: the artifact store and its disk bounds, the event fan-out, the sealing key. */
 export interface RunRuntime {
-  queue: RunQueue;
   files: RunFiles;
+  disk: DiskBudget;
   events: RunEvents;
   secretKey: Buffer;
 }
@@ -41,9 +42,14 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     apiKeys: new ApiKeyService(db, audit),
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
-    imports: new ImportService(blueprints, { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets }),
-    mocks: new MockService(db, blueprints, config.limits),
-    runs: new RunService(db, blueprints, audit, runtime.queue, runtime.files, runtime.events, config, runtime.secretKey),
+    // Import threads at the engine threads' niceness: the API's event loop keeps priority over both.
+    imports: new ImportService(
+      blueprints,
+      { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets },
+      sharedImportRunner({ nice: config.engineNice, perCaller: config.limits.importsPerCaller, timeoutMs: config.limits.importSeconds * 1000 }),
+    ),
+    mocks: new MockService(db, blueprints, config.limits, runtime.events),
+    runs: new RunService(db, blueprints, audit, runtime.files, runtime.disk, runtime.events, config, runtime.secretKey),
     runFiles: runtime.files,
     runEvents: runtime.events,
   };

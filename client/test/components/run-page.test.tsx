@@ -19,6 +19,7 @@ function runOf(overrides: Record<string, unknown> = {}) {
     rowsDone: 0,
     rowsTotal: 200,
     attempts: 0,
+    queuePosition: 3,
     error: null,
     createdAt: '2026-01-01T10:00:00.000Z',
     startedAt: null,
@@ -107,9 +108,10 @@ describe('RunPage', () => {
     await screen.findByRole('heading', { name: 'Run of shop' });
     expect(bar().getAttribute('aria-valuenow')).toBe('0');
     expect(screen.getByText('Queued')).toBeTruthy();
+    expect(screen.getByText('Waiting for a worker · 3rd in the queue…')).toBeTruthy();
     expect(server.operations.filter((o) => o.name === 'RunProgress')).toEqual([{ name: 'RunProgress', variables: { id: 'r1' } }]);
 
-    server.push(runOf({ status: 'RUNNING', rowsDone: 100, attempts: 1, startedAt: '2026-01-01T10:00:01.000Z' }));
+    server.push(runOf({ status: 'RUNNING', queuePosition: null, rowsDone: 100, attempts: 1, startedAt: '2026-01-01T10:00:01.000Z' }));
     await waitFor(() => expect(bar().getAttribute('aria-valuenow')).toBe('50'));
     expect(screen.getByText('Running')).toBeTruthy();
 

@@ -45,4 +45,28 @@ describeInBrowser('mock API panel', () => {
     expect(origins).toEqual(['http://localhost:5173']);
     expect(pageErrors).toEqual([]);
   });
+
+  it('lists how each field of an imported SDL is answered, and its first query answers as shown', async () => {
+    const stamp = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const page = await newPage();
+    await signUp(page, 'Sam Schema', `sdl-${stamp}@example.com`);
+    const project = await createProject(page, `SDL ${stamp}`);
+    const text = 'type Query { book(id: ID!): Book books(page: Int, filter: BookFilter): Books }\ntype Books { info: Info results: [Book] }\ntype Info { count: Int pages: Int next: Int prev: Int }\ntype Book { id: ID title: String }\ninput BookFilter { title: String }\ntype Mutation { likeBook(id: ID!): Book }';
+    const { importBlueprint } = await gql(page, 'mutation($input: ImportBlueprintInput!) { importBlueprint(input: $input) { id } }', { input: { projectId: project.id, source: 'GRAPHQL_SDL', text, name: 'books' } });
+    await page.goto(`/p/${project.id}/blueprints/${importBlueprint.id}`);
+    await page.getByRole('heading', { name: 'books', exact: true }).waitFor();
+    const tab = page.getByRole('tab', { name: 'Mock API' });
+    if (await tab.count()) await tab.click();
+    const table = page.getByRole('table', { name: 'How each field of the SDL is answered' });
+    await table.waitFor();
+    expect(await table.getByRole('row', { name: /Query\.books/ }).textContent()).toMatch(/^Query\.booksPage.*filter \(fields contain their text.*page: page number; 20 rows per page$/);
+    expect(await table.getByRole('row', { name: /Mutation\.likeBook/ }).textContent()).toMatch(/Not mapped \(answers an error\)/);
+    const url = (await page.getByLabel('Mock API URL').textContent())!;
+    const query = (await page.getByLabel('Example mock query').textContent())!;
+    const answer = await page.evaluate(async ({ url, query }) => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json(), { url, query });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.books.results.length).toBe(20);
+    expect(answer.data.books.info.count).toBeGreaterThan(20);
+    expect(pageErrors).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ const SOURCES: Record<string, string> = {
   'postgres-url': 'POSTGRES_URL',
   json: 'JSON_SAMPLE',
   csv: 'CSV_SAMPLE',
+  graphql: 'GRAPHQL_SDL',
 };
 
 const OPTIONS = { from: { type: 'string' }, out: { type: 'string' }, name: { type: 'string' } } as const;
@@ -75,7 +76,7 @@ function readFile(file: string): string {
   }
 }
 
-function printReport({ document, report, skipped }: ImportResult): void {
+function printReport({ document, report, skipped, mockAnswers }: ImportResult): void {
   const out = process.stderr;
   let table = '';
   for (const decision of report) {
@@ -86,6 +87,12 @@ function printReport({ document, report, skipped }: ImportResult): void {
     const name = decision.field || (decision.generator === 'check' ? '(check)' : '(rows)');
     const values = decision.samples?.length ? `  e.g. ${decision.samples.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' | ')}` : '';
     out.write(`  ${name.padEnd(24)} ${decision.generator.padEnd(24)} ${decision.confidence.toFixed(2)}  ${decision.reason}${values}\n`);
+  }
+  // GRAPHQL_SDL: how `seedbed mock` will answer each root field and mutation, and what it leaves unbound.
+  for (const answer of mockAnswers ?? []) {
+    if (answer.kind === 'UNMAPPED') continue;
+    out.write(`mock ${answer.field.padEnd(28)} ${answer.kind.padEnd(9)} ${answer.answer}\n`);
+    for (const arg of answer.unbound) out.write(`  unbound ${arg}\n`);
   }
   for (const item of skipped) out.write(`skipped ${item.kind} ${item.name}: ${item.reason}\n`);
   out.write(`${document.tables.length} tables, ${report.filter((d) => d.field).length} fields, ${skipped.length} skipped\n`);

@@ -9,8 +9,10 @@ export const USAGE = `Usage:
                [--seed S] [--truncate]
                [--rows N [--table T]] [--workers W]
   seedbed mock BLUEPRINT.json [--port P] [--seed S] [--host H]
-               (a mock GraphQL API of the blueprint's data at http://127.0.0.1:4001/graphql)
-  seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url|json|csv FILE|URL
+               [--depth D] [--cost C] [--aliases A] [--rows R]
+               (a mock GraphQL API of the blueprint's data at http://127.0.0.1:4001/graphql,
+               over HTTP and graphql-ws; limits default to the document's, else 15 / 5000 / 15 / 5000)
+  seedbed import --from postgres-ddl|mysql-ddl|sqlite-ddl|postgres-url|json|csv|graphql FILE|URL
                  [--out blueprint.json] [--name NAME]
                  (FILE - reads standard input; the report goes to standard error)
   seedbed codegen BLUEPRINT.json [--out seed.ts] [--runtime MODULE]

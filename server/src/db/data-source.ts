@@ -8,6 +8,9 @@ import { Throttles1795306000000 } from '../../../migrations/1795306000000-Thrott
 import { RunOutputs1795306100000 } from '../../../migrations/1795306100000-RunOutputs';
 import { ProjectSlugs1795306200000 } from '../../../migrations/1795306200000-ProjectSlugs';
 import { MockOverlay1795306300000 } from '../../../migrations/1795306300000-MockOverlay';
+import { MockOverlayKeyed1795306450000 } from '../../../migrations/1795306450000-MockOverlayKeyed';
+import { CallerBudgets1795306460000 } from '../../../migrations/1795306460000-CallerBudgets';
+import { FairRuns1795306470000 } from '../../../migrations/1795306470000-FairRuns';
 import { ApiKeyEntity } from '../modules/api-key/api-key.entity';
 import { AuditEventEntity } from '../modules/audit/audit-event.entity';
 import { SessionEntity } from '../modules/auth/session.entity';
@@ -33,7 +36,7 @@ export const entities = [
 ];
 
 /** Listed explicitly (not globbed) so the same list works under swc-node, jest and a build. */
-export const migrations = [Foundation1795305600000, ApiRateLimit1795305700000, Runs1795305800000, DocumentsAsSent1795305900000, Throttles1795306000000, RunOutputs1795306100000, ProjectSlugs1795306200000, MockOverlay1795306300000];
+export const migrations = [Foundation1795305600000, ApiRateLimit1795305700000, Runs1795305800000, DocumentsAsSent1795305900000, Throttles1795306000000, RunOutputs1795306100000, ProjectSlugs1795306200000, MockOverlay1795306300000, MockOverlayKeyed1795306450000, CallerBudgets1795306460000, FairRuns1795306470000];
 
 export interface DataSourceOptions {
   url: string;

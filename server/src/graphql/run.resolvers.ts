@@ -50,6 +50,7 @@ export const runResolvers: Resolvers = {
     project: async (run, _, ctx) => (await ctx.loaders.project.load(run.projectId))!,
     blueprint: (run, _, ctx) => (run.blueprintId ? ctx.loaders.blueprint.load(run.blueprintId) : null),
     rowsDone: async (run, _, ctx) => (run.status === 'SUCCEEDED' || run.status === 'EXPIRED' ? run.rowsTotal : ctx.loaders.runRowsDone.load(run.id)),
+    queuePosition: (run, _, ctx) => (run.status === 'QUEUED' ? ctx.loaders.runQueuePosition.load(run.id) : null),
     requestedBy: (run, _, ctx) => (run.requestedById ? ctx.loaders.user.load(run.requestedById) : null),
     target: (run) =>
       run.target.kind === 'FILES'

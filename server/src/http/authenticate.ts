@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { parse as parseCookies } from 'cookie';
 import type { RequestHandler, Response } from 'express';
 import { AppError, rateLimited } from '../errors';
-import type { RateLimiter } from '../modules/api-key/rate-limit';
+import { budgetOwner, type RateLimiter } from '../modules/api-key/rate-limit';
 import type { Actor } from '../scope';
 import type { Services } from '../services';
 
@@ -68,11 +68,11 @@ export function authenticateRequests(services: Services, limiter: RateLimiter): 
   return async (req, res, next) => {
     const actor = await authenticate(req, services);
     if (actor.kind === 'apiKey') {
-      const state = await limiter.hit(actor.apiKey.id);
+      const state = await limiter.hit(actor.apiKey);
       res.setHeader('x-ratelimit-limit', state.limit);
       res.setHeader('x-ratelimit-remaining', state.remaining);
       res.setHeader('x-ratelimit-reset', state.resetSeconds);
-      if (!state.allowed) throw rateLimited(`This API key made more than ${state.limit} requests this minute.`, state.resetSeconds);
+      if (!state.allowed) throw rateLimited(`${budgetOwner(state.subject)} made more than ${state.limit} requests in the last minute.`, state.resetSeconds);
     }
     res.locals.actor = actor;
     next();

@@ -1,19 +1,19 @@
 /**
  * /mock/:project/:blueprint/graphql (PRODUCT.md §13): a blueprint's mock
  * GraphQL API, over GET (queries) and POST, for a session or an API key of
- * the project; a browser's GET gets the IDE. The limits of the main endpoint
- * (tokens, depth, aliases, cost) apply, errors are formatted by the same
- * function, and browsers may call it from the origins the project lists.
+ * the project; a browser's GET gets the IDE. The token limit of the main
+ * endpoint and the mock's own depth, alias and cost limits apply, errors are
+ * formatted by the same function, and browsers may call it from the origins
+ * the project lists.
  */
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { getOperationAST, specifiedRules, validate } from 'graphql';
+import { getOperationAST, validate } from 'graphql';
 import type { DocumentNode, GraphQLError, GraphQLFormattedError } from 'graphql';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { AppError, badInput } from '../errors';
 import { formatError } from '../graphql/errors';
-import { queryLimits } from '../graphql/query-limits';
 import { createLoaders } from '../loaders';
 import type { RateLimiter } from '../modules/api-key/rate-limit';
 import { executeMock } from '../modules/mock/mock-schema';
@@ -38,7 +38,6 @@ interface MockRouteOptions {
 
 export function mockRoute({ services, budget, db, config, limiter, log }: MockRouteOptions) {
   const router = express.Router();
-  const rules = [...specifiedRules, ...queryLimits(config.limits).validationRules];
   const format = formatError(log);
   const formatAll = (errors: readonly GraphQLError[]): GraphQLFormattedError[] => errors.map((e) => format(e.toJSON(), e));
   const cors = mockCors(services);
@@ -53,7 +52,7 @@ export function mockRoute({ services, budget, db, config, limiter, log }: MockRo
     async (req: Request, res: Response) => {
       if (req.method !== 'GET' && req.method !== 'POST') throw new AppError('BAD_USER_INPUT', 'Send GraphQL operations with GET or POST.', {}, 405);
       const scope = { actor: actorOf(res), loaders: createLoaders(db) };
-      const { mock, store, authorizeWrite } = await services.mocks.open(scope, {
+      const { mock, store, authorizeWrite, events } = await services.mocks.open(scope, {
         project: String(req.params.project),
         blueprint: String(req.params.blueprint),
         ...mockVersion((name) => req.query[name]),
@@ -66,13 +65,14 @@ export function mockRoute({ services, budget, db, config, limiter, log }: MockRo
         // The parser's errors, coded as over WebSocket; the query is a string already.
         return void res.status(400).json({ errors: formatAll([error as GraphQLError]) });
       }
-      const invalid = validate(mock.schema, document, rules);
+      // The mock's own depth, alias and cost limits (its blueprint may set them, PRODUCT.md §9).
+      const invalid = validate(mock.schema, document, mock.rules);
       if (invalid.length) return void res.status(400).json({ errors: formatAll(invalid.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'))) });
       const operation = getOperationAST(document, params.operationName);
       if (req.method === 'GET' && operation?.operation === 'mutation') throw new AppError('BAD_USER_INPUT', 'Send mutations with POST.', {}, 405);
       // A session spends its budget of expensive operations (reads whose size the caller picks); an API key's request is counted already.
       await budget.charge(scope.actor, 1, 1);
-      const result = await executeMock(mock, store, { document, variables: params.variables, operationName: params.operationName }, authorizeWrite);
+      const result = await executeMock(mock, store, { document, variables: params.variables, operationName: params.operationName }, authorizeWrite, events);
       res.setHeader('cache-control', 'no-store');
       // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input, as Apollo codes them.
       res.status(result.data === undefined ? 400 : 200).json(result.errors ? { ...result, errors: formatAll(result.errors.map((e) => (e.path ? e : coded(e, 'BAD_USER_INPUT')))) } : result);

@@ -1,10 +1,12 @@
 /**
  * The mock API over graphql-ws, at the same path as over HTTP
  * (`/mock/:project/:blueprint/graphql?revision=&seed=`): an endpoint of the
- * server's WebSocket adapter, so the message size, depth, alias, cost and
- * token limits, authentication per operation, the rate limit and the session
- * budget are the main endpoint's (PRODUCT.md §9, §15). Who may read or write
- * which mock is the HTTP route's rule: MockService decides both.
+ * server's WebSocket adapter, so the message size and token limits,
+ * authentication per operation, the rate limit and the session budget are
+ * the main endpoint's, and the depth, alias and cost limits the mock's own,
+ * as over HTTP (PRODUCT.md §9, §15). Who may read or write which mock is
+ * the HTTP route's rule: MockService decides both. Subscriptions of an SDL
+ * are live queries, answered again after each write to the mock.
  */
 import type { DataSource } from 'typeorm';
 import { createLoaders } from '../loaders';
@@ -27,9 +29,9 @@ export function mockSocketEndpoint(services: Services, db: DataSource): SocketEn
     prepare: async (actor, connection) => {
       const { project, blueprint, params } = target(connection.request.url);
       const version = mockVersion((name) => params.get(name) ?? undefined);
-      const { mock, store, authorizeWrite } = await services.mocks.open({ actor, loaders: createLoaders(db) }, { project, blueprint, ...version });
+      const { mock, store, authorizeWrite, events } = await services.mocks.open({ actor, loaders: createLoaders(db) }, { project, blueprint, ...version });
       // Every mock operation reads rows whose number the caller picks: one expensive operation each, as on HTTP.
-      return { schema: mock.schema, contextValue: await mockContext(mock, store, authorizeWrite), expensive: 1 };
+      return { schema: mock.schema, validationRules: mock.rules, contextValue: await mockContext(mock, store, authorizeWrite, events), expensive: 1 };
     },
   };
 }

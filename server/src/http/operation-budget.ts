@@ -1,20 +1,21 @@
 /**
  * What an operation costs its caller: API keys spend their per-minute
- * requests, sessions a per-minute budget of expensive operations (preview,
- * rows, imports, runs). The same accounting serves GraphQL over HTTP and
- * WebSocket and the rows API (PRODUCT.md §9, §15).
+ * requests (with their project and the user who made them), signed-in users
+ * a per-minute budget of expensive operations (preview, rows, imports, runs)
+ * shared by all their sessions; every window slides. The same accounting
+ * serves GraphQL over HTTP and WebSocket and the rows API (PRODUCT.md §9, §15).
  */
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type DocumentNode, type SelectionSetNode, getOperationAST } from 'graphql';
 import { rateLimited } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
-import type { RateLimiter, Throttle } from '../modules/api-key/rate-limit';
+import { budgetOwner, subjectsOf, type RateLimiter, type SlidingWindows } from '../modules/api-key/rate-limit';
 import type { Actor } from '../scope';
 
 /** Root fields whose work grows with what the caller asks for. */
 export const EXPENSIVE_ROOT_FIELDS: ReadonlySet<string> = new Set(['preview', 'importPreview', 'importBlueprint', 'startRun', 'testDatabaseTarget']);
 
-const SESSION_SCOPE = 'session-expensive';
+const USER_SCOPE = 'user-expensive';
 
 /** Expensive root fields of the operation to run; every alias counts, fragments included. */
 export function expensiveFieldCount(document: DocumentNode, operationName?: string | null): number {
@@ -40,7 +41,7 @@ export function expensiveFieldCount(document: DocumentNode, operationName?: stri
 export class OperationBudget {
   constructor(
     private readonly apiKeys: RateLimiter,
-    private readonly throttle: Throttle,
+    private readonly windows: SlidingWindows,
     private readonly sessionPerMinute: number,
   ) {}
 
@@ -53,12 +54,13 @@ export class OperationBudget {
     if (actor.kind === 'apiKey') {
       const hits = Math.max(1, expensive) - alreadyCounted;
       if (hits <= 0) return;
-      const state = await this.apiKeys.hit(actor.apiKey.id, hits);
-      if (!state.allowed) throw rateLimited(`This API key made more than ${state.limit} requests this minute.`, state.resetSeconds);
+      const state = await this.apiKeys.hit(actor.apiKey, hits);
+      if (!state.allowed) throw rateLimited(`${budgetOwner(state.subject)} made more than ${state.limit} requests in the last minute.`, state.resetSeconds);
     } else if (actor.kind === 'user' && expensive > 0) {
-      const state = await this.throttle.hit(SESSION_SCOPE, actor.sessionTokenHash, 60, expensive);
-      if (state.hits > this.sessionPerMinute) {
-        throw rateLimited(`This session started more than ${this.sessionPerMinute} previews, downloads or runs this minute.`, state.retryAfter);
+      // Every session of the user spends from one budget: logging in again adds nothing.
+      const [state] = await this.windows.hit(USER_SCOPE, subjectsOf(actor), 60, expensive, this.sessionPerMinute);
+      if (state.rate > this.sessionPerMinute) {
+        throw rateLimited(`This user's sessions started more than ${this.sessionPerMinute} previews, downloads or runs in the last minute.`, state.retryAfter);
       }
     }
   }

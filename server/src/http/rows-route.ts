@@ -62,7 +62,7 @@ function outputOf(req: Request, format: Format): OutputOptions | undefined {
   return options as OutputOptions;
 }
 
-/** `threads`: engine worker threads for large requests (small ones are generated in this thread). */
+/** `threads`: engine worker threads a request's rows are made in (never this thread, however few the rows). */
 export function rowsRoute(services: Services, db: DataSource, maxRows: number, threads: number) {
   const router = express.Router();
   // Errors go to the app's error handler: Express 5 forwards a rejected handler.
@@ -85,7 +85,7 @@ export function rowsRoute(services: Services, db: DataSource, maxRows: number, t
     const rows = window.count;
     if (rows > maxRows) throw badInput('table', `${table} has ${fmt(rows)} rows from offset ${fmt(offset)}; at most ${fmt(maxRows)} per request: pass count=${fmt(maxRows)} or less, or start a run`);
 
-    const stream = streamTable(plan, table, format, { offset, count: rows, dialect, workers: threads, output });
+    const stream = streamTable(plan, table, format, { offset, count: rows, dialect, workers: threads, offThread: true, output });
     res.status(200);
     res.setHeader('x-total-rows', String(plan.table(table).layout.rows));
     res.setHeader('content-type', contentTypeOf(format));

@@ -40,7 +40,10 @@ export function sampleUploadRoute(services: Services, db: DataSource, limiter: R
     }
     const actor = actorOf(res);
     await budget.charge(actor, 1, 1);
-    const result = await services.imports.previewSample({ actor, loaders: createLoaders(db) }, source as (typeof SAMPLE_SOURCES)[number], req, query(req, 'name'));
+    // The client going away stops the import: its body ends, and a place in line is given up.
+    const gone = new AbortController();
+    res.once('close', () => res.writableFinished || gone.abort(new Error('the client went away')));
+    const result = await services.imports.previewSample({ actor, loaders: createLoaders(db) }, source as (typeof SAMPLE_SOURCES)[number], req, query(req, 'name'), gone.signal);
     res.status(200).json(result);
   });
   return router;

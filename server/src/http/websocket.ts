@@ -7,6 +7,7 @@
  * Other paths (the mock API's) plug in as endpoints with their own schema
  * and context, and get all of the above the same way.
  */
+import { setMaxListeners } from 'node:events';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
@@ -58,6 +59,8 @@ export interface Connection {
   request: IncomingMessage;
   credentials?: Credentials;
   clientAddress?: string;
+  /** Aborted when the socket closes: the work its operations started stops. */
+  closed?: AbortSignal;
 }
 
 /** What one path runs its operations against, once the caller is known and the document parsed. */
@@ -66,8 +69,8 @@ export interface SocketEndpoint {
   matches(pathname: string): boolean;
   /** Pages of other origins this endpoint also lets in (the server's own, or its configured list, always). */
   extraOrigins?(request: IncomingMessage): Promise<string[]>;
-  /** The schema to validate against and run, the context, and how many expensive operations it costs (PRODUCT.md §15). */
-  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number }>;
+  /** The schema to validate against and run, the context, how many expensive operations it costs (PRODUCT.md §15), and its own validation rules if not the main endpoint's. */
+  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number; validationRules?: readonly ValidationRule[] }>;
 }
 
 type WsServer = ReturnType<typeof makeServer<Record<string, unknown>, Connection>>;
@@ -79,7 +82,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
     prepare: async (actor, connection, document, operationName) => ({
       schema: options.schema,
       expensive: expensiveFieldCount(document, operationName),
-      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress } satisfies GraphQLContext,
+      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress, signal: connection.closed } satisfies GraphQLContext,
     }),
   };
   const endpoints = [main, ...others].map((endpoint) => ({ endpoint, server: makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options, endpoint)) }));
@@ -106,6 +109,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
   };
   httpServer.on('upgrade', upgrade);
 
+  const unreadBytes = 2 * config.limits.previewBytes;
   const serve = (server: WsServer, socket: WebSocket, request: IncomingMessage) => {
     // ws has already closed the socket (1009 for an oversized message, 1002 for a bad frame): a client fault, not ours.
     socket.on('error', (error) => log.warn({ reason: error.message }, 'websocket closed on a bad message'));
@@ -117,11 +121,24 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
       socket.ping();
     }, KEEPALIVE_MS);
 
+    const gone = new AbortController();
+    // Every open operation's previews listen (20 operations of 15 aliases at most).
+    setMaxListeners(1000, gone.signal);
+    socket.once('close', () => gone.abort(new Error('the socket closed')));
     const closed = server.opened(
       {
         protocol: socket.protocol,
         // A client gone mid-send is not an error worth more than dropping the message.
-        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
+        send: (data) =>
+          new Promise<void>((resolve) => {
+            if (socket.readyState !== socket.OPEN) return resolve();
+            // A client that does not read its answers would have them all held here: past two large answers, it is let go.
+            if (socket.bufferedAmount > unreadBytes) {
+              socket.terminate();
+              return resolve();
+            }
+            socket.send(data, () => resolve());
+          }),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on('message', async (data) => {
@@ -134,7 +151,7 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
             }
           }),
       },
-      { socket, request, clientAddress: clientAddressOf(request, config.trustProxy) },
+      { socket, request, clientAddress: clientAddressOf(request, config.trustProxy), closed: gone.signal },
     );
     socket.once('close', (code, reason) => {
       clearInterval(keepalive);
@@ -187,7 +204,7 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, l
         // Checked per operation, so a key revoked or a session ended mid-connection stops working at once.
         const actor = await actorFor(ctx.extra.credentials ?? { kind: 'none' }, services);
         const prepared = await endpoint.prepare(actor, ctx.extra, document, payload.operationName);
-        const invalid = validate(prepared.schema, document, rules);
+        const invalid = validate(prepared.schema, document, prepared.validationRules ?? rules);
         if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
         if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
         await budget.charge(actor, prepared.expensive, 0);

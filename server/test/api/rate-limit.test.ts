@@ -15,7 +15,7 @@ it('holds an API key to its requests per minute, with x-ratelimit headers and RA
   const { secret } = await createApiKey(owner, projectId, 'VIEWER');
   const other = await createApiKey(owner, projectId, 'VIEWER');
 
-  // A key's minute starts at its first request, so these all share one.
+  // A key's first window starts at its first request, so these all fall in one.
   const send = (key: string) =>
     fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body: query });
   const remaining: string[] = [];
@@ -34,8 +34,14 @@ it('holds an API key to its requests per minute, with x-ratelimit headers and RA
   expect(body.errors[0].extensions.retryAfter).toBeGreaterThan(0);
   expect(Number(refused.headers.get('retry-after'))).toBe(body.errors[0].extensions.retryAfter);
 
-  // Another key has a budget of its own; sessions are not limited per key.
-  expect((await send(other.secret)).status).toBe(200);
+  // Another key of the same project spends from the project's budget: making keys adds nothing.
+  const shared = await send(other.secret);
+  expect(shared.status).toBe(429);
+  expect((await shared.json()).errors[0].message).toBe("This project's API keys made more than 5 requests in the last minute.");
+  // A key of another project of another user has a budget of its own; sessions are not limited per key.
+  const stranger = (await createUser(server.url)).client;
+  const strangerKey = await createApiKey(stranger, (await createProject(stranger)).id, 'VIEWER');
+  expect((await send(strangerKey.secret)).status).toBe(200);
   const session = await owner.gql('{ me { id } }');
   expect(session.status).toBe(200);
   expect(session.headers.get('x-ratelimit-limit')).toBeNull();

@@ -136,11 +136,15 @@ describe('expensive operations of a session', () => {
     expect((await rows.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
     expect((await client.ok('{ me { id } }')).me.id).toEqual(expect.any(String));
 
-    // A new session has a budget of its own, but one request of aliased previews spends one per alias.
+    // Logging in again adds nothing: every session of the user spends from one budget.
     const second = new TestClient(server.url);
     await second.ok(LOG_IN, { input: { email, password: PASSWORD } });
+    expect((await second.gql(PREVIEW, { input: { blueprintId, limit: 1 } })).errors![0].extensions!.code).toBe('RATE_LIMITED');
+    // Another user has a budget of their own, but one request of aliased previews spends one per alias.
+    const other = (await createUser(server.url)).client;
+    const { id: otherBlueprint } = await createBlueprint(other, (await createProject(other)).id);
     const aliases = Array.from({ length: EXPENSIVE + 1 }, (_, i) => `p${i}: preview(input: $input) { totalRows }`).join(' ');
-    const aliased = await second.gql(`query($input: PreviewInput!) { ${aliases} }`, { input: { blueprintId, limit: 1 } });
+    const aliased = await other.gql(`query($input: PreviewInput!) { ${aliases} }`, { input: { blueprintId: otherBlueprint, limit: 1 } });
     expect(aliased.errors![0].extensions!.code).toBe('RATE_LIMITED');
     expect(aliased.data).toBeUndefined();
   });

@@ -25,6 +25,13 @@ afterEach(() => sockets.disposeAll());
 
 const connect = (options: ConnectOptions = {}) => sockets.connect(wsUrl, options);
 
+/** A key of a project and user of its own: keys of one project or one user share one budget (issue 23 row 7). */
+async function budgetOfItsOwn(): Promise<{ secret: string; client: TestClient; project: string }> {
+  const client = (await createUser(server.url)).client;
+  const project = (await createProject(client)).id;
+  return { secret: (await createApiKey(client, project, 'VIEWER')).secret, client, project };
+}
+
 const asOwner = () => connect({ headers: { cookie: owner.cookieHeader } });
 
 /** A bare socket, to see exactly what the server sends and how it closes. */
@@ -104,7 +111,7 @@ describe('the API-key rate limit, shared with HTTP', () => {
   });
 
   it('refuses over WebSocket a key that spent its minute over HTTP, with RATE_LIMITED and retryAfter', async () => {
-    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    const { secret } = await budgetOfItsOwn();
     for (let i = 0; i < RATE; i++) expect((await postAs(secret)).status).toBe(200);
     expect((await postAs(secret)).status).toBe(429);
 
@@ -114,7 +121,7 @@ describe('the API-key rate limit, shared with HTTP', () => {
   });
 
   it('counts every WebSocket operation against the same budget as HTTP requests', async () => {
-    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    const { secret } = await budgetOfItsOwn();
     const client = connect({ connectionParams: { authorization: `Bearer ${secret}` } });
     for (let i = 0; i < RATE - 1; i++) expect((await run(client, query)).data.projects.totalCount).toBe(1);
     expect((await postAs(secret)).status).toBe(200);
@@ -127,8 +134,8 @@ describe('expensive fields of an API key', () => {
   it('spend one request each, aliases included, over HTTP as over WebSocket', async () => {
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-    const { id: blueprintId } = await createBlueprint(owner, projectId);
-    const { secret } = await createApiKey(owner, projectId, 'VIEWER');
+    const { secret, client, project } = await budgetOfItsOwn();
+    const { id: blueprintId } = await createBlueprint(client, project);
     const previews = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `p${i}: preview(input: { blueprintId: "${blueprintId}", limit: 1 }) { totalRows }`).join(' ')} }`;
     const post = (query: string) =>
       fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify({ query }) });

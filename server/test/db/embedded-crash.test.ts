@@ -1,8 +1,9 @@
 /**
- * The embedded PostgreSQL survives what the kernel does to a server: the
- * server killed with SIGKILL (as the OOM killer does) must start again over
- * the same data folder, and a killed postmaster must come back by itself.
- * These boot the real `main.ts` as a process with no DATABASE_URL.
+ * The server survives what the kernel does to it: its API process killed
+ * with SIGKILL (as the OOM killer does) is restarted by `npm start`'s
+ * supervisor, the supervisor itself killed starts again over the same data
+ * folder, and a killed postmaster comes back by itself. These boot the real
+ * `main.ts` as a process with no DATABASE_URL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -49,7 +50,7 @@ afterAll(async () => {
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-/** `npm start`'s server process on `port`, over the shared data folder; resolves once it answers. */
+/** `npm start`'s server process (the supervisor) on `port`, over the shared data folder; resolves once it answers. */
 async function startServer(port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SEEDBED_DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development' };
   delete env.DATABASE_URL;
@@ -87,7 +88,34 @@ function postmasterPid(): number | undefined {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-it('starts again after a SIGKILL, stopping the PostgreSQL it orphaned, and the run finishes with the same bytes', async () => {
+/** Running: not gone, nor a zombie waiting to be reaped. */
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function until(what: string, check: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Pids of the API processes the supervisor says it started, oldest first. */
+const apiPids = (output: string) => [...output.matchAll(/"pid":(\d+),"msg":"API process started"/g)].map((m) => Number(m[1]));
+
+/** Parent pid from /proc/<pid>/stat (field 4; the name in field 2 may hold spaces). */
+const parentOf = (pid: number) => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+};
+
+it('starts again after the supervisor itself is killed, stopping the PostgreSQL it orphaned, and the run finishes with the same bytes', async () => {
   const port = await freePort();
   const first = await startServer(port);
   const url = `http://127.0.0.1:${port}`;
@@ -109,6 +137,8 @@ it('starts again after a SIGKILL, stopping the PostgreSQL it orphaned, and the r
   expect(orphan).toBeDefined();
   process.kill(first.child.pid!, 'SIGKILL');
   await new Promise((resolve) => first.child.once('exit', resolve));
+  // Its API process sees the supervisor gone and stops: the next server must not mistake its answers for its own.
+  await until('the orphaned API process stopped', () => apiPids(first.output()).every((pid) => !alive(pid)));
   // What the OOM killer leaves behind: the postmaster still runs and holds its lock.
   expect(() => process.kill(orphan!, 0)).not.toThrow();
 
@@ -123,11 +153,13 @@ it('starts again after a SIGKILL, stopping the PostgreSQL it orphaned, and the r
   expect(sha256(file)).toBe(sha256(instant));
 });
 
-it('brings a killed postmaster back, and the API answers again', async () => {
+it('brings a killed postmaster back, then a killed API process within 10 s, with nothing orphaned', async () => {
   const port = await freePort();
-  await startServer(port);
+  const { child, output } = await startServer(port);
   const url = `http://127.0.0.1:${port}`;
   const before = postmasterPid()!;
+  // The supervisor owns PostgreSQL: the API process is only a client of it.
+  expect(parentOf(before)).toBe(child.pid);
   process.kill(before, 'SIGKILL');
   const deadline = Date.now() + 60_000;
   let healthy = false;
@@ -139,6 +171,30 @@ it('brings a killed postmaster back, and the API answers again', async () => {
   // The server's own pool reconnected: a signed-up user can work.
   const owner = (await createUser(url)).client;
   expect((await owner.ok('{ me { id } }')).me.id).toBeTruthy();
+
+  const postmaster = postmasterPid()!;
+  const [api] = apiPids(output());
+  expect(parentOf(api)).toBe(child.pid);
+  process.kill(api, 'SIGKILL');
+  const killedAt = Date.now();
+  let answered: number | undefined;
+  while (answered === undefined && Date.now() - killedAt < 60_000) {
+    const response = await owner.gql('{ me { id } }').catch(() => undefined);
+    if (response?.data?.me?.id) answered = Date.now() - killedAt;
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // The same session on the same port: the user carries on.
+  expect(answered).toBeLessThan(10_000);
+  expect(apiPids(output())).toHaveLength(2);
+  expect(output()).toMatch(/"signal":"SIGKILL"[^\n]*"msg":"API process exited; restarting it"/);
+  // PostgreSQL went on untouched, neither restarted nor orphaned.
+  expect(postmasterPid()).toBe(postmaster);
+  expect(parentOf(postmaster)).toBe(child.pid);
+
+  process.kill(child.pid!, 'SIGTERM');
+  expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+  expect(alive(postmaster)).toBe(false);
+  for (const pid of apiPids(output())) expect(alive(pid)).toBe(false);
 });
 
 it('stops cleanly on Ctrl-C: the terminal signals the server\'s group, PostgreSQL is stopped by the server after its own work', async () => {
@@ -152,7 +208,7 @@ it('stops cleanly on Ctrl-C: the terminal signals the server\'s group, PostgreSQ
   process.kill(-child.pid!, 'SIGINT'); // what Ctrl-C does
   const code = await new Promise((resolve) => child.once('exit', resolve));
   expect(code).toBe(0);
-  expect(() => process.kill(postmaster, 0)).toThrow(); // stopped, not orphaned
+  expect(alive(postmaster)).toBe(false); // stopped, not orphaned
   // No error logged on the way out (a postmaster that got the SIGINT first made the server log every lost connection).
   expect(output().split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
 });

@@ -168,8 +168,11 @@ describe('cell writers against the values, over drawn options', () => {
     let written = 0;
     fc.assert(
       fc.property(fieldOf(id), setting, (field, s) => {
-        runs++;
-        written += writersMatchValues([field], s);
+        // A drawn `maxLength` picks among the values that fit, through the values by design: such runs still compare bytes, but do not count towards the writers' use.
+        const fitted = field.options?.maxLength !== undefined;
+        if (!fitted) runs++;
+        const used = writersMatchValues([field], s);
+        if (!fitted) written += used;
       }),
       { numRuns: runsOf(runsFor(id)), includeErrorInReport: true },
     );

@@ -234,11 +234,40 @@ describe('hostile samples', () => {
     expect(error.message).toMatch(/nested deeper than 32 levels/);
   });
 
-  it('caps the columns of an object with 10,000 keys and says so', async () => {
+  it('caps the columns of an object with 10,000 keys while reading it, and says so once', async () => {
     const wide = [Object.fromEntries(Array.from({ length: 10_000 }, (_, i) => [`k${i}`, i]))];
-    const { document, skipped } = await importSample(JSON.stringify(wide), 'JSON_SAMPLE');
+    for (const text of [JSON.stringify(wide), JSON.stringify({ things: wide }), `${JSON.stringify(wide[0])}\n${JSON.stringify(wide[0])}\n`]) {
+      const { document, skipped } = await importSample(text, 'JSON_SAMPLE');
+      expect(document.tables[0].fields.map((f) => f.name)).toEqual(Array.from({ length: 500 }, (_, i) => `k${i}`));
+      expect(skipped).toEqual([expect.objectContaining({ kind: 'column', reason: expect.stringMatching(/^[\d,]+ keys past the limit of 500 per object/) })]);
+    }
+  });
+
+  it('counts the columns past the limit across records once per table, not once per column', async () => {
+    // Each record brings 300 new keys: 1,500 distinct columns, 500 kept.
+    const records = Array.from({ length: 5 }, (_, r) => Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`r${r}_${i}`, i])));
+    const { document, skipped } = await importSample(JSON.stringify(records), 'JSON_SAMPLE');
     expect(document.tables[0].fields).toHaveLength(500);
-    expect(skipped.filter((s) => s.kind === 'column')).toHaveLength(9_500);
+    expect(skipped).toEqual([{ path: 'tables[0]', kind: 'column', name: 'items', reason: '1,000 columns past the limit of 500 left out' }]);
+  });
+
+  it('cuts a CSV to 500 columns as its header is read, with one line in the report', async () => {
+    const header = Array.from({ length: 2_000 }, (_, i) => `c${i}`).join(',');
+    const row = (r: number) => Array.from({ length: 2_000 }, (_, i) => (i === 1_999 ? '"a, ""quoted""\nlast"' : String(r + i))).join(',');
+    const text = `${header}\r\n${row(1)}\r\n${row(2)}\r\n`;
+    const { document, skipped } = await importSample(text, 'CSV_SAMPLE');
+    expect(document.tables[0].fields.map((f) => f.name)).toEqual(Array.from({ length: 500 }, (_, i) => `c${i}`));
+    expect(document.tables[0].rows).toBe(2);
+    expect(skipped).toEqual([{ kind: 'column', name: 'rows', reason: '1,500 columns past the limit of 500 left out' }]);
+  });
+
+  it('bounds the values of one record, cutting the rest of it and saying how many records were cut', async () => {
+    const records = [{ id: 1, tags: Array.from({ length: 60_000 }, (_, i) => i) }, { id: 2, tags: [1, 2] }];
+    for (const text of [JSON.stringify(records), records.map((r) => JSON.stringify(r)).join('\n')]) {
+      const { document, skipped } = await importSample(text, 'JSON_SAMPLE');
+      expect(document.tables[0].rows).toBe(2);
+      expect(skipped).toEqual([expect.objectContaining({ kind: 'value', reason: '1 record holds more than 50,000 values; the rest of each was left out' })]);
+    }
   });
 
   it('generates the dominant kind of a mixed column and says what it did', async () => {

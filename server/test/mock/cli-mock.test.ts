@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { compileBlueprint, previewRows } from '../../src/engine';
+import { startSeedbedMock } from '../support/seedbed-mock';
 import { SHOP_FAST } from './fixtures';
 
-const ROOT = path.resolve(__dirname, '../../..');
-const BIN = path.join(ROOT, 'server/bin/seedbed.js');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-mock-cli-'));
 const file = path.join(dir, 'shop.json');
 fs.writeFileSync(file, JSON.stringify(SHOP_FAST));
@@ -15,16 +14,7 @@ let child: ChildProcess;
 let url: string;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [BIN, 'mock', file, '--port', '0', '--seed', '9'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
-  url = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stderr!.on('data', (b: Buffer) => {
-      text += b.toString();
-      const match = /at (http:\/\/\S+\/graphql)/.exec(text);
-      if (match) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`seedbed mock exited with ${code}: ${text}`)));
-  });
+  ({ url, child } = await startSeedbedMock(file, ['--seed', '9'], { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }));
 }, 60_000);
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
@@ -58,6 +48,19 @@ describe('seedbed mock BLUEPRINT.json', () => {
     expect(page.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
     const variables = await post('query($id: Int!) { userById(id: $id) { id } }', { id: 'x' });
     expect(variables.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('takes its limits from --depth and --cost, and from the SEEDBED_MOCK_* settings', async () => {
+    const { url: limited, child: other } = await startSeedbedMock(file, ['--depth', '4', '--cost', '200'], { ...process.env, SEEDBED_MOCK_ROWS: '30' });
+    try {
+      const send = async (query: string) => (await fetch(limited, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json();
+      expect((await send('{ allOrders(first: 5) { nodes { user { orders(first: 5) { nodes { id } } } } } }')).errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+      expect((await send('{ allUsers(first: 100) { nodes { id name email } } }')).errors[0].extensions.code).toBe('QUERY_TOO_COMPLEX');
+      expect((await send('{ allUsers(first: 31) { nodes { id } } }')).errors[0].message).toBe('This query would answer more than 30 rows; ask for smaller pages or fewer nested lists.');
+      expect((await send('{ allUsers(first: 30) { nodes { id user: __typename } } }')).errors).toBeUndefined();
+    } finally {
+      other.kill('SIGKILL');
+    }
   });
 
   it('stops on Ctrl-C with exit code 0', async () => {

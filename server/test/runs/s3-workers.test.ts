@@ -172,11 +172,11 @@ it.each([
 });
 
 it('shares runs between two workers that share no folder, with the same bytes', async () => {
-  // One shard job at a time each (pg-boss fetches them two by two): a worker cannot take the people run's three shards alone.
+  // One shard at a time each: a worker cannot take the people run's three shards alone.
   const [first, second] = await Promise.all([worker({ SEEDBED_WORKER_CONCURRENCY: '1' }), worker({ SEEDBED_WORKER_CONCURRENCY: '1' })]);
   for (const [name, blueprint, extra] of [['shop (shards under 5 MiB: joined in the store)', shopId, { rows: USERS }], ['people (shards over 5 MiB: parts of one upload)', peopleId, {}]] as const) {
-    // The second worker is held until the first has claimed a shard of the run. The first holds at most two
-    // shard jobs at a time, so the second, let go, finds the rest: each makes some, whatever the machine's load.
+    // The second worker is held until the first has claimed a shard of the run. The first holds one shard
+    // at a time, so the second, let go, finds the rest: each makes some, whatever the machine's load.
     second.child.kill('SIGSTOP');
     let id: string;
     try {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { canMove, transition } from '../../src/modules/run/run-states';
 import type { RunStatus } from '../../src/modules/run/run.entity';
@@ -18,10 +19,11 @@ let blueprintId: string;
 let owner: Awaited<ReturnType<typeof createUser>>['client'];
 
 beforeAll(async () => {
-  // An artifact folder under a regular file can never be created: every attempt fails.
-  const blocker = path.join(fs.mkdtempSync('/tmp/seedbed-blocker-'), 'file');
+  // An artifact folder under a regular file can never be created: every attempt fails. Each is
+  // retried at once (no back-off): the test waits on the attempts, not on the clock.
+  const blocker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-blocker-')), 'file');
   fs.writeFileSync(blocker, '');
-  server = await startTestServer({ env: { SEEDBED_RUN_WORKER: 'true', SEEDBED_ARTIFACT_DIR: path.join(blocker, 'artifacts') } });
+  server = await startTestServer({ env: { SEEDBED_RUN_WORKER: 'true', SEEDBED_ARTIFACT_DIR: path.join(blocker, 'artifacts'), SEEDBED_RUN_RETRY_SECONDS: '0' } });
   owner = (await createUser(server.url)).client;
   const { id: projectId } = await createProject(owner);
   blueprintId = (await createBlueprint(owner, projectId, shopDocument())).id;
@@ -32,8 +34,8 @@ afterAll(() => server.stop());
 async function runIn(status: RunStatus): Promise<string> {
   const [project] = await server.db.query('SELECT project_id FROM blueprints WHERE id = $1', [blueprintId]);
   const [row] = await server.db.query(
-    `INSERT INTO runs (project_id, blueprint_id, revision, document, seed, target, status, rows_total, shards_total)
-     VALUES ($1, $2, 1, '{}', 1, '{"kind":"FILES","formats":["csv"],"dialect":"postgres","gzip":false}', $3, 0, 0) RETURNING id`,
+    `INSERT INTO runs (project_id, owner_id, blueprint_id, revision, document, seed, target, status, rows_total, shards_total)
+     VALUES ($1, $1, $2, 1, '{}', 1, '{"kind":"FILES","formats":["csv"],"dialect":"postgres","gzip":false}', $3, 0, 0) RETURNING id`,
     [project.project_id, blueprintId, status],
   );
   return row.id;

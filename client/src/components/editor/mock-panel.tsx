@@ -11,6 +11,12 @@ graphql(`
       revision
       mockPath
       mockExample
+      mockAnswers {
+        field
+        kind
+        answer
+        unbound
+      }
       project {
         id
         mockOrigins
@@ -73,8 +79,58 @@ export function MockPanel({ blueprintId, canEdit }: MockPanelProps) {
         <code>{mockFetchSnippet(url, blueprint.mockExample)}</code>
       </pre>
       <CopyButton text={mockFetchSnippet(url, blueprint.mockExample)} label="Copy fetch snippet" />
+      <MockAnswers answers={blueprint.mockAnswers} />
       <MockOrigins projectId={blueprint.project.id} origins={blueprint.project.mockOrigins} canEdit={canEdit} />
     </section>
+  );
+}
+
+const KIND_LABELS: Record<string, string> = {
+  LOOKUP: 'Lookup',
+  LIST: 'List',
+  PAGE: 'Page',
+  AGGREGATE: 'Aggregate',
+  NODE: 'Global id',
+  CREATE: 'Create',
+  UPDATE: 'Update',
+  DELETE: 'Delete',
+  UNMAPPED: 'Not mapped (answers an error)',
+};
+
+/** How the mock answers each root field and mutation of the imported SDL, as the import reported it; bind the rest in the document's graphql mapping. */
+function MockAnswers({ answers }: { answers: readonly { field: string; kind: string; answer: string; unbound: readonly string[] }[] }) {
+  if (!answers.length) return null;
+  return (
+    <div className="table-scroll">
+      <table className="data-table stacked-table">
+        <caption>How each field of the SDL is answered</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Answered as</th>
+            <th scope="col">How</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answers.map((a) => (
+            <tr key={a.field}>
+              <td>
+                <code>{a.field}</code>
+              </td>
+              <td data-label="Answered as">{KIND_LABELS[a.kind] ?? a.kind}</td>
+              <td data-label="How">
+                {a.answer}
+                {a.unbound.map((u) => (
+                  <div key={u} className="hint">
+                    Not bound: {u}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { formatCount } from '../../lib/format';
 import { Timestamp } from '../status';
 import { ArtifactList } from './artifact-list';
 import { CancelRunButton } from './cancel-run-button';
-import { isActive, RunProgressBar, RunStatusBadge } from './run-status';
+import { isActive, queuePlace, RunProgressBar, RunStatusBadge } from './run-status';
 
 graphql(`
   fragment RunDetails_run on Run {
@@ -16,6 +16,7 @@ graphql(`
     rowsDone
     rowsTotal
     attempts
+    queuePosition
     error
     createdAt
     startedAt
@@ -80,7 +81,7 @@ export function RunDetails({ projectId, run, canCancel, liveProblem }: RunDetail
       </div>
       <RunProgressBar rowsDone={run.rowsDone} rowsTotal={run.rowsTotal} status={run.status} label="Progress of the run" />
       <p className="status-line" role="status" aria-live="polite">
-        {run.status === 'QUEUED' && 'Waiting for a worker…'}
+        {run.status === 'QUEUED' && `Waiting for a worker${run.queuePosition ? ` · ${queuePlace(run.queuePosition)}` : ''}…`}
         {run.status === 'RUNNING' && 'Generating rows…'}
         {run.status === 'SUCCEEDED' && 'Finished.'}
         {liveProblem && ` ${liveProblem}`}

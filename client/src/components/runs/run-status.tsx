@@ -19,6 +19,14 @@ export function RunStatusBadge({ status }: { status: RunStatus }) {
   return <span className={`run-status run-status-${status.toLowerCase()}`}>{LABELS[status]}</span>;
 }
 
+/** A waiting run's place: "next in the queue", "3rd in the queue". */
+export function queuePlace(position: number): string {
+  if (position === 1) return 'next in the queue';
+  const tens = position % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[position % 10] ?? 'th';
+  return `${formatCount(position)}${suffix} in the queue`;
+}
+
 /**
  * Whole percent done. Rounded down so 100% means every row is made; a
  * SUCCEEDED run is complete even when it had no rows at all.

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { graphql } from '../../__generated__';
 import type { RunsTable_RunFragment } from '../../__generated__/graphql';
 import { Timestamp } from '../status';
-import { RunProgressBar, RunStatusBadge } from './run-status';
+import { queuePlace, RunProgressBar, RunStatusBadge } from './run-status';
 
 graphql(`
   fragment RunsTable_run on Run {
@@ -11,6 +11,7 @@ graphql(`
     revision
     rowsDone
     rowsTotal
+    queuePosition
     createdAt
     blueprint {
       id
@@ -67,6 +68,7 @@ export function RunsTable({ projectPath, runs, caption }: RunsTableProps) {
               </td>
               <td data-label="Status">
                 <RunStatusBadge status={run.status} />
+                {run.status === 'QUEUED' && run.queuePosition && <div className="hint">{queuePlace(run.queuePosition)}</div>}
               </td>
               <td data-label="Blueprint">
                 {run.blueprint ? run.blueprint.name : <span className="hint">deleted blueprint</span>}

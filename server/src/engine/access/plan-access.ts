@@ -84,6 +84,19 @@ export class PlanAccess {
     return this.readerFor(t, f).generate(index)[f.index];
   }
 
+  /** Values of one field for rows [from, to), generating only that field and what it reads (filters and sorts read columns a slice at a time). */
+  column(table: string, field: string, from: number, to: number): Value[] {
+    const t = this.table(table);
+    const f = fieldOf(t, field);
+    const start = Math.max(0, from);
+    const end = Math.min(t.layout.rows, to);
+    if (start < end) this.checkReplay(t, end - 1);
+    const reader = this.readerFor(t, f);
+    const out: Value[] = new Array(Math.max(0, end - start));
+    for (let r = start; r < end; r++) out[r - start] = reader.generate(r)[f.index];
+    return out;
+  }
+
   /** How keys of `table` are looked up (undefined: the table has no primary key). */
   keyLookup(table: string): KeyLookup | undefined {
     const t = this.table(table);

@@ -30,6 +30,12 @@ const stableKey = (what: string) => ({
   description: `The ${what}'s stable identity: 1 to 64 letters, digits, _ or -, unique among its ${what}s. Kept when it is renamed or moved, and its values with it. Without one, the name serves (as in documents written before keys).`,
 });
 
+/**
+ * Highest limits a document may set for its mock (PRODUCT.md §9): a mock's
+ * work stays bounded by rows per answer and the scan bound whatever the query.
+ */
+export const MOCK_LIMIT_CEILINGS = { depth: 64, aliases: 200, cost: 1_000_000, rows: 10_000 } as const;
+
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 /** A name as SQL writes it quoted: any characters but NUL, at most 63 (PostgreSQL's NAMEDATALEN). */
 const sqlName = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[^\\u0000]+$' };
@@ -82,6 +88,17 @@ export const blueprintJsonSchema = {
         mapping: { $ref: '#/definitions/graphqlMapping' },
       },
     },
+    mock: {
+      type: 'object',
+      description: "Limits of this blueprint's mock API (PRODUCT.md §9); each one left out is the server's. Generation never reads them.",
+      additionalProperties: false,
+      properties: {
+        depth: { type: 'integer', minimum: 1, maximum: MOCK_LIMIT_CEILINGS.depth, description: 'Query depth (default 15).' },
+        aliases: { type: 'integer', minimum: 1, maximum: MOCK_LIMIT_CEILINGS.aliases, description: 'Aliases in one query (default 15).' },
+        cost: { type: 'integer', minimum: 1, maximum: MOCK_LIMIT_CEILINGS.cost, description: "Query cost as the API counts it (default the API's, 5,000)." },
+        rows: { type: 'integer', minimum: 1, maximum: MOCK_LIMIT_CEILINGS.rows, description: 'Rows one answer may hold, however they nest (default 5,000).' },
+      },
+    },
     tables: {
       type: 'array',
       minItems: 1,
@@ -109,7 +126,15 @@ export const blueprintJsonSchema = {
           },
         }),
         connections: graphqlNames('Relay connection types, each with its node type.', { type: 'string', pattern: GRAPHQL_NAME }),
-        roots: graphqlNames('Query fields: {lookup, args} finds a row by key, {list, connection} pages through a table.', { type: 'object' }),
+        roots: graphqlNames('Query fields: {lookup, args} finds a row by its bound arguments, {list, connection, args} pages through a table, {aggregate, args} aggregates it, {node: true} finds a row by its global id.', { type: 'object' }),
+        subscriptions: graphqlNames('Subscription fields, as query fields: answered at once and again after each write to the mock.', { type: 'object' }),
+        mutations: graphqlNames('Mutation fields: {op: create|update|delete, table, values, key, where, inc}, the last four paths in the arguments.', { type: 'object' }),
+        wrappers: graphqlNames('Types wrapping rows (connections, page blocks, payloads, aggregates): the role of each field.', {
+          type: 'object',
+          maxProperties: MAX_GRAPHQL_ENTRIES,
+          propertyNames: { pattern: GRAPHQL_NAME },
+          additionalProperties: { type: 'string', maxLength: 40 },
+        }),
       },
     },
     table: {

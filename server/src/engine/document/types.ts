@@ -109,18 +109,57 @@ export interface BlueprintDocument {
   tables: TableDef[];
   /** What a GRAPHQL_SDL import keeps for the mock API (§13); generation never reads it. */
   graphql?: GraphqlKey;
+  /** Limits of this blueprint's mock API; generation never reads them. */
+  mock?: MockLimits;
+}
+
+/**
+ * How an argument of a query field selects, orders or pages rows (§13): bound
+ * by convention at import, and rebindable by hand in the document.
+ */
+export type GraphqlArgBinding =
+  /** Rows whose column equals the value (`id`, `email`, `slug`); `globalId`: the value may be a Relay global id. */
+  | { eq: string; globalId?: boolean }
+  /** Rows whose column is one of the listed values (`ids: [1, 2]`). */
+  | { in: string; globalId?: boolean }
+  /**
+   * An input object selecting rows. Its fields name the type's fields (or the
+   * columns `fields` maps them to); a plain value compares by equality, or by
+   * case-insensitive contains for strings when `filter` is `contains` (as
+   * REST-wrapping APIs do); operator objects (`_eq`, `equalTo`, `contains`,
+   * ...) and `and`/`or`/`not` work in PostGraphile's, Hasura's and Prisma's spellings.
+   */
+  | { filter: 'equal' | 'contains'; fields?: Record<string, string> }
+  /** Paging: rows per page (`first`, `last`, `limit`, `pageSize`), where a page starts (`after`, `before`, `offset`), or a page number (`page`, from 1). */
+  | { page: 'first' | 'last' | 'after' | 'before' | 'offset' | 'page' | 'pageSize' }
+  /**
+   * Order: `enum` for PostGraphile's `[NAME_ASC, PRIMARY_KEY_DESC]`; `object`
+   * for Hasura's and Prisma's `[{name: asc}]`; `field` for a field's name or
+   * constant (`"name"`, `"-name"`, `NAME`), with `direction` the argument giving ASC or DESC.
+   */
+  | { order: 'enum' | 'object' | 'field' | 'direction' }
+  /** Accepted and without effect; the reason is shown in the import report. */
+  | { ignore: string };
+
+/** How a field's rows are chosen: its arguments' bindings and a page size for lists it pages without one. */
+export interface GraphqlArgs {
+  args?: Record<string, GraphqlArgBinding>;
+  /** Rows per page when no argument sets it (default 20). */
+  pageSize?: number;
 }
 
 /** How one field of an imported GraphQL type is answered from the type's table. */
 export type GraphqlFieldMapping =
-  /** A scalar or enum: a column of the type's table. */
-  | { column: string }
+  /** A scalar or enum: a column of the type's table; `globalId`: answered as a Relay global id of the row (type and key, base64). */
+  | { column: string; globalId?: 'relay' | 'postgraphile' }
   /** An object: follow this table's ref column to `table`. */
   | { ref: string; table: string }
   /** A list or connection of objects: rows of a child table whose ref `via` points at this row. */
-  | { children: string; via: string; connection: boolean }
+  | ({ children: string; via: string; connection: boolean } & GraphqlArgs)
   /** Many-to-many: rows of `junction` whose `from` points here, each leading through `to` to a row of `table`. */
-  | { junction: string; from: string; to: string; table: string; connection: boolean };
+  | ({ junction: string; from: string; to: string; table: string; connection: boolean } & GraphqlArgs)
+  /** An aggregate (Hasura's `posts_aggregate`) over rows of a child table whose ref `via` points at this row. */
+  | ({ aggregate: string; via: string } & GraphqlArgs);
 
 export interface GraphqlTypeMapping {
   table: string;
@@ -130,10 +169,41 @@ export interface GraphqlTypeMapping {
 }
 
 export type GraphqlRootMapping =
-  /** A row by one of `args` (those that take the key); with none given (or none declared), the table's first row. */
-  | { lookup: string; args: string[] }
-  /** A page of the table's rows. */
-  | { list: string; connection: boolean };
+  /** One row: the first whose columns match the bound arguments (legacy: a list of the arguments taking the key); with none given, the table's first row. */
+  | { lookup: string; args: string[] | Record<string, GraphqlArgBinding> }
+  /** A page of the table's rows, selected, ordered and paged by the bound arguments. */
+  | ({ list: string; connection: boolean } & GraphqlArgs)
+  /** An aggregate over the rows the arguments select (Hasura's `users_aggregate`). */
+  | ({ aggregate: string } & GraphqlArgs)
+  /** Relay's `node(id:)`: the row of any type by its global id. */
+  | { node: true };
+
+/** A mutation field: what it writes to which table, and where in its arguments the values, key or filter are. */
+export interface GraphqlMutationMapping {
+  op: 'create' | 'update' | 'delete';
+  table: string;
+  /** Path of the new values in the arguments (`input.user`, `data`, `object`; `objects` for a list); "" for the arguments themselves. */
+  values?: string;
+  /** Path of the changed or deleted row's key: `input.id`, `id`, or an object holding the key field (`pk_columns`, `where`). */
+  key?: string;
+  /** Path of a filter choosing the rows to change (Hasura's `update_x`/`delete_x` `where`). */
+  where?: string;
+  /** Path of numbers to add to columns (Hasura's `_inc`). */
+  inc?: string;
+}
+
+/**
+ * What each field of a type that wraps rows answers (a connection, an edge,
+ * `pageInfo`, a REST `info` block, a mutation payload, an aggregate):
+ * `rows`, `edges`, `node`, `cursor`, `totalCount`, `pageInfo`,
+ * `hasNextPage`, `hasPreviousPage`, `startCursor`, `endCursor`, `pages`,
+ * `page`, `next`, `prev`, `pageSize`, `offset`, `row` (the row written),
+ * `related` (the written row's field of the same name), `edge`, `key`, `clientMutationId`,
+ * `query`, `affectedRows`, `ok`, `aggregate`, `count`, `min`, `max`, `avg`,
+ * `sum`, `value` (the aggregate of the node's field of the same name), or
+ * `null`.
+ */
+export type GraphqlWrapperRole = string;
 
 export interface GraphqlMapping {
   /** Object types that became tables. */
@@ -142,12 +212,29 @@ export interface GraphqlMapping {
   connections: Record<string, string>;
   /** Query fields the mock answers. */
   roots: Record<string, GraphqlRootMapping>;
+  /** Mutation fields the mock answers (others answer an error saying they are not mapped). */
+  mutations?: Record<string, GraphqlMutationMapping>;
+  /** Subscription fields: live queries, answered again after each write to the mock. */
+  subscriptions?: Record<string, GraphqlRootMapping>;
+  /** Wrapper types (connections, page blocks, payloads, aggregates): each field's role. */
+  wrappers?: Record<string, Record<string, GraphqlWrapperRole>>;
 }
 
 /** The document's `graphql` key: the SDL as imported (the mock serves exactly it) and how its types map to tables. */
 export interface GraphqlKey {
   sdl: string;
   mapping: GraphqlMapping;
+}
+
+/** Limits of a blueprint's mock API (PRODUCT.md §9): each unset one is the server's (or `seedbed mock`'s flags'). */
+export interface MockLimits {
+  /** Query depth (default 15). */
+  depth?: number;
+  aliases?: number;
+  /** Query cost, as the API counts it (default the API's, 5,000). */
+  cost?: number;
+  /** Rows one answer may hold, however they nest (default 5,000). */
+  rows?: number;
 }
 
 /** One problem in a document, located by a path such as `tables[2].fields[0].options.max`. */

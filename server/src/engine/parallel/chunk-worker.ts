@@ -5,11 +5,13 @@ import { ChunkEncoder } from '../stream/chunks';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 import { writeShardFiles } from './shard-writer';
+import { PreviewStopped } from '../preview';
+import { previewOfDocument } from '../preview-window';
 
 /**
  * Worker side: compile each plan it is sent (keeping the last few), then
  * encode chunks of them on request, or write whole shards to files (the
- * bytes stay in this thread). A plan that fails to compile answers each of
+ * bytes stay in this thread), or make a preview's rows as values. A plan that fails to compile answers each of
  * its chunks with that error. Also counts the child rows of blocks
  * of parents, so that a server never lays out large tables in its own thread.
  */
@@ -28,8 +30,8 @@ function reply(message: FromWorker, transfer?: ArrayBuffer[]) {
 }
 
 function errorOf(e: unknown): Extract<FromWorker, { type: 'error' }>['error'] {
-  const error = e as Error & { code?: string; path?: string };
-  return { message: error.message, code: error.code, path: error.path };
+  const error = e as Error & { code?: string; path?: string; issues?: { path: string; message: string }[] };
+  return { message: error.message, code: error.code, path: error.path, issues: error.issues };
 }
 
 function encoderOf(planId: number): ChunkEncoder {
@@ -66,6 +68,15 @@ port.on('message', (message: ToWorker) => {
     void Promise.resolve()
       .then(() => writeShardFiles(encoderOf(message.planId), message.job, shardControl))
       .then((sizes) => reply({ type: 'shard', id, sizes }), (e) => reply({ type: 'error', id, error: errorOf(e) }));
+    return;
+  }
+  if (message.type === 'preview') {
+    const { id, control } = message;
+    const stopped = () => Atomics.load(control, 0) === 1;
+    void previewOfDocument(message.document, message.compile, message.window, { maxBytes: message.maxBytes, spentBytes: message.spentBytes, stopped }).then(
+      (preview) => reply({ type: 'preview', id, preview }),
+      (e) => reply(e instanceof PreviewStopped ? { type: 'preview', id, preview: null } : { type: 'error', id, error: errorOf(e) }),
+    );
     return;
   }
   try {

@@ -4,6 +4,8 @@ import type { Format } from '../formats';
 import type { CompileOptions } from '../plan/compile';
 import type { PerParentRows } from '../document/types';
 import type { OutputOptions } from '../formats/output';
+import type { Preview } from '../preview';
+import type { PreviewWindow } from '../preview-window';
 import type { ShardFilesJob } from './shard-writer';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
@@ -15,7 +17,18 @@ export type ToWorker =
   | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions; deferRefs?: boolean }
   | ({ type: 'layout'; id: number } & LayoutRequest)
   /** `control[0]` set to 1 by the pool stops the shard after its current chunk. */
-  | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array };
+  | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array }
+  /** A preview of a document, compiled in the thread; `control[0]` set to 1 by the pool stops it before its next row. */
+  | ({ type: 'preview'; id: number; control: Int32Array } & PreviewRequest);
+
+/** A window of a document's table as values, within `maxBytes` (less `spentBytes`) as JSON. */
+export interface PreviewRequest {
+  document: BlueprintDocument;
+  compile: CompileOptions;
+  window: PreviewWindow;
+  maxBytes: number;
+  spentBytes?: number;
+}
 
 /** Child rows per block of 1024 parents, for blocks [fromBlock, toBlock) of a per-parent table. */
 export interface LayoutRequest {
@@ -32,4 +45,5 @@ export type FromWorker =
   | { type: 'layout'; id: number; totals: Float64Array }
   | { type: 'progress'; id: number; rows: number }
   | { type: 'shard'; id: number; sizes: number[] | null }
-  | { type: 'error'; id: number; error: { message: string; code?: string; path?: string } };
+  | { type: 'preview'; id: number; preview: Preview | null }
+  | { type: 'error'; id: number; error: { message: string; code?: string; path?: string; issues?: { path: string; message: string }[] } };

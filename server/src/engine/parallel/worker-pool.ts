@@ -7,7 +7,8 @@ import type { OutputOptions } from '../formats/output';
 import type { Plan } from '../plan/types';
 import { EngineError, type EngineErrorCode } from '../errors';
 import { resolvedLayouts } from '../plan/layout';
-import { PLANS_PER_WORKER, type FromWorker, type LayoutRequest, type ToWorker } from './protocol';
+import type { Preview } from '../preview';
+import { PLANS_PER_WORKER, type FromWorker, type LayoutRequest, type PreviewRequest, type ToWorker } from './protocol';
 import type { ShardFilesJob } from './shard-writer';
 
 const WORKER_ENTRY = path.join(__dirname, 'worker-entry.js');
@@ -31,8 +32,10 @@ export interface ChunkRequest {
   deferRefs?: boolean;
 }
 
+type TaskResult = Buffer | Float64Array | number[] | Preview | null;
+
 interface Task {
-  resolve(result: Buffer | Float64Array | number[] | null): void;
+  resolve(result: TaskResult): void;
   reject(error: Error): void;
   progress?(rows: number): void;
 }
@@ -54,7 +57,7 @@ interface Thread {
  * its chunks and keeps the last few, so a chunk's bytes come from the same
  * plan whichever thread makes them. Threads encode chunks for a caller that
  * orders them (`encode`), or write whole run shards to files themselves
- * (`writeShard`). Idle threads are unreferenced (they never keep a process
+ * (`writeShard`), or make previews' rows as values (`preview`). Idle threads are unreferenced (they never keep a process
  * alive) and end after a while.
  */
 export class ChunkWorkerPool {
@@ -135,6 +138,24 @@ export class ChunkWorkerPool {
     return done.finally(() => signal?.removeEventListener('abort', stop));
   }
 
+  /**
+   * A preview of a document, answered whole on the least busy thread
+   * (`previewOfDocument`: compile, checks, rows), so a server's event loop
+   * neither compiles the document nor makes its rows: bytes are checked
+   * after each row as it is made. Null once `signal` stopped it (between rows).
+   */
+  preview(request: PreviewRequest, { signal }: { signal?: AbortSignal } = {}): Promise<Preview | null> {
+    if (signal?.aborted) return Promise.resolve(null);
+    clearTimeout(this.idleTimer);
+    const thread = this.pick();
+    const id = this.nextTaskId++;
+    const control = new Int32Array(new SharedArrayBuffer(4));
+    const stop = () => Atomics.store(control, 0, 1);
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = this.send(thread, { type: 'preview', id, control, ...request }) as Promise<Preview | null>;
+    return done.finally(() => signal?.removeEventListener('abort', stop));
+  }
+
   /** The thread's id of `plan`, sending the plan first if the thread does not hold it. */
   private planOn(thread: Thread, plan: Plan): number {
     const planId = this.planIdOf(plan);
@@ -156,7 +177,7 @@ export class ChunkWorkerPool {
     return this.send(thread, { type: 'layout', id: this.nextTaskId++, ...request }) as Promise<Float64Array>;
   }
 
-  private send(thread: Thread, message: Extract<ToWorker, { id: number }>, progress?: (rows: number) => void): Promise<Buffer | Float64Array | number[] | null> {
+  private send(thread: Thread, message: Extract<ToWorker, { id: number }>, progress?: (rows: number) => void): Promise<TaskResult> {
     if (thread.inFlight++ === 0) thread.worker.ref();
     thread.worker.postMessage(message);
     return new Promise((resolve, reject) => thread.tasks.set(message.id, { resolve, reject, progress }));
@@ -210,8 +231,9 @@ export class ChunkWorkerPool {
     if (message.type === 'chunk') return task.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
     if (message.type === 'layout') return task.resolve(message.totals);
     if (message.type === 'shard') return task.resolve(message.sizes);
-    const { code, message: text, path: at } = message.error;
-    task.reject(code === 'BAD_USER_INPUT' || code === 'UNIQUE_EXHAUSTED' ? new EngineError(code as EngineErrorCode, text, at) : new Error(text));
+    if (message.type === 'preview') return task.resolve(message.preview);
+    const { code, message: text, path: at, issues } = message.error;
+    task.reject(code === 'BAD_USER_INPUT' || code === 'UNIQUE_EXHAUSTED' ? new EngineError(code as EngineErrorCode, text, at, issues) : new Error(text));
   }
 
   /** A thread that crashed or ended: its chunks fail, and the next request starts a fresh one. */

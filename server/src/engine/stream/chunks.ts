@@ -41,7 +41,7 @@ export class ChunkEncoder {
   private readonly generators = new Map<string, RowGenerator>();
 
   /** `cellWriters: false` encodes every cell from its value (the reference the writers are tested against). */
-  constructor(private readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
+  constructor(readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
 
   /**
    * `deferRefs`: references broken to load a cycle (`FieldPlan.deferred`

@@ -14,8 +14,14 @@ export interface StreamTableOptions {
   /** Rows from `offset` (default: to the end of the table). */
   count?: number;
   dialect?: Dialect;
-  /** Worker threads; 1 (default) generates in this thread. Output bytes do not depend on it. */
+  /** Worker threads; 1 (default) generates in this thread, unless `offThread`. Output bytes do not depend on it. */
   workers?: number;
+  /**
+   * Generate in the shared pool's threads only, however few the rows (with
+   * `workers` threads, at least one), in chunks sized by the bytes rows take:
+   * for a server, whose event loop must never make rows.
+   */
+  offThread?: boolean;
   /**
    * Encode in this thread too, beside these helper threads (then `workers` is
    * not used): for a process that does nothing else meanwhile, such as the
@@ -73,7 +79,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
     }
     return Readable.from(framed(), { objectMode: false });
   }
-  if (workers > 1 && end - start > chunkRows) {
+  if (options.offThread || (workers > 1 && end - start > chunkRows)) {
     return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, streamStart, chunkRows, workers, ...frame, output: given, deferRefs });
   }
   const chunks = new ChunkEncoder(plan);

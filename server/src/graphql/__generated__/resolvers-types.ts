@@ -174,6 +174,13 @@ export type Blueprint = {
   id: Scalars['ID']['output'];
   /** The document's locale, such as `en` or `de`. */
   locale: Scalars['String']['output'];
+  /**
+   * How this blueprint's mock answers each root field and mutation of its
+   * imported SDL (bound by convention and by the document's `graphql` mapping);
+   * empty for a blueprint without an SDL, whose mock follows PostGraphile's
+   * conventions.
+   */
+  mockAnswers: Array<MockFieldAnswer>;
   /** A first query for this blueprint's mock API: a page of its first table (or of the imported SDL's first list). */
   mockExample: Scalars['String']['output'];
   /** Path of this blueprint's mock GraphQL API on this server (`?revision=` and `?seed=` pick other data). */
@@ -389,6 +396,8 @@ export type ImportPreview = {
   __typename?: 'ImportPreview';
   /** The inferred blueprint document (PRODUCT.md §10). */
   document: Scalars['JSON']['output'];
+  /** GRAPHQL_SDL: how the mock will answer each root field and mutation; empty for other sources. */
+  mockAnswers: Array<MockFieldAnswer>;
   /** One decision per generated column. */
   report: Array<ImportDecision>;
   /** Everything left out, with the reason. */
@@ -489,6 +498,42 @@ export type MembershipEdge = {
   node: Membership;
 };
 
+/** What a mock does with one root field or mutation of an imported SDL. */
+export type MockAnswerKind =
+  /** An aggregate (count, min, max, sum, avg) of rows. */
+  | 'AGGREGATE'
+  /** A mutation that creates rows. */
+  | 'CREATE'
+  /** A mutation that deletes rows. */
+  | 'DELETE'
+  /** A list of rows, filtered, ordered and paged by its arguments. */
+  | 'LIST'
+  /** One row, found by the fields its arguments name. */
+  | 'LOOKUP'
+  /** Relay's node(id:): a row of any type by its global id. */
+  | 'NODE'
+  /** A page wrapper (a connection, or a REST-style page block) of rows. */
+  | 'PAGE'
+  /** Nothing maps it: the mock answers an error saying so. */
+  | 'UNMAPPED'
+  /** A mutation that changes rows. */
+  | 'UPDATE';
+
+/** How a mock answers one root field or mutation of an imported SDL (PRODUCT.md §13). */
+export type MockFieldAnswer = {
+  __typename?: 'MockFieldAnswer';
+  /** How it is answered, in words: the arguments bound and what each does. */
+  answer: Scalars['String']['output'];
+  /** The field, such as `Query.characters` or `Mutation.createUser`. */
+  field: Scalars['String']['output'];
+  /** What the mock does with it. */
+  kind: MockAnswerKind;
+  /** The table it reads or writes, when one. */
+  table?: Maybe<Scalars['String']['output']>;
+  /** Its arguments nothing binds (the mock ignores them and says so in each answer's `extensions.warnings`), each with why. */
+  unbound: Array<Scalars['String']['output']>;
+};
+
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -514,6 +559,12 @@ export type Mutation = {
   logOut: Scalars['Boolean']['output'];
   /** Removes a member (OWNER). The last OWNER cannot be removed. */
   removeMember: Scalars['Boolean']['output'];
+  /**
+   * Forgets every change mutations made to one mock of a blueprint (EDITOR or
+   * more): the overlay of that revision and seed. Answers how many changed rows
+   * it forgot. (A mock without an imported SDL also has its own `resetMock`.)
+   */
+  resetMock: Scalars['Int']['output'];
   /** Revokes an API key (OWNER or EDITOR). A revoked key is refused from then on. */
   revokeApiKey: ApiKey;
   /** Changes a member's role (OWNER). The last OWNER cannot be demoted. */
@@ -590,6 +641,12 @@ export type MutationLogInArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationRemoveMemberArgs = {
   input: RemoveMemberInput;
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationResetMockArgs = {
+  input: ResetMockInput;
 };
 
 
@@ -902,6 +959,16 @@ export type RemoveMemberInput = {
   membershipId: Scalars['ID']['input'];
 };
 
+/** Input of resetMock. */
+export type ResetMockInput = {
+  /** The blueprint. */
+  blueprintId: Scalars['ID']['input'];
+  /** The revision whose mock to reset (default the current one). */
+  revision?: InputMaybe<Scalars['Int']['input']>;
+  /** The seed whose mock to reset (default the document's). */
+  seed?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** A role in a project; each includes the rights of the ones below it. */
 export type Role =
   /** Edit blueprints, import, start and cancel runs, create EDITOR/VIEWER API keys. */
@@ -932,6 +999,13 @@ export type Run = {
   id: Scalars['ID']['output'];
   /** The project it belongs to. */
   project: Project;
+  /**
+   * While QUEUED, its place among the runs waiting for a worker (1: the next to
+   * start); null otherwise. Workers serve users in turn, so a user's second
+   * waiting run comes after every other user's first, and the place can grow when
+   * another user starts a run.
+   */
+  queuePosition?: Maybe<Scalars['Int']['output']>;
   /** Who started it (null for an API key or a deleted account). */
   requestedBy?: Maybe<User>;
   /** The blueprint revision it was started from. */
@@ -1293,6 +1367,8 @@ export type ResolversTypes = ResolversObject<{
   Membership: ResolverTypeWrapper<MembershipEntity>;
   MembershipConnection: ResolverTypeWrapper<Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversTypes['MembershipEdge']> }>;
   MembershipEdge: ResolverTypeWrapper<Omit<MembershipEdge, 'node'> & { node: ResolversTypes['Membership'] }>;
+  MockAnswerKind: MockAnswerKind;
+  MockFieldAnswer: ResolverTypeWrapper<MockFieldAnswer>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   OutputFormat: OutputFormat;
   OutputOptionsInput: OutputOptionsInput;
@@ -1305,6 +1381,7 @@ export type ResolversTypes = ResolversObject<{
   ProjectEdge: ResolverTypeWrapper<Omit<ProjectEdge, 'node'> & { node: ResolversTypes['Project'] }>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RemoveMemberInput: RemoveMemberInput;
+  ResetMockInput: ResetMockInput;
   Role: Role;
   Run: ResolverTypeWrapper<RunEntity>;
   RunConnection: ResolverTypeWrapper<Omit<RunConnection, 'edges'> & { edges: Array<ResolversTypes['RunEdge']> }>;
@@ -1369,6 +1446,7 @@ export type ResolversParentTypes = ResolversObject<{
   Membership: MembershipEntity;
   MembershipConnection: Omit<MembershipConnection, 'edges'> & { edges: Array<ResolversParentTypes['MembershipEdge']> };
   MembershipEdge: Omit<MembershipEdge, 'node'> & { node: ResolversParentTypes['Membership'] };
+  MockFieldAnswer: MockFieldAnswer;
   Mutation: Record<PropertyKey, never>;
   OutputOptionsInput: OutputOptionsInput;
   PageInfo: PageInfo;
@@ -1380,6 +1458,7 @@ export type ResolversParentTypes = ResolversObject<{
   ProjectEdge: Omit<ProjectEdge, 'node'> & { node: ResolversParentTypes['Project'] };
   Query: Record<PropertyKey, never>;
   RemoveMemberInput: RemoveMemberInput;
+  ResetMockInput: ResetMockInput;
   Run: RunEntity;
   RunConnection: Omit<RunConnection, 'edges'> & { edges: Array<ResolversParentTypes['RunEdge']> };
   RunEdge: Omit<RunEdge, 'node'> & { node: ResolversParentTypes['Run'] };
@@ -1466,6 +1545,7 @@ export type BlueprintResolvers<ContextType = GraphQLContext, ParentType extends 
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   locale?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  mockAnswers?: Resolver<Array<ResolversTypes['MockFieldAnswer']>, ParentType, ContextType>;
   mockExample?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   mockPath?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1546,6 +1626,7 @@ export type ImportDecisionResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type ImportPreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportPreview'] = ResolversParentTypes['ImportPreview']> = ResolversObject<{
   document?: Resolver<ResolversTypes['JSON'], ParentType, ContextType>;
+  mockAnswers?: Resolver<Array<ResolversTypes['MockFieldAnswer']>, ParentType, ContextType>;
   report?: Resolver<Array<ResolversTypes['ImportDecision']>, ParentType, ContextType>;
   skipped?: Resolver<Array<ResolversTypes['ImportSkipped']>, ParentType, ContextType>;
 }>;
@@ -1580,6 +1661,14 @@ export type MembershipEdgeResolvers<ContextType = GraphQLContext, ParentType ext
   node?: Resolver<ResolversTypes['Membership'], ParentType, ContextType>;
 }>;
 
+export type MockFieldAnswerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MockFieldAnswer'] = ResolversParentTypes['MockFieldAnswer']> = ResolversObject<{
+  answer?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['MockAnswerKind'], ParentType, ContextType>;
+  table?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  unbound?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'input'>>;
   cancelRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationCancelRunArgs, 'id'>>;
@@ -1592,6 +1681,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   logIn?: Resolver<ResolversTypes['AuthPayload'], ParentType, ContextType, RequireFields<MutationLogInArgs, 'input'>>;
   logOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   removeMember?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'input'>>;
+  resetMock?: Resolver<ResolversTypes['Int'], ParentType, ContextType, RequireFields<MutationResetMockArgs, 'input'>>;
   revokeApiKey?: Resolver<ResolversTypes['ApiKey'], ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'id'>>;
   setMemberRole?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationSetMemberRoleArgs, 'input'>>;
   setMockOrigins?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationSetMockOriginsArgs, 'input'>>;
@@ -1674,6 +1764,7 @@ export type RunResolvers<ContextType = GraphQLContext, ParentType extends Resolv
   finishedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   project?: Resolver<ResolversTypes['Project'], ParentType, ContextType>;
+  queuePosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   requestedBy?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   rowsDone?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -1757,6 +1848,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Membership?: MembershipResolvers<ContextType>;
   MembershipConnection?: MembershipConnectionResolvers<ContextType>;
   MembershipEdge?: MembershipEdgeResolvers<ContextType>;
+  MockFieldAnswer?: MockFieldAnswerResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Preview?: PreviewResolvers<ContextType>;

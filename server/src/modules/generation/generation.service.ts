@@ -1,11 +1,13 @@
-import { compileBlueprintAsync, isPerParent, previewRows, rowsReplayedFor, sharedWorkerPool, type BlueprintDocument, type Plan, type Preview } from '../../engine';
+import { compileBlueprintAsync, isPerParent, sharedWorkerPool, tableOfPlan, type BlueprintDocument, type ChunkWorkerPool, type Plan, type Preview } from '../../engine';
 import { AppError } from '../../errors';
 import type { Scope } from '../../scope';
-import { badInput, invalidInput, notFound, unauthenticated } from '../../errors';
+import { badInput, invalidInput, notFound, rateLimited, unauthenticated } from '../../errors';
 import { jsonIssue } from '../../json-input';
 import type { Limits } from '../../config';
 import type { BlueprintService } from '../blueprint/blueprint.service';
-import { engineCall, fromEngineError } from './engine-errors';
+import { subjectsOf } from '../api-key/rate-limit';
+import { fromEngineError } from './engine-errors';
+import { FairGate } from './fair-gate';
 
 export interface PlanRequest {
   blueprintId?: string | null;
@@ -15,21 +17,57 @@ export interface PlanRequest {
   rowOverrides?: Record<string, number>;
 }
 
+/** How one preview is asked for, beyond its input: by whom it is awaited, and in which answer. */
+export interface PreviewCall {
+  /** Aborted when the caller goes away: a preview waiting for its turn or being made stops. */
+  signal?: AbortSignal;
+  /** The answer the preview is part of: every preview of one request (each alias) spends from one bound of bytes. */
+  answer?: AnswerBytes;
+  /** Settles once the answer has left the process; until then its bytes count against the caller (none given: at once). */
+  delivered?: Promise<void>;
+}
+
+/** Bytes of previews one answer holds so far (PRODUCT.md §9 bounds them per answer, not per alias). */
+export interface AnswerBytes {
+  spent: number;
+}
+
+/**
+ * Previews one caller has waiting for a thread at most: a request's 15 aliases
+ * (PRODUCT.md §9) and one more; past it, RATE_LIMITED.
+ */
+const PREVIEWS_WAITING = 16;
+
+/**
+ * Answers a caller may have made and not yet read, in previews' bytes per
+ * answer: a client that asks for preview after preview and never reads them
+ * would otherwise keep every answer in this process's memory.
+ */
+const UNDELIVERED_ANSWERS = 2;
+
 /** Generation for API callers: who may generate what, within the limits of PRODUCT.md §9. */
 export class GenerationService {
+  /** Previews run in the engine's threads, one per caller at a time, no more at once than there are threads. */
+  private readonly previews: FairGate;
+  /** Bytes of previews made and not yet delivered, per subject. */
+  private readonly undelivered = new Map<string, number>();
+
   constructor(
     private readonly blueprints: BlueprintService,
     private readonly limits: GenerationLimits,
-  ) {}
+    private readonly pool: ChunkWorkerPool = sharedWorkerPool(),
+  ) {
+    this.previews = new FairGate({
+      slots: () => pool.threadCount,
+      perSubject: 1,
+      inFlightPerSubject: 1 + PREVIEWS_WAITING,
+      refusal: `One preview per caller is made at a time and ${PREVIEWS_WAITING} more may wait: wait for the ones sent to finish.`,
+    });
+  }
 
-  /**
-   * The plan of a saved blueprint revision (VIEWER) or of an unsaved document
-   * (any signed-in caller). Refused on its row bounds before any work; large
-   * per-parent layouts are counted in the engine's threads, never this one.
-   */
-  async plan(scope: Scope, request: PlanRequest): Promise<Plan> {
-    const { document, validationKey } = await this.documentOf(scope, request);
-    return compilePlan(document, { seed: request.seed ?? undefined, rowOverrides: request.rowOverrides, validationKey }, this.limits);
+  /** Previews being made and waiting for their turn in this process. */
+  get previewLoad(): { running: number; waiting: number } {
+    return this.previews.load;
   }
 
   /**
@@ -37,20 +75,61 @@ export class GenerationService {
    * editor shows what the blueprint makes): `limit` is a page size, an
    * answer that reaches the table's end is shorter and says the table's
    * `totalRows`, and an `offset` past the end is refused with the count.
+   * The document is compiled and its rows made in the engine's threads,
+   * never this one, once the caller's turn comes (see FairGate), within the
+   * bytes its answer has left; a caller gone away stops its preview before
+   * the next row.
    */
-  async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }): Promise<Preview> {
+  async preview(scope: Scope, input: PlanRequest & { table?: string | null; offset?: number | null; limit?: number | null }, call: PreviewCall = {}): Promise<Preview> {
     const limit = input.limit ?? 20;
     const offset = input.offset ?? 0;
     if (!Number.isInteger(limit) || limit < 1 || limit > this.limits.previewRows) {
       throw badInput('input.limit', `must be a whole number from 1 to ${this.limits.previewRows.toLocaleString('en-US')}`);
     }
     if (!Number.isSafeInteger(offset) || offset < 0) throw badInput('input.offset', 'must be a whole number of at least 0');
-    const plan = await this.plan(scope, input);
-    const table = tableOf(plan, input.table, 'input.table');
-    const rows = plan.table(table).layout.rows;
-    if (offset > 0 && offset >= rows) throw badInput('input.offset', `${table} has ${formatRows(rows)}: the last row is at offset ${fmt(Math.max(0, rows - 1))}`);
-    refuseLongReplay(plan, table, offset, 'input.offset');
-    return engineCall(() => previewRows(plan, table, offset, limit, { maxBytes: this.limits.previewBytes }));
+    if (scope.actor.kind === 'anonymous') throw unauthenticated();
+    const { signal } = call;
+    const answer = call.answer ?? { spent: 0 };
+    // The turn first: a caller's excess is refused before it costs a query or a compile here.
+    const subjects = subjectsOf(scope.actor);
+    const release = await this.previews.enter(subjects, signal);
+    try {
+      this.refuseUnread(subjects);
+      const { document, validationKey } = await this.documentOf(scope, input);
+      const compile = { seed: input.seed ?? undefined, rowOverrides: input.rowOverrides, validationKey, maxRows: this.limits.planRows, maxCellBytes: this.limits.cellBytes };
+      // Compiled, checked and made in a worker thread: a 1 MB document compiles for seconds.
+      const preview = await this.pool.preview({ document, compile, window: { table: input.table, offset, limit }, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
+      // Stopped: nobody is left to read what is thrown.
+      if (!preview) throw signal?.reason ?? new Error('the preview was stopped');
+      answer.spent += preview.bytes;
+      this.holdUntil(subjects, preview.bytes, call.delivered);
+      return preview;
+    } catch (error) {
+      throw fromEngineError(error);
+    } finally {
+      release();
+    }
+  }
+
+  /** Refuses a caller whose previews made earlier still wait, unread, to leave this process. */
+  private refuseUnread(subjects: string[]): void {
+    const most = Math.max(0, ...subjects.map((s) => this.undelivered.get(s) ?? 0));
+    if (most < UNDELIVERED_ANSWERS * this.limits.previewBytes) return;
+    throw rateLimited(`${fmt(most)} bytes of previews made for this caller have not been read yet: read them before asking for more.`, 1);
+  }
+
+  /** Counts `bytes` against the subjects until `delivered` settles. */
+  private holdUntil(subjects: string[], bytes: number, delivered: Promise<void> | undefined): void {
+    if (!delivered) return;
+    const add = (sign: number) => {
+      for (const subject of subjects) {
+        const left = (this.undelivered.get(subject) ?? 0) + sign * bytes;
+        if (left > 0) this.undelivered.set(subject, left);
+        else this.undelivered.delete(subject);
+      }
+    };
+    add(1);
+    void delivered.finally(() => add(-1));
   }
 
   /**
@@ -74,7 +153,7 @@ export class GenerationService {
       if (grow && error instanceof AppError && /^tables\[\d+\]\.rows$/.test(String(error.extensions.path))) throw badInput(request.paths.count, error.message);
       throw error;
     }
-    const table = tableOf(plan, request.table, request.paths.table);
+    const table = tableOfPlan(plan, request.table, request.paths.table);
     const rows = plan.table(table).layout.rows;
     if (offset > rows) throw badInput(request.paths.offset, `${table} has ${formatRows(rows)}: offset ${fmt(offset)} is past its end`);
     if (count !== undefined && offset + count > rows) {
@@ -125,29 +204,8 @@ function tableOfDocument(document: BlueprintDocument, name: string | undefined, 
   return found;
 }
 
-/** A table of the plan by name (case-insensitive), or the first table. */
-export function tableOf(plan: Plan, name: string | null | undefined, path: string): string {
-  if (!name) return plan.document.tables[0].name;
-  const found = plan.document.tables.find((t) => t.name.toLowerCase() === name.toLowerCase());
-  if (!found) throw badInput(path, `names no table of this blueprint (${plan.document.tables.map((t) => t.name).join(', ')})`);
-  return found.name;
-}
-
-/**
- * Rows the API thread may replay to answer at an offset: about 80 ms. Deeper
- * windows of such tables are a run's job (its workers replay off this thread).
- */
-export const INLINE_REPLAY_ROWS = 100_000;
-
-/** Refuses a window whose rows depend on more earlier rows than this thread may replay (retry-unique fields). */
-export function refuseLongReplay(plan: Plan, table: string, offset: number, path: string): void {
-  const replayed = rowsReplayedFor(plan.table(table), offset);
-  if (replayed <= INLINE_REPLAY_ROWS) return;
-  throw badInput(
-    path,
-    `"${table}" has a unique field whose values depend on every row before (or references one); rows past ${INLINE_REPLAY_ROWS.toLocaleString('en-US')} of it cannot be made here (${replayed.toLocaleString('en-US')} would be replayed): start a run instead`,
-  );
-}
+/** The rows API's checks of a window, made by the engine for previews in its threads (see previewOfDocument). */
+export { INLINE_REPLAY_ROWS, refuseLongReplay } from '../../engine';
 
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
 export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;
@@ -157,14 +215,38 @@ export function revisionValidationKey(revision: { id: string }): string {
   return `revision:${revision.id}`;
 }
 
-/** `compileBlueprintAsync` on the process's worker pool within the §9 limits, with engine errors as API errors. */
+/**
+ * Plans of saved revisions compiled lately, by revision, seed and row counts:
+ * a revision never changes, and compiling a large one (100 tables of 300
+ * fields) takes seconds of this thread, which the rows API and the mock would
+ * otherwise pay on every request.
+ */
+const compiledPlans = new Map<string, Promise<Plan>>();
+const COMPILED_PLANS = 8;
+
+/**
+ * `compileBlueprintAsync` on the process's worker pool within the §9 limits,
+ * with engine errors as API errors; a saved revision's plan (`validationKey`)
+ * is compiled once for the last few asked.
+ */
 export async function compilePlan(
   document: BlueprintDocument,
   options: { seed?: number; rowOverrides?: Record<string, number>; validationKey?: string },
   limits: Pick<Limits, 'planRows' | 'cellBytes'>,
 ): Promise<Plan> {
+  const compile = () => compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
   try {
-    return await compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
+    if (!options.validationKey) return await compile();
+    const key = JSON.stringify([options.validationKey, options.seed ?? null, options.rowOverrides ?? {}, limits.planRows, limits.cellBytes]);
+    let plan = compiledPlans.get(key);
+    if (plan) compiledPlans.delete(key); // taken out and put back: the most recently used is last
+    else {
+      plan = compile();
+      plan.catch(() => compiledPlans.delete(key));
+    }
+    compiledPlans.set(key, plan);
+    if (compiledPlans.size > COMPILED_PLANS) compiledPlans.delete(compiledPlans.keys().next().value!);
+    return await plan;
   } catch (error) {
     throw fromEngineError(error);
   }

@@ -9,11 +9,10 @@ import { AppError, badInput, notFound, unauthenticated } from '../../errors';
 import type { BlueprintService } from '../blueprint/blueprint.service';
 import type { BlueprintEntity } from '../blueprint/blueprint.entity';
 import { requireRole } from '../project/access';
-import { sharedImportRunner, type ImportRunner } from './import-runner';
-import { importSample } from './sample/import-sample';
-import { DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind } from './sample/read';
+import { subjectsOf } from '../api-key/rate-limit';
+import { sharedImportRunner, type ImportRunner, type SampleBody } from './import-runner';
+import type { SampleKind } from './sample/read';
 import { importSourceOf } from './sources';
-import { withSamples } from './infer/samples';
 import type { ImportResult, ImportSource } from './types';
 
 export interface ImportInput {
@@ -42,37 +41,38 @@ export class ImportService {
     private readonly runner: ImportRunner = sharedImportRunner(),
   ) {}
 
-  async preview(scope: Scope, input: ImportInput): Promise<ImportResult> {
+  /** Imports running and waiting for a thread in this process. */
+  get load(): { running: number; waiting: number } {
+    return this.runner.load;
+  }
+
+  /** `signal`: aborted when the caller goes away (an import still waiting for a thread then leaves the line). */
+  async preview(scope: Scope, input: ImportInput, signal?: AbortSignal): Promise<ImportResult> {
     const { projectId } = input;
     // Imports cost work: only signed-in callers, counted by the expensive-operation budget.
     if (scope.actor.kind === 'anonymous') throw unauthenticated();
     if (projectId) await requireRole(scope, projectId, 'VIEWER', () => notFound('Project', projectId));
-    return this.run(input);
+    return this.run(scope, input, signal);
   }
 
   /**
-   * A sample uploaded as a stream (`POST /api/v1/imports/preview`): read in
-   * slices on this thread, each a few milliseconds, within `sampleBytes`.
+   * A sample uploaded as a stream (`POST /api/v1/imports/preview`): read,
+   * inferred and reported in an import thread, which asks for the body a
+   * chunk at a time, within `sampleBytes`; this thread only passes chunks on.
    */
-  async previewSample(scope: Scope, kind: SampleKind, body: SampleInput, name?: string): Promise<ImportResult> {
+  async previewSample(scope: Scope, kind: SampleKind, body: SampleBody, name?: string, signal?: AbortSignal): Promise<ImportResult> {
     if (scope.actor.kind === 'anonymous') throw unauthenticated();
     if (name !== undefined && (name.trim() === '' || name.length > MAX_NAME)) throw badInput('name', `A blueprint name has 1 to ${MAX_NAME} characters.`);
-    try {
-      return withSamples(await importSample(body, kind, { name, limits: { ...DEFAULT_SAMPLE_LIMITS, maxBytes: this.settings.sampleBytes } }));
-    } catch (error) {
-      // The upload's problems are in its body, not in a GraphQL input.
-      if (error instanceof AppError && error.extensions.path === 'input.text') throw new AppError(error.code, error.message, { ...error.extensions, path: 'body' }, error.status);
-      throw error;
-    }
+    return this.runner.runSample(kind, body, { name, maxBytes: this.settings.sampleBytes }, { subjects: subjectsOf(scope.actor), signal });
   }
 
-  async create(scope: Scope, input: ImportInput & { projectId: string }): Promise<BlueprintEntity> {
+  async create(scope: Scope, input: ImportInput & { projectId: string }, signal?: AbortSignal): Promise<BlueprintEntity> {
     await requireRole(scope, input.projectId, 'EDITOR', () => notFound('Project', input.projectId), 'import blueprints');
-    const { document } = await this.run(input);
+    const { document } = await this.run(scope, input, signal);
     return this.blueprints.create(scope, { projectId: input.projectId, document });
   }
 
-  private run(input: ImportInput): Promise<ImportResult> {
+  private run(scope: Scope, input: ImportInput, signal?: AbortSignal): Promise<ImportResult> {
     const handler = importSourceOf(input.source);
     if (!handler) throw badInput('input.source', `Importing from ${input.source} is not available on this server yet.`);
     if (input.name != null && (input.name.trim() === '' || input.name.length > MAX_NAME)) {
@@ -86,6 +86,7 @@ export class ImportService {
     if (bytes > this.settings.importBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The ${handler.input} has ${bytes.toLocaleString('en-US')} bytes; an import reads at most ${this.settings.importBytes.toLocaleString('en-US')}.`, { path: `input.${handler.input}` });
     }
-    return this.runner.run(input.source, value, { ...(input.name ? { name: input.name.trim() } : {}), allowPrivateTargets: this.settings.allowPrivateTargets });
+    const options = { ...(input.name ? { name: input.name.trim() } : {}), allowPrivateTargets: this.settings.allowPrivateTargets };
+    return this.runner.run(input.source, value, options, { subjects: subjectsOf(scope.actor), signal });
   }
 }

@@ -6,6 +6,9 @@
  * input.
  */
 import type { BlueprintDocument } from '../../engine';
+import type { MockAnswer } from '../mock/describe';
+
+export type { MockAnswer };
 
 export const IMPORT_SOURCES = ['POSTGRES_DDL', 'MYSQL_DDL', 'SQLITE_DDL', 'POSTGRES_URL', 'JSON_SAMPLE', 'CSV_SAMPLE', 'GRAPHQL_SDL'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -38,4 +41,6 @@ export interface ImportResult {
   document: BlueprintDocument;
   report: ImportDecision[];
   skipped: SkippedItem[];
+  /** GRAPHQL_SDL: how the mock will answer each root field and mutation (PRODUCT.md §13). */
+  mockAnswers?: MockAnswer[];
 }

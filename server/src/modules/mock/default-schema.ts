@@ -20,7 +20,10 @@ import {
 import type { Plan, TablePlan, Value } from '../../engine';
 import { connectionType, MOCK_PAGE_MAX, pageOf, type PageArgs } from './connection';
 import type { MockContext } from './context';
-import type { MockRow, RowQuery } from './mock-data';
+import { then, type MockRow, type RowQuery } from './mock-data';
+import type { Filter } from './filter';
+import { badInput } from '../../errors';
+import { jsonIssue } from '../../json-input';
 import { camel, constant, pascal, pluralField, relationName, typeName } from './naming';
 import { comparable, MOCK_SCALARS, scalarOf } from './scalars';
 import { mutationFields } from './default-mutations';
@@ -86,10 +89,9 @@ export function buildDefaultSchema(plan: Plan): GraphQLSchema {
 
   const connectionResolver = (shape: TableShape, parentOf?: (row: MockRow) => RowQuery['parent']) =>
     (row: unknown, args: ConnectionArgs, ctx: MockContext) => {
-      const query: RowQuery = { table: shape.table.name, parent: parentOf?.(row as MockRow), condition: toFieldNames(shape, args.condition), order: orderOf(args.orderBy) };
-      const selected = ctx.data.select(query);
+      const query: RowQuery = { table: shape.table.name, parent: parentOf?.(row as MockRow), filter: conditionOf(shape, args.condition), order: orderOf(args.orderBy) };
       // A plain page is answered synchronously (see MockData.select); filters and sorts may take turns of the event loop.
-      return selected instanceof Promise ? selected.then((s) => pageOf(shape.table.name, ctx.data, s, args)) : pageOf(shape.table.name, ctx.data, selected, args);
+      return then(ctx.data.select(query), (s) => pageOf(shape.table.name, ctx.data, s, args, { maxSize: MOCK_PAGE_MAX }));
     };
 
   for (const shape of shapes.values()) {
@@ -114,7 +116,7 @@ export function buildDefaultSchema(plan: Plan): GraphQLSchema {
           fields[name] = {
             type: objects.get(targetTable)!,
             description: `The ${target.type} this row's ${camel(f.name)} points at.`,
-            resolve: (row, _args, ctx) => (via === target.table.primaryKey ? ctx.data.byKey(targetTable, row.values[f.name]) : ctx.data.bySelectedField(targetTable, via, row.values[f.name])),
+            resolve: (row, _args, ctx) => (via === target.table.primaryKey ? ctx.data.byKey(targetTable, row.values[f.name]) : firstRow(ctx, { table: targetTable, filter: { column: via, op: 'eq', value: row.values[f.name] } })),
           };
         }
         // Backward relations: user.orders for orders.user_id.
@@ -163,16 +165,32 @@ function pk(shape: TableShape): string | undefined {
   return shape.table.primaryKey;
 }
 
-function toFieldNames(shape: TableShape, condition: Record<string, Value> | null | undefined): Record<string, Value> | undefined {
+/** PostGraphile's `condition`: each column equal to its value, or NULL for null. */
+function conditionOf(shape: TableShape, condition: Record<string, Value> | null | undefined): Filter | undefined {
   if (!condition) return undefined;
-  const out: Record<string, Value> = {};
-  for (const [gql, value] of Object.entries(condition)) if (value !== undefined) out[shape.columns.get(gql)!] = value;
-  return out;
+  const issue = jsonIssue(condition, { path: 'condition' });
+  if (issue) throw badInput(issue.path, `${issue.path} ${issue.message}`);
+  const parts: Filter[] = [];
+  for (const [gql, value] of Object.entries(condition)) {
+    if (value === undefined) continue;
+    const column = shape.columns.get(gql)!;
+    parts.push(value === null ? { column, op: 'isNull', value: true } : { column, op: 'eq', value });
+  }
+  return { all: parts };
 }
 
 function orderOf(orderBy: string[] | null | undefined): RowQuery['order'] {
-  const first = orderBy?.find((o) => o !== '');
-  if (!first) return undefined;
-  const [field, direction] = first.split(':');
-  return { field, descending: direction === 'desc' };
+  const order = (orderBy ?? []).filter((o) => o !== '').map((o) => {
+    const [column, direction] = o.split(':');
+    return { column, descending: direction === 'desc' };
+  });
+  return order.length ? order : undefined;
+}
+
+/** The first row a query selects (a ref to a unique field that is not the key). */
+function firstRow(ctx: MockContext, query: RowQuery) {
+  return then(ctx.data.select(query), (s) => {
+    const [ref] = s.slice(0, 1);
+    return ref ? ctx.data.byRef(query.table, ref) : null;
+  });
 }

@@ -1,17 +1,31 @@
-import { execute, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { PlanAccess, type BlueprintDocument, type Plan } from '../../engine';
+import { execute, specifiedRules, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { PlanAccess, type BlueprintDocument, type MockLimits, type Plan } from '../../engine';
+import type { Limits } from '../../config';
+import { queryLimits } from '../../graphql/query-limits';
 import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
 import { buildSdlSchema } from './sdl-schema';
-import type { MockContext } from './context';
+import type { MockContext, MockEventsPort } from './context';
 import { buildDefaultSchema } from './default-schema';
-import { MockData } from './mock-data';
+import { MockData, mockSource, type MockSource } from './mock-data';
 import { MockWrites } from './mock-writes';
 import type { OverlayStore } from './overlay';
+import { OverlayView } from './overlay-view';
 
-/** A mock ready to answer: its schema and its random access to the plan's rows. */
+/** A mock's query depth, aliases and cost (validation) and rows per answer (execution), PRODUCT.md §9. */
+export interface ResolvedMockLimits {
+  depth: number;
+  aliases: number;
+  cost: number;
+  rows: number;
+}
+
+/** A mock ready to answer: its schema, its random access to the plan's rows, and its limits with the rules that apply them. */
 export interface MockSchema {
   schema: GraphQLSchema;
-  access: PlanAccess;
+  source: MockSource;
+  limits: ResolvedMockLimits;
+  /** GraphQL's own rules and the depth, alias and cost limits of this mock. */
+  rules: readonly ValidationRule[];
 }
 
 export interface MockBounds {
@@ -21,20 +35,35 @@ export interface MockBounds {
   maxScan: number;
 }
 
+/** PRODUCT.md §9's defaults (the server's and `seedbed mock`'s, unless SEEDBED_MOCK_* settings say otherwise). */
+export const DEFAULT_MOCK_LIMITS: ResolvedMockLimits = { depth: 15, aliases: 15, cost: 5000, rows: 5000 };
+
+/** The server's (or `seedbed mock`'s) defaults, then what the blueprint's document sets, then what the command line says. */
+export function resolveMockLimits(defaults: Pick<Limits, 'mockDepth' | 'mockAliases' | 'mockCost' | 'mockRows'>, document?: MockLimits, flags: MockLimits = {}): ResolvedMockLimits {
+  return {
+    depth: flags.depth ?? document?.depth ?? defaults.mockDepth,
+    aliases: flags.aliases ?? document?.aliases ?? defaults.mockAliases,
+    cost: flags.cost ?? document?.cost ?? defaults.mockCost,
+    rows: flags.rows ?? document?.rows ?? defaults.mockRows,
+  };
+}
+
 /** The schema a plan's mock serves: the imported SDL's when the document keeps one (§12), else PostGraphile's conventions. */
-export function buildMockSchema(plan: Plan, bounds: MockBounds, graphql?: GraphqlDocumentKey): MockSchema {
-  return { schema: graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan), access: new PlanAccess(plan, bounds) };
+export function buildMockSchema(plan: Plan, bounds: MockBounds, graphql?: GraphqlDocumentKey, limits: ResolvedMockLimits = DEFAULT_MOCK_LIMITS): MockSchema {
+  const source = mockSource(new PlanAccess(plan, bounds));
+  const armor = queryLimits({ queryDepth: limits.depth, queryAliases: limits.aliases, queryCost: limits.cost });
+  return { schema: graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan), source, limits, rules: [...specifiedRules, ...armor.validationRules] };
 }
 
 /**
- * A document's generation part and its `graphql` key, apart: generation never
- * reads the SDL, and the engine's validation knows only the generation keys.
+ * A document's generation part apart from what only its mock reads (the
+ * `graphql` key and the `mock` limits): generation never reads them, and the
+ * engine's compilation knows only the generation keys.
  */
-export function splitDocument(document: BlueprintDocument): { generation: BlueprintDocument; graphql?: GraphqlDocumentKey } {
+export function splitDocument(document: BlueprintDocument): { generation: BlueprintDocument; graphql?: GraphqlDocumentKey; mock?: MockLimits } {
   const graphql = graphqlKeyOf(document);
-  if (!('graphql' in document)) return { generation: document };
-  const { graphql: _sdl, ...generation } = document as BlueprintDocument & { graphql?: unknown };
-  return { generation, graphql };
+  const { graphql: _sdl, mock, ...generation } = document as BlueprintDocument & { graphql?: unknown };
+  return { generation: generation as BlueprintDocument, graphql, mock };
 }
 
 /**
@@ -61,20 +90,31 @@ export class MockSchemaCache {
   }
 }
 
-/** Runs a validated operation against a mock, reading its overlay once for the whole request. */
+/** Runs a validated operation against a mock; arguments the mock could not bind are named in the answer's extensions. */
 export async function executeMock(
   mock: MockSchema,
   store: OverlayStore,
   request: { document: DocumentNode; variables?: Record<string, unknown>; operationName?: string },
   authorizeWrite: () => void,
+  events?: MockEventsPort,
 ): Promise<ExecutionResult> {
-  const contextValue = await mockContext(mock, store, authorizeWrite);
-  return execute({ schema: mock.schema, document: request.document, variableValues: request.variables, operationName: request.operationName, contextValue });
+  const contextValue = await mockContext(mock, store, authorizeWrite, events);
+  return withWarnings(await execute({ schema: mock.schema, document: request.document, variableValues: request.variables, operationName: request.operationName, contextValue }), contextValue);
 }
 
-/** What one operation's resolvers read and write through: the overlay, read once for the whole operation. */
-export async function mockContext(mock: MockSchema, store: OverlayStore, authorizeWrite: () => void): Promise<MockContext> {
-  const data = new MockData(mock.access, await store.load());
-  return { data, writes: new MockWrites(data, store, authorizeWrite) };
+/** The answer with the arguments the mock could not bind named in its extensions (`warnings`), when there are any. */
+export function withWarnings(result: ExecutionResult, context: MockContext): ExecutionResult {
+  return context.warnings.size ? { ...result, extensions: { ...result.extensions, warnings: [...context.warnings] } } : result;
 }
 
+/** What one operation's resolvers read and write through; `refresh` starts over with the overlay as it is now (each event of a live subscription). */
+export async function mockContext(mock: MockSchema, store: OverlayStore, authorizeWrite: () => void, events?: MockEventsPort): Promise<MockContext> {
+  const context = { warnings: new Set<string>(), events } as MockContext;
+  context.refresh = async () => {
+    const data = new MockData(mock.source, await OverlayView.open(store), mock.limits.rows);
+    context.data = data;
+    context.writes = new MockWrites(data, store, authorizeWrite, () => events?.publish());
+  };
+  await context.refresh();
+  return context;
+}

@@ -9,8 +9,9 @@ import { compilePlan, INLINE_REPLAY_ROWS, revisionValidationKey } from '../gener
 import { requireRole, roleIn } from '../project/access';
 import { hasRole } from '../project/role';
 import { ProjectEntity } from '../project/project.entity';
-import { buildMockSchema, MockSchemaCache, splitDocument, type MockSchema } from './mock-schema';
-import { MAX_OVERLAY_ROWS, type OverlayStore } from './overlay';
+import type { MockEventsPort } from './context';
+import { buildMockSchema, MockSchemaCache, resolveMockLimits, splitDocument, type MockSchema } from './mock-schema';
+import type { OverlayBounds, OverlayStore } from './overlay';
 import { PgOverlayStore } from './pg-overlay-store';
 
 export interface MockRequest {
@@ -25,6 +26,14 @@ export interface OpenMock {
   store: OverlayStore;
   /** Throws FORBIDDEN unless the caller may write to the mock (EDITOR or more). */
   authorizeWrite: () => void;
+  /** Writes to this mock, from any server process: what live subscriptions wait on. */
+  events: MockEventsPort;
+}
+
+/** Change notices by id across server processes (the runs' LISTEN/NOTIFY fan-out serves mocks too, under ids of their own). */
+export interface ChangeNotices {
+  publish(id: string): Promise<void>;
+  subscribe(id: string, onChange: () => void): () => void;
 }
 
 const MAX_ORIGINS = 20;
@@ -36,7 +45,8 @@ export class MockService {
   constructor(
     private readonly db: DataSource,
     private readonly blueprints: BlueprintService,
-    private readonly limits: Pick<Limits, 'planRows' | 'cellBytes' | 'mockScanRows'>,
+    private readonly limits: Pick<Limits, 'planRows' | 'cellBytes' | 'mockScanRows' | 'mockDepth' | 'mockAliases' | 'mockCost' | 'mockRows' | 'mockOverlayRows' | 'mockOverlayBytes'>,
+    private readonly notices: ChangeNotices,
   ) {}
 
   /** The mock of a blueprint of a project (VIEWER or more); NOT_FOUND for a non-member, as for a missing one. */
@@ -48,20 +58,43 @@ export class MockService {
     const number = request.revision ?? blueprint.currentRevision;
     const revision = number >= 1 && number <= blueprint.currentRevision ? await scope.loaders.revision.load(`${blueprint.id}:${number}`) : null;
     if (!revision) throw notFound('BlueprintRevision', `${blueprint.id}@${number}`);
-    const { generation, graphql } = splitDocument(revision.document as BlueprintDocument);
+    const { generation, graphql, mock: limits } = splitDocument(revision.document as BlueprintDocument);
     const seed = request.seed ?? generation.seed ?? 0;
     const mock = await this.schemas.get(`${blueprint.id}:${number}:${seed}`, async () =>
       // The generation part alone is compiled: a verdict of its own.
-      buildMockSchema(await compilePlan(generation, { seed, validationKey: `${revisionValidationKey(revision)}:generation` }, this.limits), { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS }, graphql),
+      buildMockSchema(
+        await compilePlan(generation, { seed, validationKey: `${revisionValidationKey(revision)}:generation` }, this.limits),
+        { maxScan: this.limits.mockScanRows, maxReplay: INLINE_REPLAY_ROWS },
+        graphql,
+        resolveMockLimits(this.limits, limits),
+      ),
     );
     const role = await roleIn(scope, project.id);
+    const id = `mock:${blueprint.id}:${number}:${seed}`;
     return {
       mock,
-      store: new PgOverlayStore(this.db, { blueprintId: blueprint.id, revision: number, seed }, MAX_OVERLAY_ROWS),
+      store: new PgOverlayStore(this.db, { blueprintId: blueprint.id, projectId: project.id, revision: number, seed }, this.overlayBounds()),
+      events: {
+        publish: () => void this.notices.publish(id).catch(() => {}),
+        subscribe: (listener) => this.notices.subscribe(id, listener),
+      },
       authorizeWrite: () => {
         if (!role || !hasRole(role, 'EDITOR')) throw forbidden('change a mock');
       },
     };
+  }
+
+  private overlayBounds(): OverlayBounds {
+    const { mockOverlayRows: rows, mockOverlayBytes: bytes } = this.limits;
+    return { rows, bytes, projectRows: rows * 5, projectBytes: bytes * 5 };
+  }
+
+  /** Forgets one mock's overlay (EDITOR or more); how many changed rows it held. */
+  async reset(scope: Scope, input: { blueprintId: string; revision?: number | null; seed?: number | null }): Promise<number> {
+    const blueprint = await this.blueprints.get(scope, input.blueprintId, 'VIEWER');
+    const { store, authorizeWrite } = await this.open(scope, { project: blueprint.projectId, blueprint: blueprint.id, revision: input.revision ?? undefined, seed: input.seed ?? undefined });
+    authorizeWrite();
+    return store.reset();
   }
 
   /** Origins browsers may call a project's mocks from; empty for an unknown project (a preflight carries no credentials). */

@@ -1,5 +1,6 @@
 import type { Value } from '../../engine';
-import { badInput } from '../../errors';
+import { AppError } from '../../errors';
+import { matchesRow, type Filter } from './filter';
 
 /**
  * What mutations wrote over a mock's generated rows: per (table, key), the
@@ -9,7 +10,7 @@ import { badInput } from '../../errors';
  */
 export interface OverlayEntry {
   table: string;
-  /** The row's key as text (`String(value)`). */
+  /** The row's key as text (`keyText(value)`). */
   key: string;
   baseIndex: number | null;
   values: Record<string, Value> | null;
@@ -17,90 +18,145 @@ export interface OverlayEntry {
   seq: number;
 }
 
-/** Where a mock's overlay lives: PostgreSQL for the server, memory for `seedbed mock`. */
+export type NewEntry = Omit<OverlayEntry, 'seq'>;
+
+/** Entries of one table: how many change generated rows, how many are created rows (not deleted). */
+export interface TableCounts {
+  changed: number;
+  created: number;
+}
+
+/** A generated row the overlay changed, and whether it is still listed (not deleted, and matching the filter asked). */
+export interface ChangedRow {
+  index: number;
+  keep: boolean;
+}
+
+/**
+ * Where a mock's overlay lives (PostgreSQL for the server, memory for
+ * `seedbed mock`), read by key and by range, never whole: a request reads
+ * the entries of the rows it shows and, for filters and pages, only indexes
+ * and keys, with the filter evaluated where the rows are.
+ */
 export interface OverlayStore {
-  load(): Promise<Overlay>;
-  /** Writes one entry (replacing the same table and key), refused past the store's bound. */
-  put(entry: Omit<OverlayEntry, 'seq'>): Promise<OverlayEntry>;
+  /** Per table, how many entries there are: tables with none are read without asking again. */
+  counts(): Promise<Map<string, TableCounts>>;
+  atIndices(table: string, indices: number[]): Promise<OverlayEntry[]>;
+  ofKeys(table: string, keys: string[]): Promise<OverlayEntry[]>;
+  /** Changed generated rows with an index in [from, to) (`outside`: not in it, and only those kept). */
+  changed(table: string, range: { from: number; to: number; outside?: boolean }, filter?: Filter): Promise<ChangedRow[]>;
+  /** Keys of the created rows matching `filter`, in creation order. */
+  createdKeys(table: string, filter?: Filter): Promise<string[]>;
+  /** Writes an entry, replacing the one of the same table and key. */
+  put(entry: NewEntry): Promise<OverlayEntry>;
+  /** Writes a created row unless a live row holds its key (then null). */
+  insert(entry: NewEntry): Promise<OverlayEntry | null>;
   reset(): Promise<number>;
 }
 
-/** The entries one request reads, indexed. */
-export class Overlay {
-  private readonly byKey = new Map<string, OverlayEntry>();
-  private readonly byBase = new Map<string, OverlayEntry>();
-  private readonly tables = new Set<string>();
-
-  constructor(entries: OverlayEntry[] = []) {
-    for (const e of entries.sort((a, b) => a.seq - b.seq)) this.add(e);
-  }
-
-  get empty(): boolean {
-    return this.byKey.size === 0;
-  }
-
-  add(entry: OverlayEntry): void {
-    const old = this.byKey.get(`${entry.table}\u0000${entry.key}`);
-    if (old?.baseIndex !== null && old?.baseIndex !== undefined) this.byBase.delete(`${old.table}\u0000${old.baseIndex}`);
-    this.byKey.set(`${entry.table}\u0000${entry.key}`, entry);
-    if (entry.baseIndex !== null) this.byBase.set(`${entry.table}\u0000${entry.baseIndex}`, entry);
-    this.tables.add(entry.table);
-  }
-
-  touches(table: string): boolean {
-    return this.tables.has(table);
-  }
-
-  ofKey(table: string, key: string): OverlayEntry | undefined {
-    return this.byKey.get(`${table}\u0000${key}`);
-  }
-
-  ofBase(table: string, index: number): OverlayEntry | undefined {
-    return this.byBase.get(`${table}\u0000${index}`);
-  }
-
-  /** Entries over generated rows of `table`, by row index. */
-  changedBase(table: string): OverlayEntry[] {
-    return [...this.byKey.values()].filter((e) => e.table === table && e.baseIndex !== null).sort((a, b) => a.baseIndex! - b.baseIndex!);
-  }
-
-  /** Rows of `table` created by mutations and not deleted since, in creation order. */
-  created(table: string): OverlayEntry[] {
-    return [...this.byKey.values()].filter((e) => e.table === table && e.baseIndex === null && e.values !== null).sort((a, b) => a.seq - b.seq);
-  }
+/** PRODUCT.md §9: what one blueprint's mocks may hold together, and each JSON value written. */
+export interface OverlayBounds {
+  rows: number;
+  bytes: number;
+  /** What all the mocks of one project may hold together. */
+  projectRows: number;
+  projectBytes: number;
 }
 
-/** Changed rows a blueprint's mocks may hold together (every revision and seed; `seedbed mock`: its one mock): a bound on what a caller can make the server keep. */
-export const MAX_OVERLAY_ROWS = 10_000;
+export const OVERLAY_BOUNDS: OverlayBounds = { rows: 10_000, bytes: 20_000_000, projectRows: 50_000, projectBytes: 100_000_000 };
 
-/** `seedbed mock`'s overlay: in memory, gone when the process ends. */
+/** Bytes one changed row may hold as JSON. */
+export const MAX_OVERLAY_ROW_BYTES = 65_536;
+/** §9: each JSON value written is at most 10,000 nodes, nested at most 32 deep. */
+export const MAX_JSON_NODES = 10_000;
+export const MAX_JSON_DEPTH = 32;
+
+/** Bytes an entry counts for against the bounds: its values as JSON (a deletion counts as nothing but its row). */
+export function entryBytes(values: Record<string, Value> | null): number {
+  return values ? Buffer.byteLength(JSON.stringify(values)) : 0;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/** The refusal when a write would pass a bound; `fullest` names the mocks holding most, to say what resetMock would free. */
+export function overlayFull(what: { rows?: number; bytes?: number; project?: boolean }, fullest: string[] = []): AppError {
+  const held = what.rows !== undefined ? `${fmt(what.rows)} changed rows` : `${fmt(what.bytes!)} bytes of changed rows`;
+  const whose = what.project ? "This project's mocks" : "This blueprint's mocks";
+  return new AppError('PAYLOAD_TOO_LARGE', `${whose} may hold at most ${held} together${fullest.length ? ` (${fullest.join('; ')})` : ''}; call resetMock on one to start over.`, { path: 'input' });
+}
+
+/** `seedbed mock`'s overlay: in memory, gone when the process ends; the same answers as PostgreSQL's. */
 export class MemoryOverlayStore implements OverlayStore {
-  private entries = new Map<string, OverlayEntry>();
+  private readonly entries = new Map<string, OverlayEntry>();
   private seq = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxRows = MAX_OVERLAY_ROWS) {}
+  constructor(private readonly bounds: Pick<OverlayBounds, 'rows' | 'bytes'> = OVERLAY_BOUNDS) {}
 
-  async load(): Promise<Overlay> {
-    return new Overlay([...this.entries.values()]);
+  private of(table: string): OverlayEntry[] {
+    return [...this.entries.values()].filter((e) => e.table === table);
   }
 
-  async put(entry: Omit<OverlayEntry, 'seq'>): Promise<OverlayEntry> {
+  async counts(): Promise<Map<string, TableCounts>> {
+    const counts = new Map<string, TableCounts>();
+    for (const e of this.entries.values()) {
+      const c = counts.get(e.table) ?? { changed: 0, created: 0 };
+      if (e.baseIndex !== null) c.changed++;
+      else if (e.values) c.created++;
+      counts.set(e.table, c);
+    }
+    return counts;
+  }
+
+  async atIndices(table: string, indices: number[]): Promise<OverlayEntry[]> {
+    const wanted = new Set(indices);
+    return this.of(table).filter((e) => e.baseIndex !== null && wanted.has(e.baseIndex));
+  }
+
+  async ofKeys(table: string, keys: string[]): Promise<OverlayEntry[]> {
+    return keys.map((k) => this.entries.get(`${table}\u0000${k}`)).filter((e): e is OverlayEntry => !!e);
+  }
+
+  async changed(table: string, range: { from: number; to: number; outside?: boolean }, filter?: Filter): Promise<ChangedRow[]> {
+    const out: ChangedRow[] = [];
+    for (const e of this.of(table)) {
+      if (e.baseIndex === null) continue;
+      const inside = e.baseIndex >= range.from && e.baseIndex < range.to;
+      const keep = !!e.values && (!filter || matchesRow(filter, e.values));
+      if (range.outside ? !inside && keep : inside) out.push({ index: e.baseIndex, keep });
+    }
+    return out.sort((a, b) => a.index - b.index);
+  }
+
+  async createdKeys(table: string, filter?: Filter): Promise<string[]> {
+    return this.of(table)
+      .filter((e) => e.baseIndex === null && e.values && (!filter || matchesRow(filter, e.values)))
+      .sort((a, b) => a.seq - b.seq)
+      .map((e) => e.key);
+  }
+
+  async put(entry: NewEntry): Promise<OverlayEntry> {
     const id = `${entry.table}\u0000${entry.key}`;
-    if (!this.entries.has(id) && this.entries.size >= this.maxRows) throw overlayFull(this.maxRows);
+    const old = this.entries.get(id);
+    const bytes = this.bytes - (old ? entryBytes(old.values) : 0) + entryBytes(entry.values);
+    if (!old && this.entries.size >= this.bounds.rows) throw overlayFull({ rows: this.bounds.rows });
+    if (bytes > this.bounds.bytes && bytes > this.bytes) throw overlayFull({ bytes: this.bounds.bytes });
     const stored = { ...entry, seq: ++this.seq };
     this.entries.set(id, stored);
+    this.bytes = bytes;
     return stored;
+  }
+
+  async insert(entry: NewEntry): Promise<OverlayEntry | null> {
+    if (this.entries.get(`${entry.table}\u0000${entry.key}`)?.values) return null;
+    return this.put(entry);
   }
 
   async reset(): Promise<number> {
     const count = this.entries.size;
     this.entries.clear();
+    this.bytes = 0;
     return count;
   }
 }
 
-/** `fullest`: the server's mocks of the blueprint holding most of them (`revision 2 seed 7: 6,000`), to say what resetMock would free. */
-export function overlayFull(maxRows: number, fullest: string[] = []) {
-  const where = fullest.length ? `This blueprint's mocks hold ${maxRows.toLocaleString('en-US')} changed rows together (${fullest.join('; ')})` : `This mock holds ${maxRows.toLocaleString('en-US')} changed rows already`;
-  return badInput('input', `${where}; call resetMock on one to start over.`);
-}

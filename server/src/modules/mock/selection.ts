@@ -75,3 +75,47 @@ export class ListSelection implements Selection {
     return new ListSelection([...this.refs].reverse());
   }
 }
+
+/** Positions [from, to) of another selection (the rows one page of an aggregate covers). */
+export class SliceSelection implements Selection {
+  constructor(
+    private readonly of: Selection,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  get count(): number {
+    return Math.max(0, Math.min(this.to, this.of.count) - this.from);
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    return this.of.slice(this.from + Math.max(0, from), this.from + Math.min(to, this.count));
+  }
+
+  reversed(): Selection {
+    return new ListSelection(this.slice(0, this.count).reverse());
+  }
+}
+
+/** Generated rows listed by index, then other rows: a filter's matches, without an object per row until a page is read. */
+export class IndexSelection implements Selection {
+  constructor(
+    private readonly indices: ArrayLike<number>,
+    private readonly extras: RowRef[] = [],
+  ) {}
+
+  get count(): number {
+    return this.indices.length + this.extras.length;
+  }
+
+  slice(from: number, to: number): RowRef[] {
+    const out: RowRef[] = [];
+    const last = Math.min(to, this.count);
+    for (let p = Math.max(0, from); p < last; p++) out.push(p < this.indices.length ? { base: this.indices[p] } : this.extras[p - this.indices.length]);
+    return out;
+  }
+
+  reversed(): Selection {
+    return new ListSelection(this.slice(0, this.count).reverse());
+  }
+}

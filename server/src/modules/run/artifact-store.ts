@@ -32,6 +32,8 @@ export interface ShardSpool {
 }
 
 export interface ArtifactStore {
+  /** A folder on this machine's disk that the store's bytes take space on (files, or shards waiting to go up): its free space is checked. */
+  readonly diskDir: string;
   /** Where to write shard `index` of a file that has `count` shards (its folder made). */
   openShard(file: FileKey, index: number, count: number): Promise<ShardSpool>;
   /**
@@ -65,6 +67,10 @@ export class LocalArtifactStore implements ArtifactStore {
   private readonly assemblies = new Map<string, Assembly>();
 
   constructor(private readonly root: string) {}
+
+  get diskDir(): string {
+    return this.root;
+  }
 
   private async forget(runId: string): Promise<void> {
     for (const [key, assembly] of this.assemblies) {

@@ -11,6 +11,7 @@
  * stream to every reader), compressed by the thread that made it.
  */
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { fileNameOf, tableFrame, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type ShardFilesJob } from '../../engine';
 import type { ArtifactStore, ShardSpool } from './artifact-store';
@@ -51,10 +52,19 @@ export class RunFiles {
    * Writes one shard in every format. `tick(rowsDone)` hears the progress
    * and answers false to stop (cancelled or lost): the thread stops after
    * the chunk it is making, what was written is dropped and null returned.
+   * `onDisk` is given a way to read how many bytes the shard has on disk so
+   * far (its files as the thread writes them), for the disk bounds.
    */
-  async writeShard(plan: Plan, shard: ShardSpec, options: FileOptions, tick: (rowsDone: number) => Promise<boolean>): Promise<ShardOutputs | null> {
+  async writeShard(
+    plan: Plan,
+    shard: ShardSpec,
+    options: FileOptions,
+    tick: (rowsDone: number) => Promise<boolean>,
+    onDisk?: (bytesSoFar: () => Promise<number>) => void,
+  ): Promise<ShardOutputs | null> {
     const names = options.formats.map((format) => this.fileName(plan, shard.table, format, options.gzip));
     const spools = await Promise.all(names.map((name) => this.store.openShard({ runId: shard.runId, name }, shard.index, shard.count)));
+    onDisk?.(async () => (await Promise.all(spools.map((s) => stat(s.path).then((f) => f.size, () => 0)))).reduce((a, b) => a + b, 0));
     const stop = new AbortController();
     const onProgress = (rows: number) => void tick(rows).then((go) => go || stop.abort(), () => {});
     try {

@@ -1,11 +1,10 @@
 /**
- * Run work dispatched through pg-boss on Seedbed's own PostgreSQL: one job per
- * shard (any worker process may take it), one job to assemble the files.
- * A failed job is retried and, once attempts are used up, moved to a
- * dead-letter queue whose handler marks the run FAILED. Work of a killed
- * worker is queued again by the run supervision (run-worker.ts) as soon as
- * its heartbeat stops, without waiting for pg-boss's own (10 s or more)
- * heartbeat timeout; the duplicate jobs that leaves find nothing to take.
+ * The assembly of a run's files, dispatched through pg-boss on Seedbed's own
+ * PostgreSQL: one job per run once its last shard is done. A failed job is
+ * retried and, once attempts are used up, moved to a dead-letter queue whose
+ * handler marks the run FAILED. Shards are not jobs: workers take them from
+ * `run_shards` in a fair order (shards-store.ts `claimNext`, shard-taker.ts),
+ * which a FIFO queue cannot give.
  */
 import { PgBoss, type Job } from 'pg-boss';
 import type { Logger } from 'pino';
@@ -17,21 +16,15 @@ function inTransaction(tx: EntityManager) {
   return { executeSql: async (text: string, values?: unknown[]) => ({ rows: (await tx.queryRunner!.query(text, values, true)).records }) };
 }
 
-export const QUEUES = { shard: 'run-shard', finalize: 'run-finalize', exhausted: 'run-exhausted' } as const;
-
-export interface ShardJob {
-  runId: string;
-  shardId: string;
-}
+export const QUEUES = { finalize: 'run-finalize', exhausted: 'run-exhausted' } as const;
 
 export interface FinalizeJob {
   runId: string;
 }
 
 export interface RunHandlers {
-  shard(job: Job<ShardJob>): Promise<void>;
   finalize(job: Job<FinalizeJob>): Promise<void>;
-  exhausted(job: Job<ShardJob | FinalizeJob>): Promise<void>;
+  exhausted(job: Job<FinalizeJob>): Promise<void>;
 }
 
 /** pg-boss's floor for job heartbeats. */
@@ -71,7 +64,6 @@ export class RunQueue {
       deadLetter: QUEUES.exhausted,
       notify: true,
     };
-    await this.boss.createQueue(QUEUES.shard, jobs);
     await this.boss.createQueue(QUEUES.finalize, jobs);
   }
 
@@ -79,17 +71,11 @@ export class RunQueue {
     const each = <T>(handle: (job: Job<T>) => Promise<void>) => async (jobs: Job<T>[]) => {
       for (const job of jobs) await handle(job);
     };
-    // A worker waits a polling interval after a short fetch; fetching small batches and
-    // bursting while they come back full keeps it busy without idling between shards.
-    const options = { localConcurrency: this.settings.concurrency, batchSize: 2, burstWhenBatchFull: true, pollingIntervalSeconds: 1 };
-    await this.boss.work<ShardJob>(QUEUES.shard, options, each(handlers.shard));
+    // New jobs wake a worker through NOTIFY; a retried one sends none, so the backstop poll is
+    // the supervision interval rather than pg-boss's 30 s (a failed assembly is tried again soon).
+    const options = { localConcurrency: this.settings.concurrency, pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: this.settings.superviseSeconds };
     await this.boss.work<FinalizeJob>(QUEUES.finalize, options, each(handlers.finalize));
-    await this.boss.work<ShardJob | FinalizeJob>(QUEUES.exhausted, { pollingIntervalSeconds: 1 }, each(handlers.exhausted));
-  }
-
-  /** With `tx`, the jobs are queued inside that transaction: with what it records, or not at all. */
-  async enqueueShards(runId: string, shardIds: string[], tx?: EntityManager): Promise<void> {
-    await this.boss.insert(QUEUES.shard, shardIds.map((shardId) => ({ data: { runId, shardId } })), tx && { db: inTransaction(tx) });
+    await this.boss.work<FinalizeJob>(QUEUES.exhausted, { pollingIntervalSeconds: 1 }, each(handlers.exhausted));
   }
 
   /** Queued inside `tx` when given: the transaction that finishes the run's last shard, so both happen or neither. */

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import { ChunkWorkerPool } from '../../engine';
 import type { RunRuntime } from '../../services';
 import { LocalArtifactStore } from './artifact-store';
+import { DiskBudget } from './disk-budget';
 import { RunFiles } from './file-target';
 import { RunEvents } from './run-events';
 import { RunQueue } from './run-queue';
@@ -35,15 +36,24 @@ export async function startRunRuntime(config: Config, db: DataSource, log: Logge
   const secretKey = loadSecretKey(config.runs.secretKey, config.dataDir);
   await queue.start();
   await events.start();
-  const worker = new RunWorker(runs, shards, queue, files, events, config, secretKey, log);
+  // Read at each check, as the settings stand.
+  const disk = new DiskBudget(shards, {
+    get projectBytes() {
+      return config.limits.projectArtifactBytes;
+    },
+    get minFreeBytes() {
+      return config.runs.minFreeBytes;
+    },
+  });
+  const worker = new RunWorker(runs, shards, queue, files, events, config, secretKey, disk, log);
   await worker.start(config.runs.worker);
   return {
-    queue,
     files,
+    disk,
     events,
     secretKey,
     stop: async () => {
-      worker.stop();
+      await worker.stop();
       await queue.stop();
       await events.stop();
       await pool?.close();

@@ -1,10 +1,9 @@
 /**
- * A process's share of run work: takes shard jobs from the queue, writes them
- * (files) or loads them (database), reports progress and heartbeats, and
- * assembles finished runs. Every process, API-only ones too, also hands the
- * shards of lost workers back and expires old artifacts.
+ * A process's share of run work: takes shards in the fair order (shard-taker.ts),
+ * writes them (files) or loads them (database), reports progress and
+ * heartbeats, and assembles finished runs. Every process, API-only ones too,
+ * also hands the shards of lost workers back and expires old artifacts.
  */
-import { hostname } from 'node:os';
 import type { Job } from 'pg-boss';
 import type { Logger } from 'pino';
 import { compileBlueprint, EngineError, type Plan } from '../../engine';
@@ -12,24 +11,30 @@ import type { Config } from '../../config';
 import { AppError } from '../../errors';
 import { loadInto } from '../load/load';
 import { checkTarget } from '../load/target-guard';
+import type { DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
-import type { FinalizeJob, RunQueue, ShardJob } from './run-queue';
+import type { FinalizeJob, RunQueue } from './run-queue';
 import { TERMINAL } from './run-states';
 import type { RunTarget } from './run-target';
 import type { RunEntity } from './run.entity';
 import type { RunsStore } from './runs-store';
-import type { ShardOutputs, ShardsStore } from './shards-store';
+import { ShardTaker } from './shard-taker';
+import type { ClaimedShard, ShardOutputs, ShardsStore } from './shards-store';
 import { unseal } from './target-secret';
+import { workerName } from './worker-liveness';
 
 /** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
 const TICK_MS = 250;
 /** A held shard's heartbeat while no chunk is being made. */
 const HEARTBEAT_MS = 1_000;
+/** How often a shard being written checks the project's quota and the disk's free space. */
+const DISK_CHECK_MS = 1_000;
 
 export class RunWorker {
-  private readonly id = `${hostname()}:${process.pid}`;
+  private readonly id = workerName();
   private timers: NodeJS.Timeout[] = [];
+  private taker?: ShardTaker;
 
   constructor(
     private readonly runs: RunsStore,
@@ -39,6 +44,7 @@ export class RunWorker {
     private readonly events: RunEvents,
     private readonly config: Config,
     private readonly secretKey: Buffer,
+    private readonly disk: DiskBudget,
     private readonly log: Logger,
   ) {}
 
@@ -46,10 +52,19 @@ export class RunWorker {
   async start(takeWork: boolean): Promise<void> {
     if (takeWork) {
       await this.queue.work({
-        shard: (job) => this.runShard(job),
         finalize: (job) => this.finalize(job),
         exhausted: (job) => this.fail(job.data.runId, null),
       });
+      this.taker = new ShardTaker({
+        slots: this.config.runs.concurrency,
+        claim: () => this.claim(),
+        work: (shard, signal) => this.runShard(shard, signal),
+        nextReadyInMs: () => this.shards.nextReadyInMs(),
+        onReady: (ring) => this.events.onShardsReady(ring),
+        pollMs: this.config.runs.superviseSeconds * 1000,
+        log: this.log,
+      });
+      this.taker.start();
     }
     const every = (seconds: number, task: () => Promise<unknown>) =>
       this.timers.push(setInterval(() => void task().catch((err) => this.log.warn({ err }, 'run maintenance failed')), seconds * 1000));
@@ -57,9 +72,21 @@ export class RunWorker {
     every(this.config.runs.retentionSweepSeconds, () => this.expireArtifacts());
   }
 
-  stop(): void {
+  /** Stops taking shards (those in hand finish or go back) and maintenance. */
+  async stop(): Promise<void> {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
+    await this.taker?.stop();
+  }
+
+  /**
+   * Takes the next shard in the fair order (shards-store.ts `claimNext`). The
+   * claim's transaction touches no run row: a claim never waits behind a
+   * run's lock while it holds the claim lock every worker takes.
+   */
+  private claim(): Promise<ClaimedShard | null> {
+    const caps = { perUser: this.config.limits.runningRunsPerUser, perProject: this.config.limits.runningRunsPerProject };
+    return this.runs.inTransaction((tx) => this.shards.claimNext(tx, this.id, caps));
   }
 
   /** Plans by run: compiling lays out per-parent tables, which costs time in the parent rows. */
@@ -76,30 +103,37 @@ export class RunWorker {
     return plan;
   }
 
-  private async runShard(job: Job<ShardJob>): Promise<void> {
-    const { runId, shardId } = job.data;
-    const run = await this.runs.load(runId);
-    if (!run || TERMINAL.includes(run.status)) return;
-    // Only a PENDING shard is taken: a job for a shard another worker holds or finished is a
-    // duplicate (supervision re-queues lost shards without waiting for the queue's own retry).
-    const claimed = await this.shards.claim(shardId, this.id);
-    if (!claimed) return;
-    await this.runs.noteAttempt(runId, claimed.attempts);
-    await this.runs.transition(runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
-    await this.events.publish(runId);
-
-    // Why work on this shard stopped early: the run was cancelled or failed (its files go), or this
-    // worker lost the shard, stalled past the timeout or dropped by the queue (another worker has it).
-    let stop: 'cancelled' | 'lost' | undefined;
+  private async runShard(claimed: ClaimedShard, stopping: AbortSignal): Promise<void> {
+    const { runId, id: shardId } = claimed;
+    // Why work on this shard stopped early: the run was cancelled or failed (its files go), this
+    // worker lost the shard (stalled past the timeout: another worker has it), this process is
+    // stopping (the shard goes back for another worker to take at once), or the run's files would
+    // pass the project's quota or fill the disk (`tooLarge` says which; the run fails).
+    let stop: 'cancelled' | 'lost' | 'stopping' | 'too-large' | undefined;
+    let tooLarge: string | null = null;
+    // A file run's project, and when its disk bounds were last checked; the bytes its files have so far.
+    let disk: { projectId: string; checkedAt: number } | undefined;
+    let bytesOnDisk = async () => 0;
     const aborted = new AbortController();
+    const onStopping = () => {
+      stop ??= 'stopping';
+      aborted.abort();
+    };
+    stopping.addEventListener('abort', onStopping);
+    if (stopping.aborted) onStopping();
     let lastTick = 0;
     let rowsSoFar = 0;
     const beat = async () => {
       lastTick = Date.now();
-      const { held, runStatus } = await this.shards.heartbeat(shardId, this.id, rowsSoFar);
+      const { held, runStatus } = await this.shards.heartbeat(shardId, this.id, rowsSoFar, await bytesOnDisk());
       await this.events.publish(runId, true);
       if (!held) stop ??= 'lost';
       else if (runStatus !== 'RUNNING' && runStatus !== 'QUEUED') stop ??= 'cancelled';
+      else if (disk && lastTick - disk.checkedAt >= DISK_CHECK_MS) {
+        disk.checkedAt = lastTick;
+        tooLarge = await this.disk.refusal(disk.projectId, 0, this.files.store.diskDir);
+        if (tooLarge) stop ??= 'too-large';
+      }
       if (stop) aborted.abort();
     };
     let beating: Promise<void> | undefined;
@@ -110,7 +144,6 @@ export class RunWorker {
      */
     const tick = async (rowsDone: number, force = false): Promise<boolean> => {
       rowsSoFar = Math.max(rowsSoFar, rowsDone);
-      if (job.signal.aborted) stop ??= 'lost';
       if (stop) return false;
       if (force) {
         await beating;
@@ -122,14 +155,30 @@ export class RunWorker {
       }
       return !stop;
     };
-    // Between chunks too (a plan being compiled, a shard being synced or uploaded): the worker is alive.
+    // From the claim on, and between chunks too (a plan being compiled, a shard being synced or uploaded): the worker is alive.
     const alive = setInterval(() => Date.now() - lastTick >= HEARTBEAT_MS && void tick(rowsSoFar, true).catch(() => {}), HEARTBEAT_MS);
     try {
+      // The run is under way, and its user's turn is recorded (users are served in turn).
+      await this.runs.noteClaim(runId, claimed.attempts);
+      await this.runs.transition(runId, 'RUNNING', { startedNow: true }, ['QUEUED']);
+      await this.events.publish(runId);
+      const run = await this.runs.load(runId);
+      if (!run || TERMINAL.includes(run.status)) {
+        // Ended between the claim and now: nothing to make.
+        await this.shards.release(shardId, this.id, { uncounted: true });
+        return;
+      }
       const plan = this.plan(run);
       let outputs: ShardOutputs | null = {};
       if (run.target.kind === 'FILES') {
+        // Between shards: room for this one, as large as the table's finished shards say it will be.
+        const perRow = (await this.shards.bytesPerRow(runId, claimed.table)) ?? 0;
+        tooLarge = await this.disk.refusal(run.projectId, Math.ceil(perRow * (claimed.to - claimed.from)), this.files.store.diskDir);
+        if (tooLarge) return await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
+        disk = { projectId: run.projectId, checkedAt: Date.now() };
         const count = (await this.shards.countOf(runId, claimed.table));
-        outputs = await this.files.writeShard(plan, { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to }, run.target, tick);
+        const spec = { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to };
+        outputs = await this.files.writeShard(plan, spec, run.target, tick, (read) => (bytesOnDisk = read));
       } else {
         const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
         await loadInto(plan, target, {
@@ -145,6 +194,8 @@ export class RunWorker {
       if (!outputs) {
         // Cancelled: nothing of the run is kept. Lost: the shard's new worker writes it.
         if (stop === 'cancelled') await this.files.remove(runId);
+        if (stop === 'stopping') await this.handBack(shardId);
+        if (stop === 'too-large') await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
         return;
       }
       await this.completeShard(runId, shardId, outputs);
@@ -154,11 +205,20 @@ export class RunWorker {
       // landed): remove the run's files once more.
       const ended = stop === 'cancelled' || TERMINAL.includes((await this.runs.status(runId))!);
       if (ended) await this.files.remove(runId);
+      else if (stop === 'stopping') await this.handBack(shardId);
+      else if (stop === 'too-large') await this.fail(runId, `PAYLOAD_TOO_LARGE: ${tooLarge}`);
       if (ended || aborted.signal.aborted) return;
       await this.shardFailed(runId, shardId, claimed.attempts, error);
     } finally {
       clearInterval(alive);
+      stopping.removeEventListener('abort', onStopping);
     }
+  }
+
+  /** This process is stopping: another worker takes the shard at once, the attempt not counted against it. */
+  private async handBack(shardId: string): Promise<void> {
+    await this.shards.release(shardId, this.id, { uncounted: true });
+    await this.events.shardsReady();
   }
 
   /**
@@ -189,19 +249,22 @@ export class RunWorker {
    * A shard failed. Errors of the blueprint itself (a unique field exhausted),
    * a target that refused or cannot be reached (it would again: retrying only
    * delays the answer), and anything on the last attempt end the run now.
-   * Otherwise the queue retries the shard, the run waiting as QUEUED until a
-   * worker takes it again.
+   * Otherwise the shard is tried again after a back-off (SEEDBED_RUN_RETRY_SECONDS,
+   * doubling per attempt), the run waiting as QUEUED if no other shard of it is
+   * being made.
    */
   private async shardFailed(runId: string, shardId: string, attempts: number, error: unknown): Promise<void> {
     const coded = error instanceof EngineError || error instanceof AppError;
     const message = coded ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
     const hopeless = error instanceof EngineError || (error instanceof AppError && (error.code === 'TARGET_REFUSED' || error.code === 'TARGET_UNREACHABLE'));
     if (hopeless || attempts >= this.config.limits.runAttempts) return this.fail(runId, message);
-    await this.shards.release(shardId, this.id);
+    const delaySeconds = this.config.runs.retrySeconds * 2 ** (attempts - 1);
+    await this.shards.release(shardId, this.id, { delaySeconds });
     await this.runs.noteError(runId, message);
     await this.requeueIfIdle([runId]);
-    this.log.warn({ runId, shardId, err: error }, 'shard failed; the queue retries it');
-    throw error;
+    // Slots waiting for work learn when the shard is ready again.
+    await this.events.shardsReady();
+    this.log.warn({ runId, shardId, err: error, retryInSeconds: delaySeconds }, 'shard failed; it is tried again');
   }
 
   private async fail(runId: string, message: string | null): Promise<void> {
@@ -254,18 +317,15 @@ export class RunWorker {
   /**
    * A worker is lost when its run shows no sign of life for the timeout: no
    * shard heartbeat and no assembly heartbeat (a worker killed between two
-   * shards holds none RUNNING). Its shards go back to PENDING with a new job
-   * each, queued in the same transaction (the queue's own retry of the old
-   * job would wait for pg-boss's heartbeat timeout first), and the run to
-   * QUEUED, or to FAILED when the lost shard had no attempts left.
+   * shards holds none RUNNING). Its shards go back to PENDING, the workers'
+   * doorbell rung in the same transaction, and the run to QUEUED, or to
+   * FAILED when the lost shard had no attempts left.
    */
   private async requeueLostShards(): Promise<void> {
     const max = this.config.limits.runAttempts;
     const lost = await this.runs.inTransaction(async (tx) => {
       const shards = await this.shards.requeueLost(tx, this.config.runs.workerLostSeconds);
-      const retry = new Map<string, string[]>();
-      for (const s of shards.filter((l) => l.attempts < max)) retry.set(s.runId, [...(retry.get(s.runId) ?? []), s.id]);
-      for (const [runId, shardIds] of retry) await this.queue.enqueueShards(runId, shardIds, tx);
+      if (shards.some((l) => l.attempts < max)) await this.events.shardsReady(tx);
       return shards;
     });
     for (const { runId } of lost.filter((l) => l.attempts >= max)) {

@@ -60,6 +60,10 @@ export class RunEntity {
   @Column({ name: 'requested_by', type: 'uuid', nullable: true })
   requestedById: string | null;
 
+  /** Whom it counts against for the caps and the fair shares: its user, or its API key's creator (run.service.ts `ownerOf`). */
+  @Column({ name: 'owner_id', type: 'uuid' })
+  ownerId: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

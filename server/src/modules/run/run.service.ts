@@ -1,7 +1,7 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { DIALECTS, FORMATS, type Dialect, type Format, type Plan } from '../../engine';
 import type { Config } from '../../config';
-import type { Scope } from '../../scope';
+import type { Actor, Scope } from '../../scope';
 import { AppError, badInput, notFound, nullIfHidden } from '../../errors';
 import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
@@ -12,10 +12,10 @@ import { outputOptionsOf, type OutputOptionsRequest } from '../generation/output
 import { checkTarget } from '../load/target-guard';
 import { requireRole } from '../project/access';
 import type { RunEvents } from './run-events';
-import type { RunQueue } from './run-queue';
 import { transition } from './run-states';
 import type { RunTarget } from './run-target';
 import { RunEntity } from './run.entity';
+import { leastBytesOf, type DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import { ShardsStore } from './shards-store';
 import { seal } from './target-secret';
@@ -37,14 +37,28 @@ export interface StartRunInput {
 /** The shard that carries a database load: a load is one transaction, so it is never split. */
 export const WHOLE_RUN_SHARD = '*';
 
+/**
+ * Whom a run counts against for the caps and the fair shares: the signed-in
+ * user, or the user who made the API key (the key itself once that user is
+ * gone), so that making more keys gives nobody more runs.
+ */
+function ownerOf(actor: Actor): string {
+  if (actor.kind === 'user') return actor.user.id;
+  if (actor.kind === 'apiKey') return actor.apiKey.createdById ?? actor.apiKey.id;
+  throw new Error('an anonymous caller cannot start runs');
+}
+
+/** Told to a caller at the cap: runs take minutes, and one finishing frees a place. */
+const CAP_RETRY_AFTER_SECONDS = 60;
+
 /** Runs: start (pinned to a revision), cancel, read. Workers do the generating (run-worker.ts). */
 export class RunService {
   constructor(
     private readonly db: DataSource,
     private readonly blueprints: BlueprintService,
     private readonly audit: AuditService,
-    private readonly queue: RunQueue,
     private readonly files: RunFiles,
+    private readonly disk: DiskBudget,
     private readonly events: RunEvents,
     private readonly config: Config,
     private readonly secretKey: Buffer,
@@ -69,6 +83,8 @@ export class RunService {
 
   async start(scope: Scope, input: StartRunInput): Promise<RunEntity> {
     const blueprint = await this.blueprints.get(scope, input.blueprintId, 'EDITOR', 'start runs');
+    const ownerId = ownerOf(scope.actor);
+    await this.checkCaps(this.db.manager, ownerId, blueprint.projectId, false);
     const number = input.revision ?? blueprint.currentRevision;
     const revision = await scope.loaders.revision.load(`${blueprint.id}:${number}`);
     if (!revision) throw badInput('input.revision', `blueprint has no revision ${number}`);
@@ -89,9 +105,15 @@ export class RunService {
       throw badInput('input.rows', `the run would make ${rowsTotal} rows; at most ${this.config.limits.runRows} are allowed`);
     }
     const { target, secret } = await this.target(input.target, input.output);
+    if (target.kind === 'FILES') {
+      // The local folder is on this machine's disk (workers share it); an S3 worker checks its own spool.
+      const refusal = await this.disk.refusal(blueprint.projectId, leastBytesOf(plan, target.formats.length, target.gzip), this.config.runs.s3 ? undefined : this.files.store.diskDir);
+      if (refusal) throw new AppError('PAYLOAD_TOO_LARGE', `This run cannot start: ${refusal}.`, { path: input.rows !== undefined && input.rows !== null ? 'input.rows' : 'input.blueprintId' });
+    }
     const shards = target.kind === 'FILES' ? this.shardsOf(plan) : [{ table: WHOLE_RUN_SHARD, index: 0, from: 0, to: rowsTotal }];
 
-    const { saved: run, shardIds } = await this.db.transaction(async (manager) => {
+    const run = await this.db.transaction(async (manager) => {
+      await this.checkCaps(manager, ownerId, blueprint.projectId);
       const saved = await manager.save(
         manager.create(RunEntity, {
           projectId: blueprint.projectId,
@@ -108,24 +130,41 @@ export class RunService {
           shardsDone: 0,
           attempts: 0,
           requestedById: scope.actor.kind === 'user' ? scope.actor.user.id : null,
+          ownerId,
         }),
       );
-      const shardIds = await new ShardsStore(this.db).create(manager, saved.id, shards);
+      await new ShardsStore(this.db).create(manager, saved.id, shards);
+      // Workers waiting for work take its shards once this commits.
+      await this.events.shardsReady(manager);
       await this.audit.record(manager, scope.actor, {
         projectId: blueprint.projectId, action: 'run.start', targetType: 'Run', targetId: saved.id,
         data: { blueprintId: blueprint.id, revision: number, rows: rowsTotal, target: target.kind },
       });
-      return { saved, shardIds };
+      return saved;
     });
-
-    try {
-      await this.queue.enqueueShards(run.id, shardIds);
-    } catch (error) {
-      await transition(this.db, run.id, 'CANCELLED', { error: 'could not queue the run', finishedNow: true });
-      throw error;
-    }
     await this.events.publish(run.id);
     return run;
+  }
+
+  /**
+   * Refuses a run past the caps on QUEUED and RUNNING runs per user and per
+   * project. Inside the transaction that records the run, after locks on the
+   * user and the project: concurrent starts are counted one after another.
+   * Also asked without the locks before the run's plan is made, so a caller
+   * at the cap costs no planning.
+   */
+  private async checkCaps(tx: EntityManager, ownerId: string, projectId: string, locked = true): Promise<void> {
+    if (locked) await tx.query('SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))', [ownerId, projectId]);
+    const [active]: { user: number; project: number }[] = await tx.query(
+      `SELECT count(*) FILTER (WHERE owner_id = $1)::int AS user, count(*) FILTER (WHERE project_id = $2)::int AS project
+       FROM runs WHERE status IN ('QUEUED', 'RUNNING') AND (owner_id = $1 OR project_id = $2)`,
+      [ownerId, projectId],
+    );
+    const { activeRunsPerUser, activeRunsPerProject } = this.config.limits;
+    const refuse = (message: string, limit: number) =>
+      new AppError('RATE_LIMITED', `${message}; start this one when one of them finishes or is cancelled.`, { path: 'input', limit, retryAfter: CAP_RETRY_AFTER_SECONDS });
+    if (active.user >= activeRunsPerUser) throw refuse(`You have ${active.user} runs queued or running, the most one user may have (API keys count as the user who made them)`, activeRunsPerUser);
+    if (active.project >= activeRunsPerProject) throw refuse(`This project has ${active.project} runs queued or running, the most one project may have`, activeRunsPerProject);
   }
 
   async cancel(scope: Scope, id: string): Promise<RunEntity> {

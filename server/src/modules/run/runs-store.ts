@@ -32,9 +32,9 @@ export class RunsStore {
     return row?.status;
   }
 
-  /** The most attempts any of its shards took. */
-  async noteAttempt(id: string, attempts: number): Promise<void> {
-    await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2) WHERE id = $1', [id, attempts]);
+  /** A worker took one of its shards: the most attempts any took, and when (users are served in turn by it). */
+  async noteClaim(id: string, attempts: number): Promise<void> {
+    await this.db.query('UPDATE runs SET attempts = GREATEST(attempts, $2), last_claim_at = now() WHERE id = $1', [id, attempts]);
   }
 
   /** The last error of a shard that will be retried: shown while the run waits. */

@@ -90,6 +90,10 @@ export class S3ArtifactStore implements ArtifactStore {
       .catch(() => {}); // already completed or aborted
   }
 
+  get diskDir(): string {
+    return this.spoolDir;
+  }
+
   async openShard(file: FileKey, index: number, count: number): Promise<ShardSpool> {
     // Spooled to a local file: an upload needs its length first, and memory stays flat.
     await fs.mkdir(this.spoolDir, { recursive: true, mode: 0o700 });

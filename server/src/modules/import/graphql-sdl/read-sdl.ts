@@ -1,22 +1,32 @@
 /**
  * GRAPHQL_SDL import (PRODUCT.md §12, §13): object types become tables,
- * scalars and enums columns (generators chosen by type and name, enums
- * `weighted`), an object field a reference, a list of objects the children
- * of a table that points back (sized per parent) or else a junction table.
- * Relay wrappers and root types are recognised, not tables. The document
- * keeps the SDL and the mapping (its `graphql` key), so the blueprint's mock
- * serves exactly that schema.
+ * scalars and enums columns (generators chosen by type and name, enums and
+ * values a description lists `weighted`), an object field a reference (the
+ * scalar beside it that holds its key — `authorId` of `userByAuthorId`,
+ * `author_id` of `author` — is that reference's column), a list of objects
+ * the children of a table that points back (sized per parent) or else a
+ * junction table. Keys are typed as the SDL declares them: `ID`/`Int` keys
+ * are sequences from 1 (the 1, 2, 3 apps write), `UUID` scalars uuids, and a
+ * Relay `Node` type's id a global id over its key. Page wrappers, edges,
+ * aggregates and payloads are recognised, not tables. Arguments and
+ * mutations are bound by convention; the document keeps the SDL and the
+ * whole mapping (its `graphql` key), so the blueprint's mock serves exactly
+ * that schema and a user can rebind what the convention got wrong; the
+ * report says how every root field will be answered.
  */
-import { buildSchema, isEnumType, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
-import type { BlueprintDocument, FieldDef, TableDef } from '../../../engine';
+import { buildSchema, getNamedType, isEnumType, isInterfaceType, isNonNullType, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import type { BlueprintDocument, FieldDef, GraphqlFieldMapping, TableDef } from '../../../engine';
 import { badInput } from '../../../errors';
-import type { SdlMapping, SdlTypeMapping } from '../../mock/sdl-mapping';
+import { describeMock } from '../../mock/describe';
 import { plural } from '../../mock/naming';
+import { resolveMapping } from '../../mock/resolve-mapping';
+import { bindByConvention } from '../../mock/sdl-bindings';
+import { classify, shapeOf, type FieldShape } from '../../mock/sdl-kinds';
+import type { SdlMapping, SdlTypeMapping } from '../../mock/sdl-mapping';
 import { guessColumn } from '../infer/column-guess';
 import type { ValueKind } from '../schema-model';
 import type { SourceOptions } from '../sources';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
-import { classify, shapeOf, type FieldShape } from './sdl-types';
 
 const TOP_ROWS = 100;
 const MAX_TABLES = 100;
@@ -29,7 +39,8 @@ export function snake(name: string): string {
 
 function tableName(type: string): string {
   const words = snake(type).split('_');
-  words[words.length - 1] = plural(words[words.length - 1]);
+  // `users` (Hasura names types after tables) stays `users`.
+  words[words.length - 1] = plural(words[words.length - 1].replace(/s$/, '')) === words[words.length - 1] ? words[words.length - 1] : plural(words[words.length - 1]);
   return words.join('_').slice(0, 63);
 }
 
@@ -41,8 +52,23 @@ function kindOf(type: GraphQLNamedType): ValueKind {
   if (/date|time/i.test(type.name)) return 'timestamp';
   if (/json/i.test(type.name)) return 'json';
   if (/uuid/i.test(type.name)) return 'uuid';
-  if (/^(BigInt|Long)$/i.test(type.name)) return 'integer';
+  if (/^(BigInt|Long|bigint|int\d*|smallint|numeric)$/i.test(type.name)) return 'integer';
+  if (/^(float\d*|numeric|decimal|money)$/i.test(type.name)) return 'float';
   return 'text';
+}
+
+/** How an SDL's key scalar is generated: the small numbers apps write for `ID`s and integers, uuids for `UUID` (and text ids). */
+function keyGenerator(type: GraphQLNamedType | undefined): 'sequence' | 'uuid' {
+  if (!type) return 'sequence';
+  if (/uuid/i.test(type.name) || type.name === 'String') return 'uuid';
+  return 'sequence';
+}
+
+/** The id field a Relay `Node` interface gives a type (`id`, or PostGraphile's `nodeId`). */
+function nodeIdField(type: GraphQLObjectType): GraphQLField<unknown, unknown> | undefined {
+  const node = type.getInterfaces().find((i) => i.name === 'Node');
+  const [field] = node ? Object.values(node.getFields()) : [];
+  return field && getNamedType(field.type).name === 'ID' ? type.getFields()[field.name] : undefined;
 }
 
 interface Draft {
@@ -50,6 +76,7 @@ interface Draft {
   table: TableDef;
   mapping: SdlTypeMapping;
   many: [string, Extract<FieldShape, { kind: 'many' }>][];
+  aggregates: [string, string][];
 }
 
 export async function readGraphqlSdl(text: string, options: SourceOptions): Promise<ImportResult> {
@@ -71,17 +98,12 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
     let table = tableName(type.name);
     while (usedTables.has(table)) table = `${table}_`.slice(0, 63);
     usedTables.add(table);
-    drafts.set(type.name, { type, table: { name: table, rows: TOP_ROWS, primaryKey: 'id', fields: [] }, mapping: { table, key: 'id', fields: {} }, many: [] });
+    drafts.set(type.name, { type, table: { name: table, rows: TOP_ROWS, primaryKey: 'id', fields: [] }, mapping: { table, key: 'id', fields: {} }, many: [], aggregates: [] });
   }
 
   for (const draft of drafts.values()) {
     const { type, table, mapping } = draft;
     const fields = type.getFields();
-    const idField = fields.id ?? Object.values(fields).find((f) => f.name.toLowerCase() === `${type.name.toLowerCase()}id`);
-    const idShape = idField && shapeOf(idField.type, schema, kinds, names);
-    const keyIsInt = idShape?.kind === 'value' && !idShape.list && ['Int', 'BigInt', 'Long'].includes(idShape.type.name);
-    table.fields.push({ name: 'id', generator: keyIsInt ? 'sequence' : 'uuid' });
-    if (idField && idShape?.kind === 'value' && !idShape.list) mapping.fields[idField.name] = { column: 'id' };
     const columns = new Set(['id']);
     const column = (wanted: string) => {
       let name = snake(wanted) || 'field';
@@ -89,6 +111,28 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
       columns.add(name);
       return name;
     };
+    const global = nodeIdField(type);
+    const lower = type.name.toLowerCase();
+    const rawKey = Object.values(fields).find((f) => f !== global && ['id', `${lower}id`, `${lower}_id`].includes(f.name.toLowerCase()) && shapeOf(f.type, schema, kinds, names).kind === 'value');
+    table.fields.push({ name: 'id', generator: keyGenerator(rawKey ? getNamedType(rawKey.type) : undefined) });
+    if (global) mapping.fields[global.name] = { column: 'id', globalId: global.name === 'nodeId' ? 'postgraphile' : 'relay' };
+    if (rawKey) mapping.fields[rawKey.name] = { column: 'id' };
+    // References first, so the scalar holding one's key becomes its column rather than a column of its own.
+    const refColumns = new Map<string, string>();
+    for (const field of Object.values(fields)) {
+      const shape = shapeOf(field.type, schema, kinds, names);
+      if (shape.kind !== 'object' || mapping.fields[field.name]) continue;
+      const found = keyPartner(field, fields);
+      const partner = found && !mapping.fields[found.name] ? found : undefined;
+      const name = column(partner ? partner.name : `${snake(field.name)}_id`);
+      const target = drafts.get(shape.target)!;
+      table.fields.push({ name, generator: 'ref', options: { table: target.table.name }, ...(isNonNullType(field.type) || (partner && isNonNullType(partner.type)) ? {} : { nullRate: 0.1 }) });
+      mapping.fields[field.name] = { ref: name, table: target.table.name };
+      if (partner) {
+        mapping.fields[partner.name] = { column: name };
+        refColumns.set(partner.name, name);
+      }
+    }
     for (const field of Object.values(fields)) {
       if (mapping.fields[field.name]) continue;
       const shape = shapeOf(field.type, schema, kinds, names);
@@ -97,17 +141,14 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
         skipped.push({ kind: 'field', name: path, reason: shape.kind === 'other' ? `${shape.reason}: the mock answers null` : 'a list of values: the mock answers an empty list' });
       } else if (shape.kind === 'value') {
         const name = column(field.name);
-        const def = valueField(name, shape.type, type.name, Object.keys(fields), field.type.toString().endsWith('!'));
+        const def = valueField(name, shape.type, type.name, Object.keys(fields), isNonNullType(field.type), field.description ?? undefined);
         table.fields.push(def.field);
         report.push({ path: `tables[${[...drafts.keys()].indexOf(type.name)}].fields[${table.fields.length - 1}]`, table: table.name, field: name, generator: def.field.generator, confidence: def.confidence, reason: def.reason });
         mapping.fields[field.name] = { column: name };
-      } else if (shape.kind === 'object') {
-        const name = column(`${snake(field.name)}_id`);
-        const target = drafts.get(shape.target)!;
-        table.fields.push({ name, generator: 'ref', options: { table: target.table.name }, ...(field.type.toString().endsWith('!') ? {} : { nullRate: 0.1 }) });
-        mapping.fields[field.name] = { ref: name, table: target.table.name };
-      } else {
+      } else if (shape.kind === 'many') {
         draft.many.push([field.name, shape]);
+      } else if (shape.kind === 'aggregate') {
+        draft.aggregates.push([field.name, shape.target]);
       }
     }
   }
@@ -133,6 +174,17 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
         draft.mapping.fields[fieldName] = { children: target.table.name, via, connection: shape.connection };
       }
       for (const [fieldName, shape] of lists) links.push([draft, fieldName, shape]);
+    }
+    // Aggregates of children (Hasura's `posts_aggregate`): over the rows whose ref points back here.
+    for (const [fieldName, targetName] of draft.aggregates) {
+      const target = drafts.get(targetName)!;
+      const backs = Object.entries(target.mapping.fields).filter(([, m]) => 'ref' in m && m.table === draft.table.name);
+      if (!backs.length) {
+        skipped.push({ kind: 'field', name: `${draft.type.name}.${fieldName}`, reason: `no reference of ${targetName} points back: the mock answers null` });
+        continue;
+      }
+      const [, back] = backs[closest(backs.map(([n]) => n), fieldName)];
+      draft.mapping.fields[fieldName] = { aggregate: target.table.name, via: (back as { ref: string }).ref };
     }
   }
   // Many-to-many: one junction table per pair of list fields that mirror each other (Film.actors / Actor.films).
@@ -169,33 +221,58 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
   breakReferenceCycles(tables);
   if (tables.length > MAX_TABLES) throw badInput('input.text', `the schema makes ${tables.length} tables (with the many-to-many links); a blueprint has at most ${MAX_TABLES}`);
 
-  const mapping: SdlMapping = { types: {}, connections: Object.fromEntries(kinds.connections), roots: {} };
-  for (const [name, draft] of drafts) mapping.types[name] = draft.mapping;
-  for (const field of Object.values(schema.getQueryType()?.getFields() ?? {})) {
-    const shape = shapeOf(field.type, schema, kinds, names);
-    if (shape.kind === 'object') {
-      const target = drafts.get(shape.target)!;
-      const typeName = target.type.name.toLowerCase();
-      const args = field.args.filter((a) => ['id', `${typeName}id`].includes(a.name.toLowerCase()) || a.type.toString().replace('!', '') === 'ID').map((a) => a.name);
-      mapping.roots[field.name] = { lookup: target.table.name, args };
-    } else if (shape.kind === 'many') {
-      mapping.roots[field.name] = { list: drafts.get(shape.target)!.table.name, connection: shape.connection };
-    } else {
-      skipped.push({ kind: 'field', name: `Query.${field.name}`, reason: 'not a lookup or a list of one type: the mock answers null' });
+  // Arguments, mutations and wrappers bound by convention, written out whole so the user sees and can change each binding.
+  const types = Object.fromEntries([...drafts].map(([name, draft]) => [name, draft.mapping]));
+  const convention = bindByConvention(schema, types, kinds);
+  for (const [typeName, fields] of Object.entries(convention.fieldArgs)) {
+    for (const [fieldName, bound] of Object.entries(fields)) {
+      const field = types[typeName].fields[fieldName] as GraphqlFieldMapping & { args?: unknown };
+      if (Object.keys(bound.args).length) field.args = bound.args;
     }
   }
-  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) skipped.push({ kind: 'field', name: `Mutation.${field.name}`, reason: "the SDL's own mutations are not mocked: the mock answers null" });
-
+  const mapping: SdlMapping = {
+    types,
+    connections: Object.fromEntries([...kinds.wrappers].filter(([, kind]) => kind === 'page').map(([name]) => [name, kinds.nodes.get(name)!])),
+    roots: convention.roots,
+    ...(Object.keys(convention.subscriptions).length ? { subscriptions: convention.subscriptions } : {}),
+    mutations: convention.mutations,
+    wrappers: convention.wrappers,
+  };
+  const answers = describeMock(schema, resolveMapping(schema, mapping, kinds));
+  for (const answer of answers) if (answer.kind === 'UNMAPPED') skipped.push({ kind: 'field', name: answer.field, reason: `${answer.answer}` });
   const document = { seedbed: 1, name: options.name ?? 'graphql', seed: 1, tables, graphql: { sdl: text, mapping } } as BlueprintDocument;
-  return { document, report, skipped };
+  return { document, report, skipped, mockAnswers: answers };
 }
 
-function valueField(name: string, type: GraphQLNamedType, table: string, siblings: string[], required: boolean): { field: FieldDef; confidence: number; reason: string } {
+/** The scalar that holds an object field's key: `authorId`/`author_id` beside `author`, `authorId` beside PostGraphile's `userByAuthorId`. */
+function keyPartner(field: GraphQLField<unknown, unknown>, fields: Record<string, GraphQLField<unknown, unknown>>): GraphQLField<unknown, unknown> | undefined {
+  const candidates = [`${field.name}Id`, `${field.name}ID`, `${field.name}_id`];
+  const by = /By([A-Z]\w*)$/.exec(field.name);
+  if (by) candidates.push(by[1][0].toLowerCase() + by[1].slice(1), snake(by[1]));
+  for (const name of candidates) {
+    const partner = fields[name];
+    if (partner === field) continue;
+    const named = partner && getNamedType(partner.type);
+    if (named && !isInterfaceType(named) && (named.name === 'ID' || named.name === 'Int' || /uuid|bigint|string/i.test(named.name)) && !('getFields' in named)) return partner;
+  }
+  return undefined;
+}
+
+/** `('Alive', 'Dead' or 'unknown')` in a field's description: the values it takes. */
+function listedValues(description: string | undefined): string[] | undefined {
+  if (!description || !/\bor\b|\bone of\b|,/i.test(description)) return undefined;
+  const values = [...description.matchAll(/['"‘“]([^'"’”\n]{1,40})['"’”]/g)].map((m) => m[1]);
+  return values.length >= 2 && values.length <= 20 && new Set(values).size === values.length ? values : undefined;
+}
+
+function valueField(name: string, type: GraphQLNamedType, table: string, siblings: string[], required: boolean, description?: string): { field: FieldDef; confidence: number; reason: string } {
   const nulls = required ? {} : { nullRate: 0.1 };
   if (isEnumType(type)) {
     const values = Object.fromEntries(type.getValues().map((v) => [v.name, 1]));
     return { field: { name, generator: 'weighted', options: { values }, ...nulls }, confidence: 0.9, reason: `one of the enum ${type.name}'s values` };
   }
+  const listed = type.name === 'String' ? listedValues(description) : undefined;
+  if (listed) return { field: { name, generator: 'weighted', options: { values: Object.fromEntries(listed.map((v) => [v, 1])) }, ...nulls }, confidence: 0.8, reason: `one of the values its description lists (${listed.join(', ')})` };
   const guess = guessColumn({ table, name, kind: kindOf(type), siblings: siblings.map(snake) });
   return { field: { name, generator: guess.generator, ...(guess.options ? { options: guess.options } : {}), ...nulls }, confidence: guess.confidence, reason: guess.reason };
 }

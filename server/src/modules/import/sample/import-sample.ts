@@ -12,7 +12,7 @@ import { chooseGenerator, guessTextByName, type NameGuess } from './infer-column
 import { fitChildCounts } from './fit-counts';
 import { readSample, DEFAULT_SAMPLE_LIMITS, type SampleInput, type SampleKind, type SampleLimits } from './read';
 import { childCountsOf, findReferences, keyColumnOf, type FoundRef } from './relations';
-import { SampleTables, TooManyRecords, TooManyTables, type SampleTable } from './sample-tables';
+import { SAMPLE_TABLE_LIMITS, SampleTables, TooManyRecords, TooManyTables, type SampleTable } from './sample-tables';
 
 type Table = BlueprintDocument['tables'][number];
 type Field = Table['fields'][number];
@@ -34,7 +34,7 @@ export async function importSample(input: SampleInput, kind: SampleKind, options
   // One list of records is one table: named for what the user called it, since its name guides the inference (`name` in `users`).
   const rootName = tableName(options.table) ?? tableName(options.name) ?? (kind === 'CSV_SAMPLE' ? 'rows' : 'items');
   try {
-    for await (const record of readSample(input, kind, rootName, (name, reason) => skipped.push({ kind: 'value', name, reason }), options.limits ?? DEFAULT_SAMPLE_LIMITS)) tables.add(record);
+    for await (const record of readSample(input, kind, rootName, (item) => skipped.push(item), options.limits ?? DEFAULT_SAMPLE_LIMITS)) tables.add(record);
   } catch (e) {
     if (e instanceof TooManyTables) throw badInput('input.text', `The sample has ${e.message}; split it into smaller samples.`);
     if (e instanceof TooManyRecords) throw badInput('input.text', `The sample has ${e.message}; a smaller sample describes the data as well.`);
@@ -95,7 +95,11 @@ function describe(sample: SampleTables, name: string, guessByName: NameGuess, sk
       if (stats.unique && column !== key && stats.present === table.rows && stats.present >= 10 && field.generator !== 'ref' && !['weighted', 'datatype.boolean'].includes(field.generator)) field.unique = true;
       fields.push(field);
     }
-    for (const column of table.droppedColumns) skipped.push({ path, kind: 'column', name: `${table.name}.${column}`, reason: 'past the limit of columns per table' });
+    const dropped = table.droppedColumns.size;
+    if (dropped) {
+      const many = dropped >= 100_000 ? 'at least ' : '';
+      skipped.push({ path, kind: 'column', name: table.name, reason: `${many}${dropped.toLocaleString('en-US')} ${dropped === 1 ? 'column' : 'columns'} past the limit of ${SAMPLE_TABLE_LIMITS.columns} left out` });
+    }
     if (table.ragged) skipped.push({ path, kind: 'rows', name: table.name, reason: `${table.ragged} row(s) have more or fewer cells than the header; missing cells were read as empty, extra ones ignored` });
     const doc: Table = { name: table.name, rows: table.rows, fields };
     if (key) doc.primaryKey = key;

@@ -8,6 +8,8 @@
 import { Tokenizer, TokenParser, TokenType } from '@streamparser/json';
 import { parse as parseCsv } from 'csv-parse';
 import { AppError, badInput } from '../../../errors';
+import { CsvTrimmer } from './csv-trim';
+import { CutCounts, cutRecord, RecordCutter, RECORD_LIMITS } from './record-bounds';
 
 export type SampleKind = 'JSON_SAMPLE' | 'CSV_SAMPLE';
 
@@ -34,8 +36,8 @@ export type SampleInput = string | AsyncIterable<Uint8Array | string>;
 const PATH = 'input.text';
 const refuse = (problem: string) => badInput(PATH, `The sample ${problem}.`);
 
-/** Something of the sample that is not read as records, said in the import's report. */
-export type OnSkip = (name: string, reason: string) => void;
+/** Something of the sample that is not read as records, or not whole, said in the import's report. */
+export type OnSkip = (item: { kind: string; name: string; reason: string }) => void;
 
 async function* chunksOf(input: SampleInput): AsyncGenerator<string> {
   if (typeof input === 'string') {
@@ -89,10 +91,17 @@ async function* bounded(input: SampleInput, maxBytes: number): AsyncGenerator<st
   }
 }
 
+/**
+ * The sample's records, each within RECORD_LIMITS (keys per object, values
+ * per record) as it is read: what is cut is said through `onSkip` once, at
+ * the end, with its count.
+ */
 export async function* readSample(input: SampleInput, kind: SampleKind, defaultName: string, onSkip: OnSkip, limits: SampleLimits = DEFAULT_SAMPLE_LIMITS): AsyncGenerator<SampleRecord> {
   const text = bounded(input, limits.maxBytes);
-  if (kind === 'CSV_SAMPLE') yield* readCsv(text, defaultName);
-  else yield* readJson(text, defaultName, limits.maxDepth, onSkip);
+  const cut = new CutCounts();
+  if (kind === 'CSV_SAMPLE') yield* readCsv(text, defaultName, onSkip);
+  else yield* readJson(text, defaultName, limits.maxDepth, onSkip, cut);
+  for (const note of cut.notes()) onSkip(note);
 }
 
 // ---------------------------------------------------------------- JSON
@@ -126,7 +135,7 @@ async function sniffJson(text: AsyncGenerator<string>): Promise<{ mode: 'array' 
   return { mode: head.trim().startsWith('[') ? 'array' : 'object', head: chunks };
 }
 
-async function* readJson(text: AsyncGenerator<string>, defaultName: string, maxDepth: number, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
+async function* readJson(text: AsyncGenerator<string>, defaultName: string, maxDepth: number, onSkip: OnSkip, cut: CutCounts): AsyncGenerator<SampleRecord> {
   const { mode, head } = await sniffJson(text);
   // The chunks read while sniffing go on one at a time, as they came, with a turn of the event loop between them.
   async function* all(): AsyncGenerator<string> {
@@ -136,8 +145,8 @@ async function* readJson(text: AsyncGenerator<string>, defaultName: string, maxD
     }
     yield* text;
   }
-  if (mode === 'ndjson') yield* readNdjson(all(), defaultName, maxDepth);
-  else yield* readJsonDocument(all(), mode, defaultName, maxDepth, onSkip);
+  if (mode === 'ndjson') yield* readNdjson(all(), defaultName, maxDepth, cut);
+  else yield* readJsonDocument(all(), mode, defaultName, maxDepth, onSkip, cut);
 }
 
 function depthOf(value: unknown, limit: number): number {
@@ -159,7 +168,7 @@ function asRecord(value: unknown, where: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-async function* readNdjson(text: AsyncGenerator<string>, name: string, maxDepth: number): AsyncGenerator<SampleRecord> {
+async function* readNdjson(text: AsyncGenerator<string>, name: string, maxDepth: number, cut: CutCounts): AsyncGenerator<SampleRecord> {
   let pending = '';
   let line = 0;
   const parseLine = (raw: string): SampleRecord | undefined => {
@@ -171,8 +180,11 @@ async function* readNdjson(text: AsyncGenerator<string>, name: string, maxDepth:
     } catch (e) {
       throw refuse(`has a line ${line} that is not JSON: ${(e as Error).message}`);
     }
-    if (depthOf(value, maxDepth) > maxDepth) throw refuse(`has a line ${line} nested deeper than ${maxDepth} levels`);
-    return { collection: name, record: asRecord(value, `line ${line}`), where: `line ${line}` };
+    const record = asRecord(value, `line ${line}`);
+    // Cut first: the walk for depth then sees only what is kept.
+    cutRecord(record, cut, `line ${line}`);
+    if (depthOf(record, maxDepth) > maxDepth) throw refuse(`has a line ${line} nested deeper than ${maxDepth} levels`);
+    return { collection: name, record, where: `line ${line}` };
   };
   for await (const chunk of text) {
     pending += chunk;
@@ -191,15 +203,19 @@ async function* readNdjson(text: AsyncGenerator<string>, name: string, maxDepth:
  * A whole JSON document, tokenized as it arrives. Only the records are
  * assembled (`$.*` of an array, `$.*.*` of an object of arrays), and the
  * token stream counts nesting so a deeply nested sample is refused before it
- * is built.
+ * is built, and cuts each record to its bounds before the parser builds it.
  */
-async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | 'object', name: string, maxDepth: number, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
+async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | 'object', name: string, maxDepth: number, onSkip: OnSkip, cut: CutCounts): AsyncGenerator<SampleRecord> {
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: mode === 'array' ? ['$.*'] : ['$.*', '$.*.*'], keepStack: false });
   const ready: SampleRecord[] = [];
   let depth = 0;
   const lines = lineCounter();
   let afterComma = false;
+  let records = 0;
+  // Where the record being read is, for the report: its index among the records read.
+  const where = () => (mode === 'array' ? `[${records}]` : `record ${records + 1}`);
+  const cutter = new RecordCutter(mode === 'array' ? 2 : 3, cut, where, () => refuse('is not valid JSON'));
   tokenizer.onToken = (token) => {
     lines.at = token.offset;
     afterComma = lines.comma;
@@ -207,16 +223,18 @@ async function* readJsonDocument(text: AsyncGenerator<string>, mode: 'array' | '
     if (token.token === TokenType.LEFT_BRACE || token.token === TokenType.LEFT_BRACKET) {
       if (++depth > maxDepth) throw refuse(`is nested deeper than ${maxDepth} levels`);
     } else if (token.token === TokenType.RIGHT_BRACE || token.token === TokenType.RIGHT_BRACKET) depth--;
-    parser.write(token);
+    if (cutter.pass(token)) parser.write(token);
   };
   parser.onValue = ({ value, key, parent, stack }) => {
     if (mode === 'array') {
+      records++;
       ready.push({ collection: name, record: asRecord(value, `[${String(key)}]`), where: `[${String(key)}]` });
     } else if (stack.length === 2 && Array.isArray(parent)) {
+      records++;
       const collection = String(stack[1].key);
       ready.push({ collection, record: asRecord(value, `${collection}[${String(key)}]`), where: `${collection}[${String(key)}]` });
     } else if (stack.length === 1 && !Array.isArray(value)) {
-      onSkip(String(key), 'a top-level value that is not a list of records');
+      onSkip({ kind: 'value', name: String(key), reason: 'a top-level value that is not a list of records' });
     }
   };
   try {
@@ -285,7 +303,7 @@ export function sniffDelimiter(firstLine: string): string {
   return best;
 }
 
-async function* readCsv(text: AsyncGenerator<string>, name: string): AsyncGenerator<SampleRecord> {
+async function* readCsv(text: AsyncGenerator<string>, name: string, onSkip: OnSkip): AsyncGenerator<SampleRecord> {
   let head = '';
   // next() by hand: leaving a for-await loop would close the stream the rows still need.
   for (let step = await text.next(); !step.done; step = await text.next()) {
@@ -294,26 +312,36 @@ async function* readCsv(text: AsyncGenerator<string>, name: string): AsyncGenera
   }
   const delimiter = sniffDelimiter(head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0]);
   const parser = parseCsv({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, info: true });
+  // Cells past the column limit are cut from the text before the parser builds them.
+  const trimmer = new CsvTrimmer(delimiter, RECORD_LIMITS.keys);
   const feed = (async () => {
     try {
-      parser.write(head);
-      for await (const chunk of text) if (!parser.write(chunk)) await new Promise((r) => parser.once('drain', r));
+      parser.write(trimmer.push(head));
+      for await (const chunk of text) if (!parser.write(trimmer.push(chunk))) await new Promise((r) => parser.once('drain', r));
+      trimmer.end();
       parser.end();
     } catch (e) {
       parser.destroy(e as Error);
     }
   })();
   let header: string[] | undefined;
+  // Cells per row as the header has them (before the cut); rows cut to the limit are compared with the limit.
+  let width = 0;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!header) {
         header = record.map((h, i) => h.trim() || `column_${i + 1}`);
+        const written = record.length === RECORD_LIMITS.keys ? (trimmer.headerCells ?? record.length) : record.length;
+        width = record.length;
+        const past = written - record.length;
+        // One line in the report, however many: no row ever holds those cells.
+        if (past > 0) onSkip({ kind: 'column', name, reason: `${past.toLocaleString('en-US')} ${past === 1 ? 'column' : 'columns'} past the limit of ${RECORD_LIMITS.keys} left out` });
         continue;
       }
       const row: Record<string, unknown> = {};
       header.forEach((h, i) => (row[h] = i < record.length && record[i] !== '' ? record[i] : null));
       // Ragged rows keep what they have; the extra cells of a long row go to a marker the importer reports.
-      if (record.length !== header.length) row[RAGGED] = record.length;
+      if (record.length !== width) row[RAGGED] = record.length;
       yield { collection: name, record: row, where: `line ${info.lines}` };
     }
   } catch (e) {

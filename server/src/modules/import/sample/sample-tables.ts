@@ -7,12 +7,13 @@
 import { ColumnStats, kindOf, typedCell, type ValueKind } from './column-stats';
 import { singular } from '../infer/name-tokens';
 import { RAGGED, type SampleRecord } from './read';
+import { RECORD_LIMITS } from './record-bounds';
 
 /**
  * A million records describe data as well as more would, and bound the work
  * one sample costs (tiny records cost most: about 10 µs each on one core).
  */
-export const SAMPLE_TABLE_LIMITS = { tables: 200, columns: 500, nesting: 4, records: 1_000_000 } as const;
+export const SAMPLE_TABLE_LIMITS = { tables: 200, columns: RECORD_LIMITS.keys, nesting: 4, records: 1_000_000 } as const;
 
 interface ObjectShapes {
   present: number;
@@ -37,7 +38,7 @@ export class SampleTable {
   readonly flattened = new Map<string, { object: string; key: string }>();
   /** For two date columns `a` then `b` of a row (keyed `a\u0000b`): rows with both, and rows where a ≤ b. */
   readonly dateOrder = new Map<string, { both: number; ordered: number }>();
-  /** Columns given up past the column limit. */
+  /** Columns given up past the column limit (names, to count each once; cut at 100,000). */
   readonly droppedColumns = new Set<string>();
   ragged = 0;
   parent?: ParentLink;
@@ -52,7 +53,7 @@ export class SampleTable {
   column(name: string): ColumnStats | undefined {
     if (this.columns.has(name)) return this.columns.get(name);
     if (this.columns.size >= SAMPLE_TABLE_LIMITS.columns) {
-      this.droppedColumns.add(name);
+      if (this.droppedColumns.size < 100_000) this.droppedColumns.add(name);
       return undefined;
     }
     const stats = new ColumnStats();
