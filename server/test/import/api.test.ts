@@ -100,9 +100,9 @@ describe('importBlueprint', () => {
     expect(await blueprintCount()).toBe(before);
   });
 
-  it('refuses a document the blueprint validator refuses (more than 100 tables), creating nothing', async () => {
+  it('refuses a document the blueprint validator refuses (more than 1,000 tables), creating nothing', async () => {
     const before = await blueprintCount();
-    const text = Array.from({ length: 101 }, (_, i) => `CREATE TABLE t${i} (id integer PRIMARY KEY);`).join('\n');
+    const text = Array.from({ length: 1001 }, (_, i) => `CREATE TABLE t${i} (id integer PRIMARY KEY);`).join('\n');
     const error = await editor.fails(IMPORT, { input: { source: 'POSTGRES_DDL', text, projectId } });
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await blueprintCount()).toBe(before);

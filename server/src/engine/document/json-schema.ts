@@ -8,8 +8,8 @@ import { ROW_SPEC_LIMITS } from './types';
 import { CHECK_LIMITS } from './check-expr';
 import { STABLE_KEY_PATTERN } from './stable-keys';
 
-export const MAX_TABLES = 100;
-export const MAX_FIELDS = 300;
+export const MAX_TABLES = 1_000;
+export const MAX_FIELDS = 500;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
 
 /** Enum and domain names: identifiers, optionally schema-qualified (`public.mpaa_rating`). */

@@ -70,7 +70,8 @@ const describeRange = (d: DeclaredType) =>
   d.max !== undefined && d.max >= Number.MAX_SAFE_INTEGER ? '' : d.min !== undefined && d.max !== undefined ? ` (${formatCount(d.min)} to ${formatCount(d.max)})` : d.min !== undefined ? ` (${formatCount(d.min)} or more)` : '';
 const shown = (v: Value) => (typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : JSON.stringify(v));
 const chars = (s: string) => [...s].length;
-const isIntegral = (v: Value) => typeof v === 'number' && Number.isInteger(v);
+/** A whole number, or its text (`weighted`'s object form keys its values by text: "0" loads as 0). */
+const isIntegral = (v: Value) => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && /^-?\d{1,18}$/.test(v.trim()));
 const isNumeric = (v: Value) => typeof v === 'number' || (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)));
 const NUMERIC_TYPES = new Set<OutputType>(['integer', 'float']);
 

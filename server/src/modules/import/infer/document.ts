@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { distinctValues, type BlueprintDocument, type CheckDef } from '../../../engine';
+import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef } from '../../../engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -16,8 +16,6 @@ import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
 
-/** Blueprints hold at most this many tables (PRODUCT.md §5). */
-const MAX_TABLES = 100;
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
 /** A nullable reference whose statistics show no NULL still gets some, so a cycle through it stays generable. */
