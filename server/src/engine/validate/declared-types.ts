@@ -80,7 +80,8 @@ export function declaredType(sqlType: string, doc: Pick<BlueprintDocument, 'enum
   const m = /^([a-z_][a-z0-9_ ]*?)\s*(?:\(\s*([^)]*)\))?\s*((?:unsigned|signed|zerofill|with(?:out)? time zone|character set \S+|collate \S+|binary|\s)*)$/.exec(lower);
   if (!m) return other;
   const base = m[1].trim();
-  const mods = (m[2] ?? '').split(',').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n));
+  // `character varying` has no length: no modifiers, never a length of 0.
+  const mods = (m[2] ?? '').split(',').filter((s) => s.trim() !== '').map((s) => Number(s.trim())).filter((n) => Number.isFinite(n));
   const unsigned = /\bunsigned\b/.test(m[3] ?? '');
   if (base === 'year' && dialect === 'mysql') return { kind: 'integer', name, min: 1901, max: 2155 };
   if (INTEGER_BITS[base] !== undefined) {

@@ -36,9 +36,33 @@ export function rulesOf(expr: CheckExpr, text: string): CheckRule[] {
   return conjuncts(expr).map((c) => ruleOf(c) ?? { kind: 'other', text });
 }
 
+/** `upper(col)`, `lower(col)`, `trim(col)`: the column, and what the function does to a value. */
+const FOLDS: Record<string, (v: string) => string> = { upper: (v) => v.toUpperCase(), lower: (v) => v.toLowerCase(), trim: (v) => v.trim() };
+function foldedColumn(e: CheckExpr): { column: string; fold: (v: string) => string } | undefined {
+  const n = unwrap(e);
+  if (!('fn' in n) || !FOLDS[n.fn]) return undefined;
+  const column = columnOf(n.args[0]);
+  return column ? { column, fold: FOLDS[n.fn] } : undefined;
+}
+
 function ruleOf(e: CheckExpr): CheckRule | undefined {
   if (!('fn' in e)) return undefined;
   const [a, b, c] = e.args;
+  // `col IS NULL OR <rule over col>` (AdventureWorks' PersonType): the rule holds every value that is not NULL.
+  if (e.fn === 'or' && e.args.length === 2) {
+    const [nullSide, other] = 'fn' in a && a.fn === 'isnull' ? [a, b] : 'fn' in b && b.fn === 'isnull' ? [b, a] : [];
+    const column = nullSide && 'fn' in nullSide ? columnOf(nullSide.args[0]) : undefined;
+    const rule = column && other ? ruleOf(other) : undefined;
+    return rule && 'column' in rule && rule.column === column ? rule : undefined;
+  }
+  // `upper(col) IN ('SC', …)`: the listed values the function leaves as they are (`upper('SC')` is 'SC').
+  if (e.fn === 'in' && foldedColumn(a)) {
+    const { column, fold } = foldedColumn(a)!;
+    const values = e.args.slice(1).map(valueOf);
+    if (!values.every((v) => typeof v === 'string')) return undefined;
+    const kept = (values as string[]).filter((v) => fold(v) === v);
+    return kept.length ? { kind: 'in', column, values: kept } : undefined;
+  }
   if (e.fn === 'not' && 'fn' in a && a.fn === 'isnull') {
     const column = columnOf(a.args[0]);
     return column ? { kind: 'notNull', column } : undefined;

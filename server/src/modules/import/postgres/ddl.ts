@@ -341,12 +341,12 @@ class DdlReader {
       const check = partitionCheck(key, this.partitionBounds.get(parentKey) ?? []);
       if (check) this.tables.byKey(parentKey)?.checks.push(check);
     }
-    this.leaveToTriggers();
     const tables = this.tables.values();
     // Foreign keys name their target as the source did: found first, then named as the document names it.
     const targets = new Map(tables.flatMap((t) => t.foreignKeys.map((fk) => [fk, this.tables.get({ schemaname: fk.schema, relname: fk.table })] as const)));
     distinctNames(tables);
     for (const [fk, target] of targets) if (target) fk.table = target.name;
+    this.leaveToTriggers();
     this.schema.tables = tables;
     this.schema.skipped.push(...this.source.refusals);
     if (this.schema.tables.length === 0) throw noTables(this.source.refusals[0]?.reason);
