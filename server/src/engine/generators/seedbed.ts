@@ -157,6 +157,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     create: (o, ctx) => {
       const gen = new RandExp(new RegExp(String(o.pattern)));
       gen.max = o.maxRepetition ?? REGEX_DEFAULT_MAX_REPETITION;
+      memoizeSets(gen);
       const limit = cellLimitOf(ctx);
       let current = { below: (_n: number) => 0 };
       // randexp asks for integers in [a, b]; answer from the cell being generated.
@@ -198,3 +199,18 @@ export const seedbedGenerators: GeneratorDef[] = [
     },
   },
 ];
+
+/**
+ * randexp expands a character class (`[a-z0-9_]`) into a set of ranges each
+ * time it draws one character from it: most of a regex generator's time. The
+ * pattern's tokens are parsed once and the sets are only read, so each
+ * token's set is expanded once per generator.
+ */
+function memoizeSets(gen: RandExp): void {
+  const expanded = new WeakMap<object, unknown>();
+  const expand = (gen as unknown as { _expand(token: object): unknown })._expand.bind(gen);
+  (gen as unknown as { _expand(token: object): unknown })._expand = (token: object) => {
+    if (!expanded.has(token)) expanded.set(token, expand(token));
+    return expanded.get(token);
+  };
+}

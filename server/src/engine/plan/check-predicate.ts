@@ -34,6 +34,11 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
 /** Milliseconds since epoch of an ISO date or timestamp (UTC when it names no zone), or undefined. */
 function moment(s: string): number | undefined {
+  // Most values compared are the engine's own (`2024-05-01`, `2024-05-01T10:00:00Z`), and most strings are not dates at all.
+  const c = s.charCodeAt(0);
+  if (!(c >= 48 && c <= 57) || s.length < 10 || s.charCodeAt(4) !== 45) return undefined;
+  const fast = s.length === 10 || (s.length === 20 && s[19] === 'Z' && s[10] === 'T') ? ownMoment(s) : undefined;
+  if (fast !== undefined) return fast;
   if (DATE.test(s)) return Date.parse(`${s}T00:00:00Z`);
   if (!TIMESTAMP.test(s)) return undefined;
   let t = s.replace(' ', 'T');
@@ -41,6 +46,26 @@ function moment(s: string): number | undefined {
   else t = t.replace(/([+-]\d{2})$/, '$1:00');
   const ms = Date.parse(t);
   return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SSZ` read by position, or undefined when a part is not digits. */
+function ownMoment(s: string): number | undefined {
+  const part = (from: number, to: number) => {
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const d = s.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return NaN;
+      n = n * 10 + d;
+    }
+    return n;
+  };
+  if (s[7] !== '-') return undefined;
+  const [y, mo, d] = [part(0, 4), part(5, 7), part(8, 10)];
+  if (s.length === 10) return Number.isNaN(y + mo + d) || mo < 1 || mo > 12 || d < 1 || d > 31 ? undefined : Date.UTC(y, mo - 1, d);
+  if (s[13] !== ':' || s[16] !== ':') return undefined;
+  const [h, mi, se] = [part(11, 13), part(14, 16), part(17, 19)];
+  if (Number.isNaN(y + mo + d + h + mi + se) || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return undefined;
+  return Date.UTC(y, mo - 1, d, h, mi, se);
 }
 
 const isNumericText = (s: string) => s.trim() !== '' && Number.isFinite(Number(s));
