@@ -208,6 +208,8 @@ class DdlReader {
    * last of a qualified name's parts is the one that names the thing.
    */
   private refuseTruncated(at: number, what: string, parsed: string, where: string): void {
+    // PostgreSQL cuts a name to 63 bytes: one the parser gives shorter was not cut, and its text need not be scanned again.
+    if (Buffer.byteLength(what === 'column' ? parsed.slice(parsed.indexOf('.') + 1) : parsed) < MAX_NAME_BYTES) return;
     const written = writtenNameAt(this.source, at, Math.min(this.statementEnd, at + 4096));
     const bytes = written === undefined ? 0 : Buffer.byteLength(written);
     if (written === undefined || bytes <= MAX_NAME_BYTES) return;
