@@ -6,7 +6,7 @@
  * database's own verdict. Then a few facts only the data can show.
  */
 import { Client } from 'pg';
-import { compileBlueprint, qualifiedTableName, type BlueprintDocument, type Plan } from '../../src/engine';
+import { compileBlueprint, qualifiedTableName, streamBlueprintSql, type BlueprintDocument, type Plan } from '../../src/engine';
 import { loadIntoPostgres } from '../../src/modules/load/postgres-loader';
 import { checkTarget } from '../../src/modules/load/target-guard';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
@@ -108,6 +108,22 @@ describe('real PostgreSQL schemas load first time', () => {
       const [types] = await query(`SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = '"Person"."Person"'::regclass AND attname = 'FirstName'`);
       expect(types.t).toBe('"Name"');
       expect(await count(`SELECT count(*) AS n FROM hr.employee WHERE end_date < hire_date`)).toBe(0);
+
+      // Seedbed's own SQL script makes the same schemas, domains and quoted names in an empty database.
+      const empty = await createEmptyDatabase();
+      databases.push(empty);
+      const chunks: Buffer[] = [];
+      for await (const chunk of streamBlueprintSql(loaded.plan, 'postgres')) chunks.push(Buffer.from(chunk));
+      const other = new Client({ connectionString: empty.url });
+      await other.connect();
+      try {
+        await other.query(Buffer.concat(chunks).toString('utf8'));
+        expect(Number((await other.query('SELECT count(*) AS n FROM archive.orders')).rows[0].n)).toBe(loaded.plan.table('archive_orders').layout.rows);
+        const { rows } = await other.query(`SELECT format_type(atttypid, atttypmod) AS t FROM pg_attribute WHERE attrelid = '"Person"."Person"'::regclass AND attname = 'NameStyle'`);
+        expect(rows[0].t).toBe('"NameStyle"');
+      } finally {
+        await other.end();
+      }
     } finally {
       await loaded.end();
     }
