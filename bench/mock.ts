@@ -26,7 +26,7 @@ import { addMocksToSchema } from '@graphql-tools/mock';
 import { execute, parse, specifiedRules, validate, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { compileBlueprint, type BlueprintDocument } from '../server/src/engine';
 import { loadConfig } from '../server/src/config';
-import { queryLimits } from '../server/src/graphql/query-limits';
+import { queryLimits } from '../server/src/modules/query-limits/query-limits';
 import { readGraphqlSdl } from '../server/src/modules/import/graphql-sdl/read-sdl';
 import { buildMockSchema, executeMock, splitDocument } from '../server/src/modules/mock/mock-schema';
 import { MemoryOverlayStore } from '../server/src/modules/mock/overlay';

@@ -21,7 +21,7 @@ import { blueprintJsonSchema } from './engine';
 import type { GraphQLContext, SessionCookie } from './graphql/context';
 import { notFound } from './errors';
 import { formatError, httpStatusPlugin } from './graphql/errors';
-import { queryLimits } from './graphql/query-limits';
+import { queryLimits } from './modules/query-limits/query-limits';
 import { resolvers } from './graphql/resolvers';
 import { actorOf, authenticateRequests, SESSION_COOKIE } from './http/authenticate';
 import { errorHandler } from './http/error-handler';
@@ -37,10 +37,12 @@ import { mockRoute } from './http/mock-route';
 import { mockSocketEndpoint } from './http/mock-socket';
 import { securityHeaders } from './http/security-headers';
 import { limitRowsStreams, ROWS_PATH, RowsStreams } from './http/rows-streams';
-import { attachWebSocket } from './http/websocket';
+import { attachWebSocket, type AttachedWebSocket } from './http/websocket';
 import { artifactRoute } from './http/artifact-route';
 import { assignRequestId } from './http/request-context';
 import { RateLimiter, SlidingWindows } from './modules/api-key/rate-limit';
+import { AccessChanges } from './modules/auth/access-changes';
+import { protectOwnDatabase } from './modules/load/refused-targets';
 import { createLoaders } from './loaders';
 import { startRunRuntime } from './modules/run/run-runtime';
 import { createServices, type Services } from './services';
@@ -48,6 +50,7 @@ import { createServices, type Services } from './services';
 export interface App {
   httpServer: http.Server;
   services: Services;
+  webSocket: AttachedWebSocket;
   listen(port: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -55,15 +58,20 @@ export interface App {
 const typeDefs = fs.readFileSync(path.resolve(__dirname, '..', '..', 'schema.graphql'), 'utf8');
 
 export async function createApp(config: Config, db: DataSource, log: Logger): Promise<App> {
+  // Its own database is never a target of runs, imports or checks made through this process.
+  protectOwnDatabase((db.options as { url?: string }).url!);
   const runs = await startRunRuntime(config, db, log);
   const services = createServices(db, config, runs);
+  const accessChanges = new AccessChanges((db.options as { url?: string }).url!, log);
+  await accessChanges.start();
   const windows = new SlidingWindows(db);
   const limiter = new RateLimiter(windows, config.limits.apiRequestsPerMinute);
   const budget = new OperationBudget(limiter, windows, config.limits.sessionExpensivePerMinute);
   const schema = makeExecutableSchema({ typeDefs, resolvers });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // One proxy hop: req.ip is the address the proxy saw (X-Forwarded-For's last entry), not the first, which any client can write.
+  app.set('trust proxy', config.trustProxy ? 1 : false);
   const httpServer = http.createServer(app);
   // Idle keep-alive connections are closed by the client or the proxy in front, never by us first:
   // with Node's 5 s default a client reusing a connection as its timer fired got ECONNRESET (seen
@@ -73,7 +81,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
 
   // One set of query limits (depth, aliases, cost, tokens) for both transports.
   const limits = queryLimits(config.limits);
-  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log }, [mockSocketEndpoint(services, db)]);
+  const webSocket = attachWebSocket(httpServer, { config, schema, validationRules: limits.validationRules, services, budget, db, log, accessChanges }, [mockSocketEndpoint(services, db)]);
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -94,7 +102,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   });
   await apollo.start();
 
-  const metrics = createMetrics(db, config.metricsToken);
+  const metrics = createMetrics(db, config.metricsToken, webSocket.counts);
   app.use(securityHeaders(), assignRequestId, metrics.observe);
   app.get('/metrics', metrics.serve);
   app.use(ideAssetRoutes);
@@ -144,10 +152,11 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
   return {
     httpServer,
     services,
+    webSocket,
     listen: (port) =>
       new Promise((resolve, reject) => {
         httpServer.once('error', reject);
-        httpServer.listen(port, () => resolve((httpServer.address() as import('node:net').AddressInfo).port));
+        httpServer.listen(port, config.host, () => resolve((httpServer.address() as import('node:net').AddressInfo).port));
       }),
     close: async () => {
       await apollo.stop();
@@ -155,6 +164,7 @@ export async function createApp(config: Config, db: DataSource, log: Logger): Pr
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       streams.stop();
       await runs.stop();
+      await accessChanges.stop();
     },
   };
 }

@@ -32,6 +32,8 @@ export interface Limits {
   wsMessageBytes: number;
   /** Subscriptions one WebSocket connection may hold at once. */
   wsSubscriptions: number;
+  /** WebSocket connections one client address may hold open at once (429 above). */
+  wsConnectionsPerAddress: number;
   /** Bytes of schema or sample text one import reads (the request body limit applies too). */
   importBytes: number;
   /** Largest sample uploaded as a request body to POST /api/v1/imports/preview. */
@@ -60,11 +62,17 @@ export interface Limits {
   runningRunsPerProject: number;
   /** Bytes of run files a project may hold (finished runs' files and what running ones have written). */
   projectArtifactBytes: number;
+  /** Milliseconds a "Test connection" takes to say it failed, whatever the failure (one timing class). */
+  targetCheckMs: number;
+  /** "Test connection" checks per user per minute. */
+  targetChecksPerMinute: number;
 }
 
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
+  /** The address the server listens on (SEEDBED_HOST); undefined: every interface. */
+  host?: string;
   /** Unset: start an embedded PostgreSQL under `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
@@ -75,7 +83,11 @@ export interface Config {
   trustProxy: boolean;
   /** Folder of the built web client, served at `/` when present. */
   clientDist: string;
-  /** Load runs may connect to loopback, private and link-local addresses (SEEDBED_ALLOW_PRIVATE_TARGETS). */
+  /**
+   * Database targets (runs, imports, "Test connection") may be loopback or private addresses
+   * (SEEDBED_ALLOW_PRIVATE_TARGETS). By default only while the server listens on loopback alone:
+   * then only this machine's user reaches it, and their own databases are what they load into.
+   */
   allowPrivateTargets: boolean;
   /** Worker threads generating rows API responses and previews (never the API's own thread). */
   engineThreads: number;
@@ -168,15 +180,25 @@ export function s3LocationOf(url: string, env: Env, name: string): S3Settings {
   return { bucket: match[1], prefix: (match[2] ?? '').replace(/^\/+|\/+$/g, ''), endpoint: env.SEEDBED_S3_ENDPOINT || undefined, region, credentials };
 }
 
+/** True when `host` is a loopback address or name: nothing but this machine can connect. */
+export function isLoopbackOnly(host: string | undefined): boolean {
+  if (!host) return false;
+  if (host === 'localhost') return true;
+  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]';
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const repoRoot = path.resolve(__dirname, '..', '..');
   // Relative to where the user ran npm (INIT_CWD), not the workspace npm switched into.
   const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.SEEDBED_DATA_DIR || '.data');
+  // Development and tests listen on this machine only unless told otherwise; production on every interface.
+  const host = env.SEEDBED_HOST || (nodeEnv === 'production' ? undefined : '127.0.0.1');
   const runThreads = Math.max(1, int(env, 'SEEDBED_RUN_THREADS', availableParallelism()) || availableParallelism());
   return {
     env: nodeEnv,
     port: int(env, 'PORT', 4000),
+    host,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
@@ -184,8 +206,8 @@ export function loadConfig(env: Env = process.env): Config {
     artifactRetentionDays: int(env, 'SEEDBED_ARTIFACT_RETENTION_DAYS', 7),
     trustProxy: env.SEEDBED_TRUST_PROXY === 'true',
     clientDist: path.resolve(env.SEEDBED_CLIENT_DIST || path.join(repoRoot, 'client', 'dist')),
-    // A hosted server must not be a way into its own network; a laptop or a test run loads into local databases.
-    allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', nodeEnv !== 'production'),
+    // A server others can reach must not be a way into its network; one on loopback alone serves its own machine's user.
+    allowPrivateTargets: bool(env, 'SEEDBED_ALLOW_PRIVATE_TARGETS', isLoopbackOnly(host)),
     engineThreads: int(env, 'SEEDBED_ENGINE_THREADS', availableParallelism()) || 1,
     engineNice: Math.min(19, int(env, 'SEEDBED_ENGINE_NICE', 5)),
     allowedOrigins: list(env, 'SEEDBED_ALLOWED_ORIGINS'),
@@ -228,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
       signUpsPerHour: int(env, 'SEEDBED_SIGNUPS_PER_HOUR', 20),
       wsMessageBytes: int(env, 'SEEDBED_WS_MESSAGE_BYTES', int(env, 'SEEDBED_BODY_BYTES', 1_000_000)),
       wsSubscriptions: int(env, 'SEEDBED_WS_SUBSCRIPTIONS', 20) || 20,
+      wsConnectionsPerAddress: int(env, 'SEEDBED_WS_CONNECTIONS_PER_ADDRESS', 50) || 50,
       importBytes: int(env, 'SEEDBED_IMPORT_BYTES', 5_000_000) || 5_000_000,
       sampleBytes: int(env, 'SEEDBED_SAMPLE_BYTES', 25_000_000) || 25_000_000,
       importsPerCaller: int(env, 'SEEDBED_IMPORTS_PER_CALLER', 2) || 2,
@@ -245,6 +268,8 @@ export function loadConfig(env: Env = process.env): Config {
       runningRunsPerUser: int(env, 'SEEDBED_RUNNING_RUNS_PER_USER', 2) || 2,
       runningRunsPerProject: int(env, 'SEEDBED_RUNNING_RUNS_PER_PROJECT', 4) || 4,
       projectArtifactBytes: int(env, 'SEEDBED_PROJECT_ARTIFACT_BYTES', 20_000_000_000) || 20_000_000_000,
+      targetCheckMs: int(env, 'SEEDBED_TARGET_CHECK_MS', 5_000) || 5_000,
+      targetChecksPerMinute: int(env, 'SEEDBED_TARGET_CHECKS_PER_MINUTE', 10) || 10,
     },
   };
 }

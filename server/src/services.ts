@@ -24,22 +24,21 @@ export interface RunRuntime {
   secretKey: Buffer;
 }
 
-/** "Test connection" answers within this, where a run would retry for a minute. */
-const TARGET_CHECK_TIMEOUT_MS = 5_000;
-
 /** One instance of each service per server; they are stateless over the data source. */
 export function createServices(db: DataSource, config: Config, runtime: RunRuntime) {
   // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
   sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
-  const blueprints = new BlueprintService(db, config.limits.cellBytes);
-  const projects = new ProjectService(db, audit);
+  const blueprints = new BlueprintService(db, config.limits.cellBytes, config.limits.planRows);
+  const apiKeys = new ApiKeyService(db, audit);
+  const projects = new ProjectService(db, audit, apiKeys);
   return {
     audit,
     auth: new AuthService(db, audit, config.sessionDays, config.limits),
     projects,
-    targets: new TargetCheckService(projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: TARGET_CHECK_TIMEOUT_MS }),
-    apiKeys: new ApiKeyService(db, audit),
+    // "Test connection" answers within seconds, where a run would retry for a minute.
+    targets: new TargetCheckService(db, projects, { allowPrivate: config.allowPrivateTargets, timeoutMs: config.limits.targetCheckMs, perMinute: config.limits.targetChecksPerMinute }),
+    apiKeys,
     blueprints,
     generation: new GenerationService(blueprints, config.limits),
     // Import threads at the engine threads' niceness: the API's event loop keeps priority over both.

@@ -167,6 +167,8 @@ export type OutputFormat =
 export type OutputOptionsInput = {
   /** CSV and TSV: the one character between fields (default `,` and a tab); not a quote, backslash, line break, letter or digit. */
   delimiter?: string | null | undefined;
+  /** CSV and TSV for spreadsheets: a text cell starting with =, +, -, @, a tab or a CR gets a leading ' so that Excel, LibreOffice or Google Sheets show it rather than run it as a formula (default false; numbers are left alone). Leave it off for files a program or a database loads: they would get the ' too. */
+  escapeFormulas?: boolean | null | undefined;
   /** CSV and TSV: write the row of column names first (default true). */
   header?: boolean | null | undefined;
   /** CSV and TSV: the line ending (default CRLF for CSV, LF for TSV). */

@@ -99,6 +99,9 @@ export function OutputOptionsFields({ formats, values, onChange, errors = {} }: 
           <label className="checkbox-label">
             <input type="checkbox" checked={values.header} onChange={(e) => onChange({ header: e.target.checked })} /> Header row
           </label>
+          <label className="checkbox-label" title="For Excel, LibreOffice or Google Sheets: a text cell starting with =, +, -, @, a tab or a CR gets a leading ' so it is shown, never run as a formula. Leave off for files a database or a program loads.">
+            <input type="checkbox" checked={values.escapeFormulas} onChange={(e) => onChange({ escapeFormulas: e.target.checked })} /> Safe for spreadsheets (escape formulas)
+          </label>
         </>
       )}
       {json && (

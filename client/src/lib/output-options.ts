@@ -2,7 +2,7 @@ import type { OutputOptionsInput } from '../__generated__/graphql';
 
 /**
  * How files are written beyond their format (CSV and TSV: delimiter, header
- * row, line ending, NULL marker; JSON: pretty), as a form holds them. Empty
+ * row, line ending, NULL marker, formula escaping; JSON: pretty), as a form holds them. Empty
  * text means "the format's default", so nothing is sent for it. One shape for
  * the editor's download (rows API query) and a run (`StartRunInput.output`).
  */
@@ -12,9 +12,11 @@ export interface OutputOptionValues {
   lineEnding: '' | 'lf' | 'crlf';
   nullMarker: string;
   pretty: boolean;
+  /** For spreadsheets: a text cell that would start a formula gets a leading '. */
+  escapeFormulas: boolean;
 }
 
-export const defaultOutputOptions: OutputOptionValues = { delimiter: '', header: true, lineEnding: '', nullMarker: '', pretty: false };
+export const defaultOutputOptions: OutputOptionValues = { delimiter: '', header: true, lineEnding: '', nullMarker: '', pretty: false, escapeFormulas: false };
 
 /** The formats (lower case, as the rows API names them) each group of options affects. */
 export const isDelimited = (format: string) => /^(csv|tsv)$/i.test(format);
@@ -58,6 +60,7 @@ export function toOutputOptionsInput(values: OutputOptionValues, formats: readon
     if (!values.header) output.header = false;
     if (values.lineEnding) output.lineEnding = values.lineEnding === 'lf' ? 'LF' : 'CRLF';
     if (values.nullMarker) output.nullMarker = values.nullMarker;
+    if (values.escapeFormulas) output.escapeFormulas = true;
   }
   if (formats.some(isJson) && values.pretty) output.pretty = true;
   return Object.keys(output).length > 0 ? output : undefined;

@@ -27,6 +27,7 @@ export interface GenerateFlags {
   null?: string;
   pretty?: boolean;
   'data-only'?: boolean;
+  'escape-formulas'?: boolean;
   server?: string;
   blueprint?: string;
   revision?: string;
@@ -42,6 +43,7 @@ function outputOf(flags: GenerateFlags, format: Format): OutputOptions | undefin
     lineEnding: flags.crlf ? 'crlf' : flags.lf ? 'lf' : undefined,
     nullMarker: flags.null,
     pretty: flags.pretty || undefined,
+    escapeFormulas: flags['escape-formulas'] || undefined,
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as OutputOptions;
   if (!Object.keys(options).length) return undefined;

@@ -26,6 +26,7 @@ const GENERATE_OPTIONS = {
   null: { type: 'string' },
   pretty: { type: 'boolean' },
   'data-only': { type: 'boolean' },
+  'escape-formulas': { type: 'boolean' },
   server: { type: 'string' },
   blueprint: { type: 'string' },
   revision: { type: 'string' },

@@ -18,7 +18,7 @@ import { WebSocketServer } from 'ws';
 import { compileBlueprint, type MockLimits } from '../engine';
 import { loadConfig } from '../config';
 import { toAppError } from '../errors';
-import { MAX_TOKENS } from '../graphql/query-limits';
+import { MAX_TOKENS } from '../modules/query-limits/query-limits';
 import type { MockContext, MockEventsPort } from '../modules/mock/context';
 import { buildMockSchema, mockContext, resolveMockLimits, splitDocument, withWarnings, type MockSchema } from '../modules/mock/mock-schema';
 import { MemoryOverlayStore, type OverlayStore } from '../modules/mock/overlay';

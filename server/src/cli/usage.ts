@@ -3,6 +3,7 @@ export const USAGE = `Usage:
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
                    [--data-only] [--out DIR | s3://BUCKET/PREFIX | -] [--offset K] [--workers W] [--shard I/N]
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
+                   [--escape-formulas]   (CSV/TSV for spreadsheets: ' before =, +, -, @)
   seedbed generate --server URL --blueprint ID [--revision R] [same options]
                    (the API key in SEEDBED_KEY)
   seedbed load BLUEPRINT.json --database postgres://...|mysql://...|sqlite:PATH

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
+import { protectOwnDatabase } from '../modules/load/refused-targets';
 import { createDataSource } from './data-source';
 import { runningEmbeddedUrl, startEmbeddedDatabase } from './embedded-database';
 
@@ -28,6 +29,8 @@ export async function openDatabase(config: Config, log: Logger, role: 'server' |
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
+  // A worker process too: its own database is never a load target.
+  protectOwnDatabase(url);
   const dataSource = createDataSource({ url });
   try {
     await dataSource.initialize();

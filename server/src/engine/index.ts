@@ -10,7 +10,7 @@
  *       // a server's: row bounds first, large per-parent layouts counted in worker threads
  *   previewRows(plan, 'users', offset, limit)      // { columns: [{name, type, sqlType…}], rows, totalRows }
  *   streamTable(plan, 'users', 'csv', { offset, count, dialect, workers, output })  // Readable, backpressured
- *   outputIssues(output, formats, 'output')        // delimiter, header, lineEnding, nullMarker, pretty, each with its path
+ *   outputIssues(output, formats, 'output')        // delimiter, header, lineEnding, nullMarker, pretty, escapeFormulas, each with its path
  *   streamBlueprintSql(plan, 'postgres')           // every table + deferred FKs, one script
  *   contentTypeOf('csv'), fileNameOf(plan, 'users', 'csv')
  *   searchGenerators(search?, category?)            // catalog entries for the `generators` query
@@ -46,6 +46,7 @@ export { encodeInOrder } from './parallel/encode-in-order';
 export type { ShardFile, ShardFilesJob } from './parallel/shard-writer';
 export { listGenerators, searchGenerators, categories, getGenerator, distinctValues } from './generators/catalog';
 export { validateBlueprint, validateGeneratorOptions, type ValidateOptions } from './validate';
+export { planRowsIssues } from './plan/bounds';
 export { SUPPORTED_LOCALES } from './locale/locales';
 export { EngineError, type EngineErrorCode } from './errors';
 export { GENERATOR_PACK_VERSION } from './random/hash';

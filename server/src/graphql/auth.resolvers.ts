@@ -19,5 +19,6 @@ export const authResolvers: Resolvers = {
       ctx.cookie?.clear();
       return ended;
     },
+    changePassword: (_, { input }, ctx) => ctx.services.auth.changePassword(ctx.actor, input, ctx.clientAddress),
   },
 };

@@ -17,7 +17,7 @@ export interface GraphQLContext extends Scope {
   log: Logger;
   /** The caller's address (Express `req.ip`, honouring `trust proxy`), for per-address limits such as log-in throttling. */
   clientAddress?: string;
-  /** Aborted when the caller goes away (the HTTP request closes unanswered, the WebSocket closes): work it started stops. */
+  /** Aborted when the caller goes away (the HTTP request closes unanswered, the WebSocket closes) or the operation ends (a subscription completed, its access lost): work it started and long waits stop. */
   signal?: AbortSignal;
   /** Settles once the answer has left this process (HTTP): until then its bytes are held here, on the caller's account. */
   delivered?: Promise<void>;

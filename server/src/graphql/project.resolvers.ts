@@ -14,7 +14,7 @@ export const projectResolvers: Resolvers = {
     addMember: (_, { input }, ctx) => ctx.services.projects.addMember(ctx, input),
     setMemberRole: (_, { input }, ctx) => ctx.services.projects.setMemberRole(ctx, input),
     removeMember: (_, { input }, ctx) => ctx.services.projects.removeMember(ctx, input),
-    testDatabaseTarget: (_, { input }, ctx) => ctx.services.targets.check(ctx, input),
+    testDatabaseTarget: (_, { input }, ctx) => ctx.services.targets.check(ctx, input, (failure) => ctx.log.warn(failure, 'database target check failed')),
   },
   Project: {
     myRole: async (project, _, ctx) => {

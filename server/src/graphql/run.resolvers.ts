@@ -1,34 +1,34 @@
 import type { OutputFormat, Resolvers, SqlDialect } from './__generated__/resolvers-types';
 import type { GraphQLContext } from './context';
+import { notFound } from '../errors';
+import { requireRole } from '../modules/project/access';
 import { TERMINAL } from '../modules/run/run-states';
 import type { RunEntity } from '../modules/run/run.entity';
+import { untilChangedOrAborted } from './subscription-wait';
 
 const upper = <T extends string>(value: string) => value.toUpperCase() as T;
 
+/**
+ * The run's states as they happen. Only the source: each event is then
+ * authorised again with the caller's access of that moment (the resolver
+ * below, and every nested field, run in a fresh context per event).
+ */
 async function* runUpdates(id: string, ctx: GraphQLContext): AsyncGenerator<{ runProgress: RunEntity }> {
   let run = await ctx.services.runs.get(ctx, id, 'VIEWER');
-  let wake: () => void = () => {};
-  let changed = false;
-  const unsubscribe = ctx.services.runEvents.subscribe(id, () => {
-    changed = true;
-    wake();
-  });
+  const changes = ctx.services.runEvents;
+  const wait = untilChangedOrAborted((onChange) => changes.subscribe(id, onChange), ctx.signal);
   try {
     yield { runProgress: run };
-    while (!TERMINAL.includes(run.status)) {
+    while (!TERMINAL.includes(run.status) && !ctx.signal?.aborted) {
       // A notice wakes us at once; the timeout is a backstop should LISTEN drop.
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        if (changed) resolve();
-        setTimeout(resolve, 2000);
-      });
-      changed = false;
+      await wait.next(2000);
+      if (ctx.signal?.aborted) return;
       ctx.loaders.runRowsDone.clear(id);
       run = await ctx.services.runs.get(ctx, id, 'VIEWER');
       yield { runProgress: run };
     }
   } finally {
-    unsubscribe();
+    wait.stop();
   }
 }
 
@@ -41,7 +41,14 @@ export const runResolvers: Resolvers = {
     cancelRun: (_, { id }, ctx) => ctx.services.runs.cancel(ctx, id),
   },
   Subscription: {
-    runProgress: { subscribe: (_, { id }, ctx) => runUpdates(id, ctx) },
+    runProgress: {
+      subscribe: (_, { id }, ctx) => runUpdates(id, ctx),
+      // As `run(id)` would: this event's context holds the caller's actor and roles of now, not of when they subscribed.
+      resolve: async ({ runProgress: run }: { runProgress: RunEntity }, { id }: { id: string }, ctx: GraphQLContext) => {
+        await requireRole(ctx, run.projectId, 'VIEWER', () => notFound('Run', id));
+        return run;
+      },
+    },
   },
   Project: {
     runs: (project, page, ctx) => ctx.services.runs.listForProject(ctx, project.id, page),

@@ -12,8 +12,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { DataSource } from 'typeorm';
 import { AppError } from '../errors';
 
-/** `token`: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise). */
-export function createMetrics(db: DataSource, token?: string) {
+/**
+ * `token`: when set, GET /metrics answers only `Authorization: Bearer <token>` (401 otherwise).
+ * `sockets`: the WebSocket connections and subscriptions this process holds now.
+ */
+export function createMetrics(db: DataSource, token?: string, sockets?: () => { connections: number; subscriptions: number }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'seedbed_' });
   // One event-loop series, not two: the default seedbed_nodejs_eventloop_lag_* gauges are replaced by
@@ -45,6 +48,25 @@ export function createMetrics(db: DataSource, token?: string) {
       for (const { status, n } of rows) this.set({ status }, n);
     },
   });
+
+  if (sockets) {
+    new Gauge({
+      name: 'seedbed_websocket_connections',
+      help: 'WebSocket connections open in this process.',
+      registers: [registry],
+      collect() {
+        this.set(sockets().connections);
+      },
+    });
+    new Gauge({
+      name: 'seedbed_websocket_subscriptions',
+      help: 'Subscriptions open in this process, counted until their sources have let go of what they held.',
+      registers: [registry],
+      collect() {
+        this.set(sockets().subscriptions);
+      },
+    });
+  }
 
   /** Route labels stay few: the path's first segments, never ids. */
   const routeOf = (path: string) =>

@@ -1,6 +1,6 @@
 /**
  * GET /api/v1/blueprints/:id/rows.{csv,tsv,json,ndjson,sql}?table=&count=&seed=&offset=&dialect=
- *     &delimiter=&header=&lineEnding=&nullMarker=&pretty=
+ *     &delimiter=&header=&lineEnding=&nullMarker=&pretty=&escapeFormulas=
  * Instant generation for scripts: streamed as it is generated, with
  * backpressure; a client that disconnects stops the generation. `offset`
  * and `count` are a window of rows (see GenerationService#window); the
@@ -27,13 +27,15 @@ function single(req: Request, name: string): string | undefined {
   return raw;
 }
 
-function whole(req: Request, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+/** A whole number in [min, max]; one past `max` is told the bound it broke (a count's own, finer check may follow: give it no max). */
+function whole(req: Request, name: string, min: number, max = Infinity): number | undefined {
   const raw = single(req, name);
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw badInput(name, max === Number.MAX_SAFE_INTEGER ? `must be a whole number of at least ${fmt(min)}` : `must be a whole number from ${fmt(min)} to ${fmt(max)}`);
+  if (!Number.isInteger(value) || value < min) {
+    throw badInput(name, max === Infinity ? `must be a whole number of at least ${fmt(min)}` : `must be a whole number from ${fmt(min)} to ${fmt(max)}`);
   }
+  if (value > max) throw badInput(name, `must be at most ${fmt(max)}`);
   return value;
 }
 
@@ -54,6 +56,7 @@ function outputOf(req: Request, format: Format): OutputOptions | undefined {
     lineEnding: single(req, 'lineEnding'),
     nullMarker: single(req, 'nullMarker'),
     pretty: flag(req, 'pretty'),
+    escapeFormulas: flag(req, 'escapeFormulas'),
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
   if (!Object.keys(options).length) return undefined;
@@ -71,7 +74,7 @@ export function rowsRoute(services: Services, db: DataSource, maxRows: number, t
     if (!FORMATS.includes(format)) throw badInput('format', `must be one of ${FORMATS.join(', ')}`);
     const dialect = (single(req, 'dialect') ?? 'postgres') as Dialect;
     if (!DIALECTS.includes(dialect)) throw badInput('dialect', `must be one of ${DIALECTS.join(', ')}`);
-    const offset = whole(req, 'offset', 0) ?? 0;
+    const offset = whole(req, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
     const count = whole(req, 'count', 0);
     const seed = whole(req, 'seed', 0, MAX_SEED);
     const output = outputOf(req, format);

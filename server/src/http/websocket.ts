@@ -2,8 +2,10 @@
  * GraphQL over WebSocket (graphql-ws) at /graphql, held to the limits of
  * HTTP (PRODUCT.md §9, §15): the same validation rules (depth, aliases, cost,
  * tokens), the same per-key rate limit and session budget, errors formatted
- * as over HTTP, plus what only a socket needs: a message size, a cap on open
- * operations, an Origin check, and authentication once per connection.
+ * as over HTTP, plus what only a socket needs: a message size, a cap on
+ * connections per address and on open operations per connection, an Origin
+ * check, authentication per operation, subscriptions for signed-in callers
+ * only, and every subscription event authorised again (socket-operations.ts).
  * Other paths (the mock API's) plug in as endpoints with their own schema
  * and context, and get all of the above the same way.
  */
@@ -27,17 +29,19 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Config } from '../config';
-import { AppError, badInput } from '../errors';
+import { AppError, badInput, unauthenticated } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
 import { formatError } from '../graphql/errors';
-import { MAX_TOKENS } from '../graphql/query-limits';
+import { MAX_TOKENS } from '../modules/query-limits/query-limits';
 import { jsonIssue } from '../json-input';
 import { createLoaders } from '../loaders';
+import type { AccessChanges } from '../modules/auth/access-changes';
 import type { Actor } from '../scope';
 import type { Services } from '../services';
 import { actorFor, credentialsOf, type Credentials } from './authenticate';
 import { expensiveFieldCount, type OperationBudget } from './operation-budget';
 import { withRequestId } from './request-context';
+import { principalOf, SocketOperations } from './socket-operations';
 
 const KEEPALIVE_MS = 12_000;
 // graphql-armor's mask for "Did you mean ...", so the schema leaks no more here than over HTTP.
@@ -52,6 +56,8 @@ export interface WebSocketOptions {
   budget: OperationBudget;
   db: DataSource;
   log: Logger;
+  /** Access changes from every process: each ends the open subscriptions of the caller it names. */
+  accessChanges?: AccessChanges;
 }
 
 export interface Connection {
@@ -69,23 +75,37 @@ export interface SocketEndpoint {
   matches(pathname: string): boolean;
   /** Pages of other origins this endpoint also lets in (the server's own, or its configured list, always). */
   extraOrigins?(request: IncomingMessage): Promise<string[]>;
-  /** The schema to validate against and run, the context, how many expensive operations it costs (PRODUCT.md §15), and its own validation rules if not the main endpoint's. */
-  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number; validationRules?: readonly ValidationRule[] }>;
+  /**
+   * The schema to validate against and run, the context, how many expensive operations it costs (PRODUCT.md §15),
+   * and its own validation rules if not the main endpoint's.
+   * Called again for each event of a subscription, with the actor of that moment: it must check access as for a new request.
+   * `signal` is aborted when the operation ends.
+   */
+  prepare(actor: Actor, connection: Connection, document: DocumentNode, operationName?: string | null, signal?: AbortSignal): Promise<{ schema: GraphQLSchema; contextValue: unknown; expensive: number; validationRules?: readonly ValidationRule[] }>;
 }
 
 type WsServer = ReturnType<typeof makeServer<Record<string, unknown>, Connection>>;
 
-export function attachWebSocket(httpServer: http.Server, options: WebSocketOptions, others: SocketEndpoint[] = []): { close(): Promise<void> } {
+export interface AttachedWebSocket {
+  /** Connections open now, and subscriptions (until their sources have let go), for /metrics and tests. */
+  counts(): { connections: number; subscriptions: number };
+  close(): Promise<void>;
+}
+
+export function attachWebSocket(httpServer: http.Server, options: WebSocketOptions, others: SocketEndpoint[] = []): AttachedWebSocket {
   const { config, log } = options;
   const main: SocketEndpoint = {
     matches: (pathname) => pathname === '/graphql',
-    prepare: async (actor, connection, document, operationName) => ({
+    prepare: async (actor, connection, document, operationName, signal) => ({
       schema: options.schema,
       expensive: expensiveFieldCount(document, operationName),
-      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress, signal: connection.closed } satisfies GraphQLContext,
+      contextValue: { actor, loaders: createLoaders(options.db), services: options.services, db: options.db, cookie: null, log, clientAddress: connection.clientAddress, signal } satisfies GraphQLContext,
     }),
   };
-  const endpoints = [main, ...others].map((endpoint) => ({ endpoint, server: makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options, endpoint)) }));
+  const operations = new SocketOperations();
+  const stopListening = options.accessChanges?.subscribe((change) => operations.endFor(change));
+  const perAddress = new ConnectionsPerAddress(config.limits.wsConnectionsPerAddress);
+  const endpoints = [main, ...others].map((endpoint) => ({ endpoint, server: makeServer<Record<string, unknown>, Connection>(graphqlWsOptions(options, endpoint, operations)) }));
   const routeOf = (request: IncomingMessage) => endpoints.find((e) => e.endpoint.matches(pathnameOf(request)));
   const wsServer = new WebSocketServer({
     noServer: true,
@@ -105,6 +125,10 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const route = routeOf(request);
     if (!route) return void socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    // Counted before the handshake, so a burst of upgrades cannot all pass; given back when the socket goes, however it goes.
+    const address = clientAddressOf(request, config.trustProxy) ?? 'unknown';
+    if (!perAddress.take(address)) return void socket.end(tooManyConnections(config.limits.wsConnectionsPerAddress));
+    socket.once('close', () => perAddress.give(address));
     wsServer.handleUpgrade(request, socket, head, (ws) => serve(route.server, ws, request));
   };
   httpServer.on('upgrade', upgrade);
@@ -160,16 +184,51 @@ export function attachWebSocket(httpServer: http.Server, options: WebSocketOptio
   };
 
   return {
+    counts: () => ({ connections: wsServer.clients.size, subscriptions: operations.size }),
     close: () =>
       new Promise<void>((resolve) => {
         httpServer.off('upgrade', upgrade);
+        stopListening?.();
+        operations.endAll();
         for (const client of wsServer.clients) client.close(1001, 'Going away');
         wsServer.close(() => resolve());
       }),
   };
 }
 
-function graphqlWsOptions({ config, schema, validationRules, services, budget, log }: WebSocketOptions, endpoint: SocketEndpoint) {
+/**
+ * Open connections per client address (PRODUCT.md §9): one address cannot
+ * hold thousands of sockets, each with its buffers and timers, and starve
+ * everyone else of memory. Counted in this process, as its sockets are.
+ */
+class ConnectionsPerAddress {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly limit: number) {}
+
+  take(address: string): boolean {
+    const held = this.open.get(address) ?? 0;
+    if (held >= this.limit) return false;
+    this.open.set(address, held + 1);
+    return true;
+  }
+
+  give(address: string): void {
+    const left = (this.open.get(address) ?? 1) - 1;
+    if (left > 0) this.open.set(address, left);
+    else this.open.delete(address);
+  }
+}
+
+/** The refusal of one connection too many, as HTTP routes answer a 429: JSON with its code and retryAfter. */
+function tooManyConnections(limit: number): string {
+  const body = JSON.stringify({
+    errors: [{ message: `At most ${limit} WebSocket connections from one address: close one first.`, extensions: { code: 'RATE_LIMITED', retryAfter: 5 } }],
+  });
+  return `HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 5\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+function graphqlWsOptions({ config, schema, validationRules, services, budget, log }: WebSocketOptions, endpoint: SocketEndpoint, operations: SocketOperations) {
   const rules = [...specifiedRules, ...validationRules];
   const format = formatError(log);
   const toClient = (error: GraphQLError) => {
@@ -179,6 +238,7 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, l
 
   return {
     schema,
+    subscribe: operations.subscribe,
     /** Checks the credentials before the ack: a bad or revoked key gets 4403 Forbidden and never `connection_ack`. */
     onConnect: async (ctx: Context<Record<string, unknown>, Connection>) => {
       try {
@@ -202,13 +262,22 @@ function graphqlWsOptions({ config, schema, validationRules, services, budget, l
         const deep = jsonIssue(payload.variables, { path: 'variables', depthOnly: true });
         if (deep) throw badInput(deep.path, `${deep.path} ${deep.message}`);
         // Checked per operation, so a key revoked or a session ended mid-connection stops working at once.
-        const actor = await actorFor(ctx.extra.credentials ?? { kind: 'none' }, services);
-        const prepared = await endpoint.prepare(actor, ctx.extra, document, payload.operationName);
+        const credentials = ctx.extra.credentials ?? { kind: 'none' };
+        const actor = await actorFor(credentials, services);
+        // A subscription holds memory and a database listener for as long as it likes: only for someone the server knows.
+        if (getOperationAST(document, payload.operationName)?.operation === 'subscription' && actor.kind === 'anonymous') throw unauthenticated();
+        const operation = operations.begin({
+          principal: principalOf(actor),
+          currentActor: () => actorFor(credentials, services),
+          contextFor: async (now, signal) => (await endpoint.prepare(now, ctx.extra, document, payload.operationName, signal)).contextValue,
+        });
+        const prepared = await endpoint.prepare(actor, ctx.extra, document, payload.operationName, operation.signal);
         const invalid = validate(prepared.schema, document, prepared.validationRules ?? rules);
         if (invalid.length) return invalid.map((error) => coded(error, 'GRAPHQL_VALIDATION_FAILED'));
         if (!getOperationAST(document, payload.operationName)) throw new AppError('BAD_USER_INPUT', 'Name the operation to run.');
         await budget.charge(actor, prepared.expensive, 0);
         const { contextValue } = prepared;
+        operation.bind(contextValue);
         return {
           schema: prepared.schema,
           document,
@@ -273,7 +342,9 @@ function originAllowed(req: IncomingMessage, config: Config): boolean {
 
 /** Express's `req.ip` for an upgrade, which Express never sees: the nearest proxy's client when trusted. */
 function clientAddressOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
-  const forwarded = trustProxy ? firstOf(req.headers['x-forwarded-for']) : undefined;
+  // The entry the proxy appended (as Express with one trusted hop): earlier ones are the client's own words.
+  const header = req.headers['x-forwarded-for'];
+  const forwarded = trustProxy ? (Array.isArray(header) ? header.join(',') : header)?.split(',').pop()?.trim() || undefined : undefined;
   return forwarded ?? req.socket.remoteAddress;
 }
 

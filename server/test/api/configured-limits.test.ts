@@ -45,10 +45,14 @@ it('stops a preview at SEEDBED_PREVIEW_BYTES', async () => {
   expect((await editor.ok(PREVIEW, { input: { document, limit: 10 } })).preview.rows).toHaveLength(10);
 });
 
-it('refuses a plan over SEEDBED_PLAN_ROWS on preview, the rows API and runs', async () => {
+it('refuses a plan over SEEDBED_PLAN_ROWS on save, preview, the rows API and runs', async () => {
   const document = table(2000, []);
   expect(await editor.fails(PREVIEW, { input: { document, limit: 1 } })).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].rows' } });
-  const { id } = await createBlueprint(editor, projectId, document);
+  const save = await editor.fails(`mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }`, { input: { projectId, document } });
+  expect(save).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].rows' } });
+  // A revision saved before the bound was lowered is still refused where it is used.
+  const { id } = await createBlueprint(editor, projectId, table(10, []));
+  await server.db.query('UPDATE blueprint_revisions SET document = $1 WHERE blueprint_id = $2', [document, id]);
   const rows = await editor.request(`/api/v1/blueprints/${id}/rows.csv`);
   expect(rows.status).toBe(400);
   expect((await rows.json()).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[0].rows' });

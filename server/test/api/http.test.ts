@@ -189,8 +189,16 @@ describe('the HTTP surface', () => {
     expect((await fetch(`${server.url}/assets/missing-1.js`, { headers: { accept: 'text/html' } })).headers.get('cache-control')).not.toMatch(/immutable/);
   });
 
-  it('serves subscriptions over graphql-ws on /graphql', async () => {
-    const client = createClient({ url: server.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket });
+  it('serves subscriptions over graphql-ws on /graphql, to a signed-in caller', async () => {
+    const cookie = user.cookieHeader;
+    const client = createClient({
+      url: server.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: class extends WebSocket {
+        constructor(url: string, protocols: string[]) {
+          super(url, protocols, { headers: { cookie } });
+        }
+      },
+    });
     const beats: string[] = [];
     await new Promise<void>((resolve, reject) =>
       client.subscribe<{ heartbeat: string }>(

@@ -39,8 +39,18 @@ describe('output options of the rows API', () => {
     expect(await (await rows('tsv?delimiter=%7C&lineEnding=crlf')).text()).toBe(await engine('tsv', { delimiter: '|', lineEnding: 'crlf' }));
   });
 
+  it('escapeFormulas=true gives the engine\'s bytes: a leading apostrophe before what would start a formula', async () => {
+    const formulaDocument = { ...document, tables: [{ ...document.tables[0], fields: [...document.tables[0].fields, { name: 'f', generator: 'list', options: { values: ['=1+1', '@x', 'ok'] } }] }] };
+    const projectId = (await owner.ok('{ projects(first: 1) { edges { node { id } } } }')).projects.edges[0].node.id;
+    const { id } = await createBlueprint(owner, projectId, formulaDocument);
+    const escaped = await (await owner.request(`/api/v1/blueprints/${id}/rows.csv?escapeFormulas=true`)).text();
+    expect(escaped).toBe(await collect(streamTable(compileBlueprint(formulaDocument), 'users', 'csv', { output: { escapeFormulas: true } })));
+    expect(escaped).toMatch(/,'=1\+1\r\n/);
+    expect(escaped).not.toMatch(/,=1\+1\r\n/);
+  });
+
   it('refuses an invalid option at its parameter', async () => {
-    for (const [query, path] of [['csv?delimiter=ab', 'delimiter'], ['csv?header=maybe', 'header'], ['csv?lineEnding=cr', 'lineEnding'], [`csv?nullMarker=${'x'.repeat(40)}`, 'nullMarker'], ['json?pretty=yes', 'pretty']]) {
+    for (const [query, path] of [['csv?delimiter=ab', 'delimiter'], ['csv?header=maybe', 'header'], ['csv?lineEnding=cr', 'lineEnding'], [`csv?nullMarker=${'x'.repeat(40)}`, 'nullMarker'], ['json?pretty=yes', 'pretty'], ['csv?escapeFormulas=yes', 'escapeFormulas']]) {
       const response = await rows(query);
       expect({ query, status: response.status }).toEqual({ query, status: 400 });
       expect((await response.json()).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path });

@@ -118,8 +118,31 @@ describe('bounds before work', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it('refuses the rows API of a saved billion-user blueprint, even for a VIEWER key asking for ten rows', async () => {
-    const { id } = await createBlueprint(owner, projectId, shop(BILLION));
+  it('refuses to save a plan over the bound, at the table that takes it over, with the bound\'s own number (issue 24, row 6)', async () => {
+    const before = await stored();
+    const save = (document: unknown) => owner.fails(`mutation($input: CreateBlueprintInput!) { createBlueprint(input: $input) { id } }`, { input: { projectId, document } });
+    // A billion users with up to five orders each: the orders take it over.
+    expect(await save(shop(BILLION))).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[1].rows' }, message: expect.stringMatching(/up to 6,000,000,000 rows.*at most 1,000,000,000 are allowed/) });
+    // Far over it (before: saved, and refused only when used, as "must be at most more than 1,000,000,000,000,000").
+    for (const rows of [1e15, 2 ** 53, 2 ** 60]) {
+      const refused = await save(shop(rows));
+      expect(refused).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].rows' } });
+      expect(refused.message).toMatch(/must be at most 1,000,000,000: the most rows one plan may make/);
+    }
+    expect(await stored()).toEqual(before);
+    // A run's own row count of 2^53 is told the run's bound, not "a whole number of at least 0".
+    const { id } = await createBlueprint(owner, projectId, shop(100));
+    const run = await owner.fails(START_RUN, { input: { blueprintId: id, rows: 2 ** 53, target: { files: { formats: ['CSV'] } } } });
+    expect(run).toMatchObject({ extensions: { path: 'input.rows' }, message: expect.stringMatching(/at most 1,000,000,000 rows are allowed in a run/) });
+    // And the rows API's count.
+    const count = await owner.request(`/api/v1/blueprints/${id}/rows.csv?count=${2 ** 53}`);
+    expect((await count.json()).errors[0]).toMatchObject({ extensions: { path: 'count' }, message: expect.stringMatching(/at most 1,000,000 rows per request/) });
+  });
+
+  it('refuses the rows API of a billion-user blueprint saved before that check, even for a VIEWER key asking for ten rows', async () => {
+    const { id } = await createBlueprint(owner, projectId, shop(100));
+    // As a revision saved before plans were checked at save, or under a larger SEEDBED_PLAN_ROWS.
+    await server.db.query('UPDATE blueprint_revisions SET document = $1 WHERE blueprint_id = $2', [shop(BILLION), id]);
     const viewer = owner.withApiKey((await createApiKey(owner, projectId, 'VIEWER')).secret);
     const before = await stored();
     const { result: response, slowestMs } = await whileProbing(() => viewer.request(`/api/v1/blueprints/${id}/rows.csv?table=users&count=10`));

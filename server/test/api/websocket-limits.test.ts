@@ -8,12 +8,13 @@ import { startTestServer, type TestServer } from '../support/server';
 const RATE = 5;
 const SUBSCRIPTIONS = 3;
 const EXPENSIVE = 2;
+const PER_ADDRESS = 30;
 let server: TestServer;
 let owner: TestClient;
 let projectId: string;
 let wsUrl: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { SEEDBED_API_RATE_PER_MINUTE: String(RATE), SEEDBED_WS_SUBSCRIPTIONS: String(SUBSCRIPTIONS), SEEDBED_SESSION_EXPENSIVE_PER_MINUTE: String(EXPENSIVE) } });
+  server = await startTestServer({ env: { SEEDBED_API_RATE_PER_MINUTE: String(RATE), SEEDBED_WS_SUBSCRIPTIONS: String(SUBSCRIPTIONS), SEEDBED_SESSION_EXPENSIVE_PER_MINUTE: String(EXPENSIVE), SEEDBED_WS_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS) } });
   wsUrl = server.url.replace('http', 'ws') + '/graphql';
   owner = (await createUser(server.url)).client;
   projectId = (await createProject(owner)).id;
@@ -205,5 +206,66 @@ describe('the upgrade: origin and credentials', () => {
 
     await owner.ok(`mutation($id: ID!) { revokeApiKey(id: $id) { id } }`, { id });
     expect(codeOf(await run(client, '{ project(id: "' + projectId + '") { id } }'))).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('connections per address, and what a closed one leaves behind (issue 23, row 5)', () => {
+  /** The WebSocket gauges of /metrics. */
+  async function gauges(): Promise<{ connections: number; subscriptions: number }> {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const read = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
+    return { connections: read('seedbed_websocket_connections'), subscriptions: read('seedbed_websocket_subscriptions') };
+  }
+  async function until(check: () => Promise<boolean>) {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  it(`takes ${PER_ADDRESS} connections from one address and answers the other 1,470 of 1,500 with 429 JSON`, async () => {
+    const attempts = Array.from({ length: 1500 }, () => rawSocket());
+    const outcomes = await Promise.all(
+      attempts.map(({ socket, refused, messages }) =>
+        Promise.race([
+          refused.then((status) => ({ status })),
+          new Promise<{ status: number }>((resolve) => socket.on('message', () => messages.length === 1 && resolve({ status: 101 }))),
+        ]),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === 101)).toHaveLength(PER_ADDRESS);
+    expect(outcomes.filter((o) => o.status === 429)).toHaveLength(1500 - PER_ADDRESS);
+
+    // Anonymous: acknowledged, but no subscription (they hold memory for as long as they like).
+    const open = attempts.filter((a) => a.messages[0]?.type === 'connection_ack');
+    open[0].socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { heartbeat(count: 100, intervalMs: 60000) }' } }));
+    await until(async () => open[0].messages.length > 1);
+    expect(open[0].messages[1]).toMatchObject({ id: '1', type: 'error', payload: [{ extensions: { code: 'UNAUTHENTICATED' } }] });
+
+    // Another user is served meanwhile, and a new connection fits once one has closed.
+    expect((await owner.ok('{ me { id } }')).me.id).toEqual(expect.any(String));
+    open[0].socket.close();
+    await open[0].closed;
+    await until(async () => (await gauges()).connections < PER_ADDRESS);
+    const again = rawSocket();
+    await until(async () => again.messages.length > 0);
+    expect(again.messages[0].type).toBe('connection_ack');
+    for (const { socket } of [...open, again]) socket.close();
+    await until(async () => (await gauges()).connections === 0);
+  });
+
+  it('lets go of every subscription of closed connections at once, even those waiting a minute for their next event', async () => {
+    const signedIn = Array.from({ length: PER_ADDRESS }, () => rawSocket({ cookie: owner.cookieHeader }));
+    await Promise.all(signedIn.map(({ messages }) => until(async () => messages.length > 0)));
+    signedIn.forEach(({ socket }) => {
+      for (let id = 0; id < SUBSCRIPTIONS; id++) {
+        socket.send(JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: 'subscription { heartbeat(count: 100, intervalMs: 60000) }' } }));
+      }
+    });
+    await until(async () => (await gauges()).subscriptions === PER_ADDRESS * SUBSCRIPTIONS);
+    // Each has had its first beat and now waits 60 s for the next: closing must not wait for it.
+    await Promise.all(signedIn.map(({ messages }) => until(async () => messages.filter((m) => m.type === 'next').length === SUBSCRIPTIONS)));
+    signedIn.forEach(({ socket }) => socket.close());
+    await until(async () => {
+      const now = await gauges();
+      return now.connections === 0 && now.subscriptions === 0;
+    });
   });
 });

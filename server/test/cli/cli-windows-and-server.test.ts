@@ -97,6 +97,8 @@ describe('seedbed generate windows: --offset K --rows N are rows K to K+N-1', ()
     const csv = await seedbed(['generate', file(), '--table', 'users', '--delimiter', ';', '--no-header', '--lf', '--null', 'NULL', '--out', '-']);
     expect(csv.code).toBe(0);
     expect(csv.stdout).toBe(await rowsApi('csv?table=users&delimiter=%3B&header=false&lineEnding=lf&nullMarker=NULL'));
+    const spreadsheet = await seedbed(['generate', file(), '--table', 'users', '--escape-formulas', '--out', '-']);
+    expect(spreadsheet.stdout).toBe(await rowsApi('csv?table=users&escapeFormulas=true'));
     const json = await seedbed(['generate', file(), '--table', 'orders', '--format', 'json', '--pretty', '--out', '-']);
     expect(json.stdout).toBe(await rowsApi('json?table=orders&pretty=true'));
     const bad = await seedbed(['generate', file(), '--delimiter', ';;', '--out', '-']);

@@ -65,13 +65,19 @@ describe('formats', () => {
 
   it('writes SQL with escaped literals in batched INSERTs, for every dialect', async () => {
     const pg = await collect(streamTable(plan, 't', 'sql', { dialect: 'postgres' }));
-    expect(pg).toMatch(/^CREATE TABLE "t" \(\n  "id" BIGINT NOT NULL,/);
+    expect(pg).toMatch(/^SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n\nCREATE TABLE "t" \(\n  "id" BIGINT NOT NULL,/);
     expect(pg).toContain('PRIMARY KEY ("id")');
     expect(pg).toContain("'it''s'");
+    // A backslash reads the same whether standard_conforming_strings is on or off.
+    expect(pg).toContain("E'back\\\\slash'");
     expect(pg.match(/INSERT INTO/g)).toHaveLength(1);
     const mysql = await collect(streamTable(plan, 't', 'sql', { dialect: 'mysql' }));
+    expect(mysql).toMatch(/^SET NAMES utf8mb4;\nSET SESSION sql_mode = '[A-Z_,]*NO_BACKSLASH_ESCAPES[A-Z_,]*';\n/);
     expect(mysql).toContain('CREATE TABLE `t`');
-    expect(mysql).toContain("'back\\\\slash'");
+    expect(mysql).toContain("'it''s'");
+    // Never a backslash in a MySQL literal: what holds one is spelled in hex, read alike in every sql_mode.
+    expect(mysql).toContain(`_utf8mb4 X'${Buffer.from('back\\slash').toString('hex')}'`);
+    expect(mysql).not.toContain('\\');
     const sqlite = await collect(streamTable(plan, 't', 'sql', { dialect: 'sqlite' }));
     expect(sqlite).toMatch(/"flag" INTEGER NOT NULL/);
     const big = compileBlueprint(doc([table('t', 1200, [{ name: 'id', generator: 'sequence' }])]));

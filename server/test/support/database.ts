@@ -7,8 +7,13 @@ function adminUrl(): string {
   return url;
 }
 
-async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: adminUrl() });
+/** The PostgreSQL that holds load targets: not the servers' own (which is never a target). */
+function targetAdminUrl(): string {
+  return process.env.SEEDBED_TEST_TARGET_ADMIN_URL ?? adminUrl();
+}
+
+async function admin<T>(work: (client: Client) => Promise<T>, url = adminUrl()): Promise<T> {
+  const client = new Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -46,14 +51,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** An empty database (no Seedbed tables), e.g. a load target. */
+/** An empty database (no Seedbed tables), e.g. a load target, on the PostgreSQL that holds targets. */
 export async function createEmptyDatabase(): Promise<TestDatabase> {
   const name = `empty_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = targetAdminUrl();
+  await admin((client) => client.query(`CREATE DATABASE ${name}`), url);
   return {
     name,
-    url: adminUrl().replace(/\/postgres$/, `/${name}`),
-    drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+    url: url.replace(/\/postgres$/, `/${name}`),
+    drop: () => admin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)), url),
   };
 }
 

@@ -1,7 +1,9 @@
 /**
  * Starts one real PostgreSQL for the whole jest run and migrates a template
  * database; each test file clones the template (see database.ts), so files
- * are isolated and run in parallel.
+ * are isolated and run in parallel. A second one holds the databases tests
+ * load into (createEmptyDatabase): a server's own PostgreSQL is never a
+ * target (issue 24), so targets must live on another.
  */
 import 'reflect-metadata';
 import fs from 'node:fs';
@@ -17,7 +19,10 @@ export default async function globalSetup() {
   // mkdtemp makes a 0700 folder, which the postgres user (when we are root) could not enter.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-test-'));
   fs.chmodSync(dir, 0o755);
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), ephemeral: true });
+  const [pg, targets] = await Promise.all([
+    startEmbeddedPostgres({ dataDir: path.join(dir, 'data'), ephemeral: true }),
+    startEmbeddedPostgres({ dataDir: path.join(dir, 'targets'), ephemeral: true }),
+  ]);
 
   await ensureDatabase(pg.url, TEMPLATE_DATABASE);
   const template = createDataSource({ url: pg.url.replace(/\/postgres$/, `/${TEMPLATE_DATABASE}`) });
@@ -29,5 +34,6 @@ export default async function globalSetup() {
   process.env.SEEDBED_TEST_ADMIN_URL = pg.url;
   process.env.SEEDBED_TEST_DATABASE_URL = pg.url;
   process.env.SEEDBED_TEST_TEMPLATE = TEMPLATE_DATABASE;
-  (globalThis as Record<string, unknown>).__seedbedPostgres = { stop: pg.stop, dir };
+  process.env.SEEDBED_TEST_TARGET_ADMIN_URL = targets.url;
+  (globalThis as Record<string, unknown>).__seedbedPostgres = { stop: () => Promise.all([pg.stop(), targets.stop()]), dir };
 }

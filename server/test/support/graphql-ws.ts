@@ -57,3 +57,49 @@ export function run(client: Client, query: string, variables: Record<string, unk
 
 /** The `extensions.code` of an outcome's first error. */
 export const codeOf = (outcome: Outcome) => outcome.errors?.[0]?.extensions?.code;
+
+/** An open subscription as a test sees it: every message so far, the next one, and its end. */
+export interface Watch {
+  messages: Outcome[];
+  /** Resolves with the next message (one already received and not yet taken first). */
+  next(): Promise<Outcome>;
+  /** Settles when the server completes or errors the operation, or the socket closes. */
+  ended: Promise<{ error?: unknown }>;
+  stop(): void;
+}
+
+export function watch(client: Client, query: string, variables: Record<string, unknown> = {}): Watch {
+  const messages: Outcome[] = [];
+  let taken = 0;
+  let over = false;
+  let wake: (() => void) | undefined;
+  let settle!: (end: { error?: unknown }) => void;
+  const ended = new Promise<{ error?: unknown }>((resolve) => (settle = resolve));
+  const finish = (end: { error?: unknown }) => {
+    over = true;
+    settle(end);
+    wake?.();
+  };
+  const stop = client.subscribe<any>(
+    { query, variables },
+    {
+      next: (value) => {
+        messages.push(value as Outcome);
+        wake?.();
+      },
+      error: (error) => {
+        if (Array.isArray(error)) messages.push({ errors: error });
+        finish({ error });
+      },
+      complete: () => finish({}),
+    },
+  );
+  const next = async (): Promise<Outcome> => {
+    while (taken >= messages.length) {
+      if (over) throw new Error(`the subscription ended after ${messages.length} messages`);
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    return messages[taken++];
+  };
+  return { messages, next, ended, stop };
+}

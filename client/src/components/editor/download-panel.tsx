@@ -21,6 +21,7 @@ export interface DownloadOptions {
   header?: boolean;
   lineEnding?: 'lf' | 'crlf';
   nullMarker?: string;
+  escapeFormulas?: boolean;
   /** JSON. */
   pretty?: boolean;
 }
@@ -36,6 +37,7 @@ export function rowsUrl(blueprintId: string, o: DownloadOptions): string {
     if (o.header === false) query.set('header', 'false');
     if (o.lineEnding !== undefined) query.set('lineEnding', o.lineEnding);
     if (o.nullMarker !== undefined) query.set('nullMarker', o.nullMarker);
+    if (o.escapeFormulas) query.set('escapeFormulas', 'true');
   }
   if (o.format === 'json' && o.pretty) query.set('pretty', 'true');
   return `/api/v1/blueprints/${encodeURIComponent(blueprintId)}/rows.${o.format}?${query}`;
@@ -81,6 +83,7 @@ export function DownloadPanel({ blueprintId, revision, tables, selectedTable, di
     header: output.header,
     lineEnding: output.lineEnding || undefined,
     nullMarker: output.nullMarker || undefined,
+    escapeFormulas: output.escapeFormulas,
     pretty: output.pretty,
   };
   const url = rowsUrl(blueprintId, options);

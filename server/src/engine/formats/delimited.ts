@@ -57,13 +57,21 @@ interface Delimited {
 const CSV: Delimited = { format: 'csv', separator: ',', lineEnd: '\r\n', null: '', encode: csvQuote };
 const TSV: Delimited = { format: 'tsv', separator: '\t', lineEnd: '\n', null: '\\N', encode: tsvEscape };
 
-/** The cell rules of a format with a delimiter or NULL marker of the user's: every value is encoded from its text. */
+/** What a spreadsheet reads as the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** `s` as a spreadsheet shows it as text: a leading `'` before what would start a formula. */
+export const escapeFormula = (s: string): string => (FORMULA_START.test(s) ? `'${s}` : s);
+
+/** The cell rules of a format with a delimiter, NULL marker or formula escaping of the user's: every value is encoded from its text. */
 function customCells(format: DelimitedFormat, output: ResolvedOutput): Delimited {
   const { delimiter, nullMarker } = output;
+  // Text only: a number is written bare and no spreadsheet reads -5 as a formula.
+  const textOf = output.escapeFormulas ? (v: Value) => (typeof v === 'string' ? escapeFormula(v) : text(v)) : (v: Value) => (typeof v === 'string' ? v : text(v));
   if (format === 'csv') {
     // A value that reads as the NULL marker is quoted, as PostgreSQL's CSV COPY does: only an unquoted marker is NULL.
     const encode = (v: Value): string => {
-      const s = typeof v === 'string' ? v : text(v);
+      const s = textOf(v);
       const quote = s === '' || s === nullMarker || s.includes(delimiter) || s.indexOf('"') >= 0 || s.indexOf('\n') >= 0 || s.indexOf('\r') >= 0;
       return quote ? `"${s.replace(/"/g, '""')}"` : s;
     };
@@ -72,7 +80,7 @@ function customCells(format: DelimitedFormat, output: ResolvedOutput): Delimited
   // PostgreSQL's text format with DELIMITER: the delimiter in a value is escaped with a backslash like a tab.
   const escaped = delimiter.replace(/[\]\\^-]/g, '\\$&');
   const special = new RegExp(`[\\\\\\t\\n\\r${escaped}]`, 'gu');
-  const encode = (v: Value): string => (typeof v === 'string' ? v : text(v)).replace(special, (c) => TSV_ESCAPES[c] ?? `\\${c}`);
+  const encode = (v: Value): string => textOf(v).replace(special, (c) => TSV_ESCAPES[c] ?? `\\${c}`);
   return { format, separator: delimiter, lineEnd: output.lineEnd, null: nullMarker, encode };
 }
 

@@ -22,6 +22,14 @@ export interface OutputOptions {
   nullMarker?: string;
   /** JSON: one key per line, indented by two spaces as `JSON.stringify(rows, null, 2)` (default false). NDJSON stays one row per line. */
   pretty?: boolean;
+  /**
+   * CSV and TSV for spreadsheets: a text cell that starts with `=`, `+`, `-`,
+   * `@`, a tab or a CR gets a leading `'`, so Excel, LibreOffice and Google
+   * Sheets show it instead of running it as a formula (OWASP's CSV injection
+   * advice). Numbers are left alone. Off by default: the file then no longer
+   * holds the values as generated, which a database load wants (default false).
+   */
+  escapeFormulas?: boolean;
 }
 
 /** Output options with every default filled in, for one format. */
@@ -31,6 +39,7 @@ export interface ResolvedOutput {
   lineEnd: string;
   nullMarker: string;
   pretty: boolean;
+  escapeFormulas: boolean;
   /** Cells are written exactly as the default delimiter and NULL marker write them (the fast paths, cell writers included, apply). */
   defaultCells: boolean;
 }
@@ -44,6 +53,8 @@ const DEFAULTS: Record<'csv' | 'tsv', { delimiter: string; lineEnd: string; null
 };
 
 const isDelimited = (format: string): format is 'csv' | 'tsv' => format === 'csv' || format === 'tsv';
+
+const OPTION_KEYS = ['delimiter', 'header', 'lineEnding', 'nullMarker', 'pretty', 'escapeFormulas'];
 
 /** Characters a delimiter cannot be: quoting and escaping (`"`, `\`), line breaks, and letters or digits (numbers and escapes are written bare). */
 const BAD_DELIMITER = /["\\\r\n\p{L}\p{N}]/u;
@@ -59,13 +70,13 @@ export function outputIssues(options: unknown, formats: readonly string[], base 
   const o = options as Record<string, unknown>;
   const issues: DocumentIssue[] = [];
   for (const key of Object.keys(o)) {
-    if (!['delimiter', 'header', 'lineEnding', 'nullMarker', 'pretty'].includes(key)) issues.push({ path: at(key), message: 'is not an output option (delimiter, header, lineEnding, nullMarker, pretty)' });
+    if (!OPTION_KEYS.includes(key)) issues.push({ path: at(key), message: `is not an output option (${OPTION_KEYS.join(', ')})` });
   }
   if (o.delimiter !== undefined && o.delimiter !== null) {
     if (typeof o.delimiter !== 'string' || [...o.delimiter].length !== 1) issues.push({ path: at('delimiter'), message: 'must be exactly one character, such as ; or |' });
     else if (BAD_DELIMITER.test(o.delimiter)) issues.push({ path: at('delimiter'), message: 'cannot be a quote, a backslash, a line break, a letter or a digit' });
   }
-  for (const key of ['header', 'pretty']) {
+  for (const key of ['header', 'pretty', 'escapeFormulas']) {
     if (o[key] !== undefined && o[key] !== null && typeof o[key] !== 'boolean') issues.push({ path: at(key), message: 'must be true or false' });
   }
   if (o.lineEnding !== undefined && o.lineEnding !== null && !LINE_ENDINGS.includes(o.lineEnding as LineEnding)) {
@@ -99,7 +110,9 @@ export function resolveOutput(format: Format | string, options?: OutputOptions |
     lineEnd,
     nullMarker,
     pretty: format === 'json' && o.pretty === true,
-    defaultCells: delimiter === defaults.delimiter && nullMarker === defaults.nullMarker,
+    escapeFormulas: isDelimited(format) && o.escapeFormulas === true,
+    // Escaping formulas looks at every text cell, which the pre-encoded fast paths do not.
+    defaultCells: delimiter === defaults.delimiter && nullMarker === defaults.nullMarker && o.escapeFormulas !== true,
   };
 }
 

@@ -14,16 +14,37 @@ export const INSERT_BATCH = 500;
 
 export { quoteIdent };
 
-/** What MySQL's own dump (mysql_real_escape_string) escapes: CR, LF and Ctrl-Z would not survive the stock client reading a script. */
-const MYSQL_ESCAPES: Record<string, string> = { '\0': '\\0', '\n': '\\n', '\r': '\\r', '\\': '\\\\', "'": "\\'", '"': '\\"', '\x1a': '\\Z' };
-const MYSQL_SPECIAL = /[\0\n\r\\'"\x1a]/g;
+/**
+ * Text a MySQL string literal must not carry as it is: a backslash is an
+ * escape unless the server runs with NO_BACKSLASH_ESCAPES (so the same bytes
+ * mean two things, and `\'` ends a string in one mode only: issue 24), the
+ * stock client drops a CR before LF, Ctrl-Z ends a script on Windows, NUL.
+ */
+const MYSQL_AS_HEX = /[\\\0\r\x1a]/;
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const utf8 = new TextEncoder();
 
+/**
+ * A string literal that reads back as `s` whatever the session's settings.
+ * MySQL: quotes doubled, never a backslash; text holding one (or a byte the
+ * client would rewrite) is spelled in hex with its character set, which
+ * every sql_mode reads alike. PostgreSQL: quotes doubled; text holding a
+ * backslash is an E'' string with the backslashes doubled too, which reads
+ * the same with standard_conforming_strings on or off. SQLite: quotes doubled.
+ */
 function quoteString(s: string, dialect: Dialect): string {
-  if (dialect === 'mysql') return `'${s.replace(MYSQL_SPECIAL, (c) => MYSQL_ESCAPES[c])}'`;
-  // PostgreSQL and SQLite text cannot hold NUL; standard strings treat backslash as any character.
-  const quoted = `'${s.replace(/'/g, "''").replace(/\u0000/g, '')}'`;
+  if (dialect === 'mysql') {
+    if (!MYSQL_AS_HEX.test(s)) return `'${s.replace(/'/g, "''")}'`;
+    let hex = '';
+    for (const byte of utf8.encode(s)) hex += HEX[byte];
+    return `_utf8mb4 X'${hex}'`;
+  }
+  // PostgreSQL and SQLite text cannot hold NUL.
+  const text = s.replace(/\u0000/g, '');
+  if (dialect === 'postgres') return text.includes('\\') ? `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'` : `'${text.replace(/'/g, "''")}'`;
+  const quoted = `'${text.replace(/'/g, "''")}'`;
   // The sqlite3 shell drops a CR before a line end inside a literal: SQLite spells it char(13).
-  return dialect === 'sqlite' && s.includes('\r') ? quoted.replace(/\r/g, "' || char(13) || '") : quoted;
+  return s.includes('\r') ? quoted.replace(/\r/g, "' || char(13) || '") : quoted;
 }
 
 type Literal = (v: Value) => string;
@@ -89,14 +110,22 @@ export function keyClauses(table: TablePlan, dialect: Dialect): string[] {
  */
 export const tableOptions = (dialect: Dialect): string => (dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin' : '');
 
+/**
+ * The session settings a script's literals and values are written for, said
+ * first so no server or client default changes what they mean (issue 24):
+ * UTF-8 text; for MySQL, a sql_mode with NO_BACKSLASH_ESCAPES (backslashes
+ * are plain text, as in every other dialect), strict (a value that does not
+ * fit is an error, not a silent cut) and NO_AUTO_VALUE_ON_ZERO (a 0 key stays
+ * 0); for PostgreSQL, standard strings. SQLite has no setting that changes a
+ * literal.
+ */
 const PREAMBLES: Record<Dialect, string> = {
-  mysql: 'SET NAMES utf8mb4;\n\n',
-  // psql loads the script as written (tested under the C locale), so PostgreSQL scripts stay as they were.
-  postgres: '',
+  mysql: "SET NAMES utf8mb4;\nSET SESSION sql_mode = 'STRICT_TRANS_TABLES,NO_BACKSLASH_ESCAPES,NO_AUTO_VALUE_ON_ZERO,NO_ENGINE_SUBSTITUTION';\n\n",
+  postgres: "SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n\n",
   sqlite: '',
 };
 
-/** What a script says first, so that its client reads the text as written (UTF-8) whatever the client's own defaults. */
+/** What a script says first, so that its client reads the text as written (UTF-8) and its literals as meant, whatever the client's and server's own defaults. */
 export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
 
 function insertPrefix(ctx: EncodeContext): string {

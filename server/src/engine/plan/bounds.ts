@@ -1,6 +1,7 @@
-import { isPerParent, type BlueprintDocument } from '../document/types';
-import { badInput } from '../errors';
+import { isPerParent, type BlueprintDocument, type DocumentIssue } from '../document/types';
+import { badInput, EngineError } from '../errors';
 import { maxChildren } from './layout';
+import { tableOrder } from './order';
 
 /** Row indexes are doubles: past 2^53 they stop being exact, whatever the caller allows. */
 const SAFE_ROWS = Number.MAX_SAFE_INTEGER;
@@ -38,4 +39,32 @@ export function checkRowBounds(doc: BlueprintDocument, rowOverrides: Record<stri
     }
   }
   return bounds;
+}
+
+/**
+ * The plan bound as issues of a document being saved (PRODUCT.md §9): a
+ * blueprint whose plan could never be used is refused when it is saved, at
+ * the table that takes it over, with the bound's own number. A fixed count
+ * over the bound is named even in a document with other problems (and in
+ * place of the shape's "must be at most 2^53 - 1", which is not the bound
+ * that matters); the total with per-parent tables is checked once the
+ * document is otherwise `valid`, as it needs the tables' order.
+ */
+export function planRowsIssues(doc: unknown, maxRows: number, valid: boolean): DocumentIssue[] {
+  const tables = (doc as { tables?: unknown } | null)?.tables;
+  if (!Array.isArray(tables)) return [];
+  const over = tables.flatMap((table, t) => {
+    const rows = (table as { rows?: unknown } | null)?.rows;
+    return typeof rows === 'number' && Number.isFinite(rows) && rows > maxRows
+      ? [{ path: `tables[${t}].rows`, message: `must be at most ${formatted(maxRows)}: the most rows one plan may make, every table counted` }]
+      : [];
+  });
+  if (over.length || !valid) return over;
+  try {
+    checkRowBounds(doc as BlueprintDocument, {}, tableOrder(doc as BlueprintDocument).order, maxRows);
+    return [];
+  } catch (error) {
+    if (error instanceof EngineError && error.path) return [{ path: error.path, message: error.message.replace(/^tables\[\d+\]\.rows: /, '') }];
+    throw error;
+  }
 }

@@ -8,8 +8,9 @@ import { formatCount } from '../cell-limits';
  * them under a field's label, so they start with a verb ("must be …").
  */
 
-/** A number as a limit is written: 1,000,000,000, and small fractions as they are. */
+/** A number as a limit is written: 1,000,000,000, 9,007,199,254,740,991 (a limit is exact, never "more than"), and small fractions as they are. */
 export function formatLimit(n: number): string {
+  if (Number.isSafeInteger(n)) return n.toLocaleString('en-US');
   return Number.isInteger(n) ? formatCount(n) : String(n);
 }
 

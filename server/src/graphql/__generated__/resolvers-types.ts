@@ -269,6 +269,14 @@ export type BlueprintRevisionEdge = {
   node: BlueprintRevision;
 };
 
+/** A new password for the signed-in user. */
+export type ChangePasswordInput = {
+  /** The account's current password. */
+  currentPassword: Scalars['String']['input'];
+  /** At least 12 characters. */
+  newPassword: Scalars['String']['input'];
+};
+
 /** A new API key. */
 export type CreateApiKeyInput = {
   /** Optional expiry; a key past it is refused. */
@@ -307,11 +315,11 @@ export type CreatedApiKey = {
 /** The result of `testDatabaseTarget`. */
 export type DatabaseTargetCheck = {
   __typename?: 'DatabaseTargetCheck';
-  /** Null when reachable; TARGET_REFUSED (this server will not connect there, or the database refused the sign-in) or TARGET_UNREACHABLE (no answer). */
+  /** Null when reachable; TARGET_REFUSED when the URL's text is not one this server takes (not postgres://, a parameter other than sslmode, no host); TARGET_UNREACHABLE for every other failure, whatever it was. */
   code?: Maybe<Scalars['String']['output']>;
   /** How long the check took, in milliseconds. */
   elapsedMs: Scalars['Int']['output'];
-  /** What happened, for a person: the server version when reachable, the reason when not. */
+  /** What happened, for a person: the server version when reachable; when not, the one failure message, naming the check id under which the server log keeps the reason. */
   message: Scalars['String']['output'];
   /** True when the server signed in to the database. */
   reachable: Scalars['Boolean']['output'];
@@ -541,6 +549,8 @@ export type Mutation = {
   addMember: Membership;
   /** Cancels a QUEUED or RUNNING run and removes its files; anything else is RUN_NOT_CANCELLABLE. */
   cancelRun: Run;
+  /** Changes the signed-in user's password. Every other session of the account is ended, and the account's open subscriptions on every connection end too; this session stays signed in. */
+  changePassword: Scalars['Boolean']['output'];
   /** Creates an API key for a project (OWNER: EDITOR or VIEWER keys; EDITOR: EDITOR or VIEWER keys). Needs a signed-in user: an API key cannot create keys. The secret is returned once. */
   createApiKey: CreatedApiKey;
   /** Creates a blueprint from a document (OWNER or EDITOR). Its first revision is 1. */
@@ -555,9 +565,9 @@ export type Mutation = {
   importBlueprint: Blueprint;
   /** Signs in with email and password (sets the session cookie). */
   logIn: AuthPayload;
-  /** Ends the current session. True when a session was ended. */
+  /** Ends the current session, and its open subscriptions on every connection. True when a session was ended. */
   logOut: Scalars['Boolean']['output'];
-  /** Removes a member (OWNER). The last OWNER cannot be removed. */
+  /** Removes a member (OWNER). The last OWNER cannot be removed. The API keys the member created in the project are revoked, and the member's open subscriptions end. */
   removeMember: Scalars['Boolean']['output'];
   /**
    * Forgets every change mutations made to one mock of a blueprint (EDITOR or
@@ -567,7 +577,7 @@ export type Mutation = {
   resetMock: Scalars['Int']['output'];
   /** Revokes an API key (OWNER or EDITOR). A revoked key is refused from then on. */
   revokeApiKey: ApiKey;
-  /** Changes a member's role (OWNER). The last OWNER cannot be demoted. */
+  /** Changes a member's role (OWNER). The last OWNER cannot be demoted. Made a VIEWER, the API keys the member created with more rights (EDITOR) are revoked; the member's open subscriptions end. */
   setMemberRole: Membership;
   /** Sets the origins from which browsers may call this project's mock APIs (EDITOR or more); replaces the list. */
   setMockOrigins: Project;
@@ -575,7 +585,7 @@ export type Mutation = {
   signUp: AuthPayload;
   /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
   startRun: Run;
-  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR), within a few seconds. Stores nothing; the answer says why not. */
+  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR). Stores nothing. Every failure gives the same answer after the same few seconds (so the check cannot map a network or guess a password); the server log has the reason. At most 10 a minute per user (RATE_LIMITED). */
   testDatabaseTarget: DatabaseTargetCheck;
   /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
   updateBlueprint: Blueprint;
@@ -593,6 +603,12 @@ export type MutationAddMemberArgs = {
 /** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
 export type MutationCancelRunArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/** What can be changed. Every mutation checks the caller's role in the project concerned (PRODUCT.md §6). */
+export type MutationChangePasswordArgs = {
+  input: ChangePasswordInput;
 };
 
 
@@ -714,6 +730,8 @@ export type OutputFormat =
 export type OutputOptionsInput = {
   /** CSV and TSV: the one character between fields (default `,` and a tab); not a quote, backslash, line break, letter or digit. */
   delimiter?: InputMaybe<Scalars['String']['input']>;
+  /** CSV and TSV for spreadsheets: a text cell starting with =, +, -, @, a tab or a CR gets a leading ' so that Excel, LibreOffice or Google Sheets show it rather than run it as a formula (default false; numbers are left alone). Leave it off for files a program or a database loads: they would get the ' too. */
+  escapeFormulas?: InputMaybe<Scalars['Boolean']['input']>;
   /** CSV and TSV: write the row of column names first (default true). */
   header?: InputMaybe<Scalars['Boolean']['input']>;
   /** CSV and TSV: the line ending (default CRLF for CSV, LF for TSV). */
@@ -1157,7 +1175,12 @@ export type StartRunInput = {
   target: RunTargetInput;
 };
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type Subscription = {
   __typename?: 'Subscription';
   /** A heartbeat every `intervalMs` (default 1000), `count` times; shows the WebSocket transport is up. */
@@ -1167,14 +1190,24 @@ export type Subscription = {
 };
 
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type SubscriptionHeartbeatArgs = {
   count?: InputMaybe<Scalars['Int']['input']>;
   intervalMs?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
-/** Live updates over the WebSocket transport (graphql-ws at `/graphql`). */
+/**
+ * Live updates over the WebSocket transport (graphql-ws at `/graphql`), for a signed-in caller or an API key.
+ * Each event is authorised as a new request would be; a subscription ends with UNAUTHENTICATED, FORBIDDEN or
+ * NOT_FOUND as soon as its caller is removed from the project, given another role, logged out, has its key
+ * revoked or changes the account's password.
+ */
 export type SubscriptionRunProgressArgs = {
   id: Scalars['ID']['input'];
 };
@@ -1343,6 +1376,7 @@ export type ResolversTypes = ResolversObject<{
   BlueprintRevisionConnection: ResolverTypeWrapper<Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversTypes['BlueprintRevisionEdge']> }>;
   BlueprintRevisionEdge: ResolverTypeWrapper<Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversTypes['BlueprintRevision'] }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  ChangePasswordInput: ChangePasswordInput;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
@@ -1424,6 +1458,7 @@ export type ResolversParentTypes = ResolversObject<{
   BlueprintRevisionConnection: Omit<BlueprintRevisionConnection, 'edges'> & { edges: Array<ResolversParentTypes['BlueprintRevisionEdge']> };
   BlueprintRevisionEdge: Omit<BlueprintRevisionEdge, 'node'> & { node: ResolversParentTypes['BlueprintRevision'] };
   Boolean: Scalars['Boolean']['output'];
+  ChangePasswordInput: ChangePasswordInput;
   CreateApiKeyInput: CreateApiKeyInput;
   CreateBlueprintInput: CreateBlueprintInput;
   CreateProjectInput: CreateProjectInput;
@@ -1672,6 +1707,7 @@ export type MockFieldAnswerResolvers<ContextType = GraphQLContext, ParentType ex
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
   addMember?: Resolver<ResolversTypes['Membership'], ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'input'>>;
   cancelRun?: Resolver<ResolversTypes['Run'], ParentType, ContextType, RequireFields<MutationCancelRunArgs, 'id'>>;
+  changePassword?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationChangePasswordArgs, 'input'>>;
   createApiKey?: Resolver<ResolversTypes['CreatedApiKey'], ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'input'>>;
   createBlueprint?: Resolver<ResolversTypes['Blueprint'], ParentType, ContextType, RequireFields<MutationCreateBlueprintArgs, 'input'>>;
   createProject?: Resolver<ResolversTypes['Project'], ParentType, ContextType, RequireFields<MutationCreateProjectArgs, 'input'>>;

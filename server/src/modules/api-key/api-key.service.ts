@@ -1,10 +1,11 @@
-import type { DataSource } from 'typeorm';
-import type { Scope } from '../../scope';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Actor, Scope } from '../../scope';
 import { AppError, badInput, conflict, notFound } from '../../errors';
 import { isUuid } from '../../ids';
 import { textProblem } from '../../json-input';
 import { paginate, type PageArgs } from '../../pagination';
 import type { AuditService } from '../audit/audit.service';
+import { announceAccessChange } from '../auth/access-changes';
 import { randomBase62, sha256Hex } from '../auth/tokens';
 import { requireRole } from '../project/access';
 import { hasRole, type Role } from '../project/role';
@@ -71,8 +72,27 @@ export class ApiKeyService {
         .execute();
       if (!result.affected) throw conflict(`API key ${id} is ${apiKeyStatus(key).toLowerCase()}; only an active key can be revoked.`);
       await this.audit.record(manager, scope.actor, { projectId: key.projectId, action: 'apiKey.revoke', targetType: 'ApiKey', targetId: id });
+      await announceAccessChange(manager, { apiKeyId: id });
       return manager.findOneByOrFail(ApiKeyEntity, { id });
     });
+  }
+
+  /**
+   * Revokes, in `manager`'s transaction, the keys `userId` made in the project
+   * with one of `roles`: a member removed (or given fewer rights) must not keep
+   * the project's access through keys made while they had it.
+   */
+  async revokeMadeBy(manager: EntityManager, by: Actor, projectId: string, userId: string, roles: Role[]): Promise<void> {
+    const revoked: { id: string }[] = await manager.query(
+      `UPDATE api_keys SET revoked_at = now()
+        WHERE project_id = $1 AND created_by = $2 AND role = ANY($3) AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > now())
+        RETURNING id`,
+      [projectId, userId, roles],
+    );
+    for (const { id } of revoked) {
+      await this.audit.record(manager, by, { projectId, action: 'apiKey.revoke', targetType: 'ApiKey', targetId: id, data: { reason: 'creator lost access' } });
+      await announceAccessChange(manager, { apiKeyId: id });
+    }
   }
 
   async list(scope: Scope, projectId: string, page: PageArgs) {

@@ -1,9 +1,10 @@
 import type { DataSource, Repository } from 'typeorm';
 import type { Actor } from '../../scope';
-import { AppError, badInput, invalidInput } from '../../errors';
+import { AppError, badInput, invalidInput, unauthenticated } from '../../errors';
 import { textProblem } from '../../json-input';
 import type { AuditService } from '../audit/audit.service';
 import { UserEntity } from '../user/user.entity';
+import { announceAccessChange } from './access-changes';
 import { LoginThrottle, type LoginLimits } from './login-throttle';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './password';
 import { SessionEntity } from './session.entity';
@@ -78,8 +79,40 @@ export class AuthService {
 
   async logOut(actor: Actor): Promise<boolean> {
     if (actor.kind !== 'user') return false;
-    const result = await this.db.getRepository(SessionEntity).delete({ tokenHash: actor.sessionTokenHash });
-    return (result.affected ?? 0) > 0;
+    return this.db.transaction(async (manager) => {
+      const result = await manager.delete(SessionEntity, { tokenHash: actor.sessionTokenHash });
+      await announceAccessChange(manager, { sessionTokenHash: actor.sessionTokenHash });
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  /**
+   * A new password ends every other session of the account (a thief's among
+   * them) and every open subscription of the account; this session stays.
+   * The current password is a guess like a log-in's, and counted as one.
+   */
+  async changePassword(actor: Actor, input: { currentPassword: string; newPassword: string }, clientAddress?: string): Promise<boolean> {
+    if (actor.kind === 'anonymous') throw unauthenticated();
+    if (actor.kind !== 'user') throw new AppError('FORBIDDEN', 'An API key cannot change a password: sign in.');
+    if (input.newPassword.length < MIN_PASSWORD_LENGTH) throw badInput('input.newPassword', `must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    const { email } = actor.user;
+    await this.throttle.attempt(email, clientAddress);
+    const stored = await this.db.getRepository(UserEntity).createQueryBuilder('u').addSelect('u.passwordHash').where('u.id = :id', { id: actor.user.id }).getOne();
+    if (!stored || !(await verifyPassword(stored.passwordHash, input.currentPassword))) throw badInput('input.currentPassword', 'is not the account\'s password');
+    await this.throttle.succeeded(email, clientAddress);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.db.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: actor.user.id }, { passwordHash });
+      await manager
+        .createQueryBuilder()
+        .delete()
+        .from(SessionEntity)
+        .where('user_id = :userId AND token_hash <> :current', { userId: actor.user.id, current: actor.sessionTokenHash })
+        .execute();
+      await this.audit.record(manager, actor, { action: 'auth.password', targetType: 'User', targetId: actor.user.id });
+      await announceAccessChange(manager, { userId: actor.user.id });
+    });
+    return true;
   }
 
   /** The user behind a session cookie, or null when it is unknown or expired. */

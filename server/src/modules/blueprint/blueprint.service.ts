@@ -19,6 +19,8 @@ export class BlueprintService {
     private readonly db: DataSource,
     /** PRODUCT.md §9: bytes in one cell, checked on the document's bounds when it is saved. */
     private readonly maxCellBytes: number,
+    /** PRODUCT.md §9: rows in one plan, every table counted, also checked when it is saved. */
+    private readonly planRows: number,
   ) {}
 
   /** A blueprint the caller may read, or null (a non-member cannot tell it from a missing id). */
@@ -47,7 +49,7 @@ export class BlueprintService {
 
   async create(scope: Scope, input: { projectId: string; document: unknown }): Promise<BlueprintEntity> {
     await requireRole(scope, input.projectId, 'EDITOR', () => notFound('Project', input.projectId), 'create blueprints');
-    const document = validated(input.document, this.maxCellBytes);
+    const document = validated(input.document, this.maxCellBytes, this.planRows);
     return this.db.transaction(async (manager) => {
       const blueprint = await manager.save(
         manager.create(BlueprintEntity, { projectId: input.projectId, ...describe(document), currentRevision: 1 }),
@@ -59,7 +61,7 @@ export class BlueprintService {
 
   async update(scope: Scope, input: { id: string; baseRevision: number; document: unknown }): Promise<BlueprintEntity> {
     await this.get(scope, input.id, 'EDITOR', 'edit blueprints');
-    const document = validated(input.document, this.maxCellBytes);
+    const document = validated(input.document, this.maxCellBytes, this.planRows);
     return this.db.transaction(async (manager) => {
       // The row lock orders concurrent saves: the second one sees the first's revision and conflicts.
       const current = await manager.findOne(BlueprintEntity, { where: { id: input.id }, lock: { mode: 'pessimistic_write' } });
@@ -85,8 +87,8 @@ export class BlueprintService {
 }
 
 /** The document as stored: valid, and every table and field with its stable key, so later renames keep its values. */
-function validated(input: unknown, maxCellBytes: number): BlueprintDocument {
-  const issues = checkDocument(input, maxCellBytes);
+function validated(input: unknown, maxCellBytes: number, planRows: number): BlueprintDocument {
+  const issues = checkDocument(input, maxCellBytes, planRows);
   if (issues.length) throw invalidInput(issues);
   return withStableKeys(input as BlueprintDocument);
 }

@@ -8,6 +8,7 @@ export interface OutputOptionsRequest {
   lineEnding?: 'LF' | 'CRLF' | null;
   nullMarker?: string | null;
   pretty?: boolean | null;
+  escapeFormulas?: boolean | null;
 }
 
 /**
@@ -25,6 +26,7 @@ export function outputOptionsOf(input: OutputOptionsRequest | null | undefined, 
     lineEnding: input.lineEnding ? (input.lineEnding.toLowerCase() as OutputOptions['lineEnding']) : undefined,
     nullMarker: input.nullMarker ?? undefined,
     pretty: input.pretty ?? undefined,
+    escapeFormulas: input.escapeFormulas ?? undefined,
   };
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as OutputOptions;
   if (!Object.keys(options).length) return undefined;

@@ -146,7 +146,8 @@ export class ImportRunner {
       clearTimeout(idle.idleTimer);
       return idle;
     }
-    const worker = new Worker(WORKER_ENTRY, { resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB }, workerData: { nice: this.options.nice ?? 0 } });
+    // This environment as it is now, the server's own database address among it (refused-targets.ts), even where process.env is not the process's own (jest).
+    const worker = new Worker(WORKER_ENTRY, { env: process.env, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB }, workerData: { nice: this.options.nice ?? 0 } });
     const thread: Thread = { worker, ready: false };
     worker.unref();
     worker.on('message', (reply: ImportReply) => this.onReply(thread, reply));

@@ -71,3 +71,38 @@ function lineStartsOf(bytes: Buffer): number[] {
   for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) starts.push(i + 1);
   return starts;
 }
+
+/**
+ * The offset of the first byte that does not start a well-formed UTF-8
+ * character (RFC 3629: no overlong forms, no surrogates, nothing past
+ * U+10FFFF, no stray continuation byte, none cut short), or -1. With
+ * `more` (the text goes on in a next chunk), a sequence cut at the end is
+ * not an error. Exact, where a fatal TextDecoder only says "somewhere here".
+ */
+export function invalidUtf8At(bytes: Uint8Array, more = false): number {
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const length = lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    if (!length) return i;
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k < length; k++) {
+      if (i + k >= bytes.length) return more ? -1 : i;
+      const byte = bytes[i + k];
+      // The character that breaks is the one this byte started.
+      if (k === 1 ? byte < low || byte > high : byte < 0x80 || byte > 0xbf) return i;
+    }
+    i += length;
+  }
+  return -1;
+}
+
+/** "byte 6 (0xFF)": where UTF-8 broke, as a person looking at the file with a hex viewer finds it. */
+export function describeByteAt(bytes: Uint8Array, index: number, offset = 0): string {
+  return index < bytes.length ? `byte ${(offset + index).toLocaleString('en-US')} (0x${bytes[index].toString(16).toUpperCase().padStart(2, '0')})` : `byte ${(offset + index).toLocaleString('en-US')} (the text ends inside a character)`;
+}

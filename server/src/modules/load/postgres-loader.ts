@@ -153,6 +153,8 @@ const REFUSING_STATES: Record<string, string> = {
 };
 
 function connectionFailure(error: unknown, target: ResolvedTarget): AppError {
+  // A server's client has already made it the one answer of every failed sign-in (target-guard.ts).
+  if (error instanceof AppError) return error;
   const where = `${target.servername}:${target.port}`;
   const code = (error as { code?: string }).code;
   if (error instanceof DatabaseError && code) {

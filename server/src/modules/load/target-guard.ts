@@ -11,6 +11,7 @@ import type { ConnectionOptions } from 'node:tls';
 import ipaddr from 'ipaddr.js';
 import { Client, type ClientConfig } from 'pg';
 import { AppError } from '../../errors';
+import { refuseOwnDatabase, refusedEndpoint, servesOthers } from './refused-targets';
 
 /** The server a URL names: `postgres://` (or `postgresql://`), `mysql://` (or `mariadb://`). */
 export type TargetEngine = 'postgres' | 'mysql';
@@ -34,11 +35,39 @@ export type TargetClientOptions = Omit<ClientConfig, 'host' | 'port' | 'database
 /**
  * A client for a checked target: it connects to the address the guard
  * resolved and allowed (never the URL's host name, which could resolve
- * elsewhere by now), with the URL's TLS settings.
+ * elsewhere by now), with the URL's TLS settings. In a server (which serves
+ * others), a failed sign-in tells nothing of why: a closed port, a silent
+ * one, a service that is not PostgreSQL and a wrong password all fail with
+ * the same TARGET_UNREACHABLE after the same time (the connect timeout), so
+ * no import or run can map a network or guess a password (issue 24). The
+ * reason rides along as the error's `cause`, for the operator's log.
  */
 export function targetClient(target: ResolvedTarget, options: TargetClientOptions): Client {
   const { host, port, database, user, password, ssl } = target;
-  return new Client({ host, port, database, user, password, ssl, ...options });
+  const client = new Client({ host, port, database, user, password, ssl, ...options });
+  if (!servesOthers()) return client;
+  const connect = client.connect.bind(client) as () => Promise<Client>;
+  const waitMs = options.connectionTimeoutMillis || 10_000;
+  client.connect = (async () => {
+    const started = Date.now();
+    try {
+      return await connect();
+    } catch (error) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + waitMs - Date.now())));
+      throw signInFailure(target, error);
+    }
+  }) as Client['connect'];
+  return client;
+}
+
+/** The one answer of every failed sign-in, whatever it was. */
+export function signInFailure(target: { servername: string; port: number; database: string; user: string }, cause?: unknown): AppError {
+  const error = new AppError(
+    'TARGET_UNREACHABLE',
+    `Could not sign in to ${target.servername}:${target.port}/${target.database} as ${target.user}: the host, port, database, user or password is wrong, or this server may not connect there.`,
+  );
+  if (cause !== undefined) Object.defineProperty(error, 'cause', { value: cause, enumerable: false });
+  return error;
 }
 
 export interface GuardOptions {
@@ -51,9 +80,6 @@ export interface GuardOptions {
 const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 type SslMode = (typeof SSL_MODES)[number];
 
-/** Instance metadata services: never a database, always worth stealing from; refused even when private targets are allowed. */
-const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '169.254.170.2']);
-
 /** A DNS name (letters, digits, dots, hyphens, underscores) or a bracketed IPv6 literal; no zone ids, no percent-escapes. */
 const HOSTNAME = /^[a-z0-9_]([a-z0-9_.-]*[a-z0-9_])?$/i;
 
@@ -62,6 +88,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
   const parsed = parseTargetUrl(rawUrl, options.path);
   const addresses = await resolve(parsed.hostname, options.path);
   for (const address of addresses) refuseAddress(parsed.hostname, address, options);
+  await refuseOwnDatabase(parsed.hostname, addresses, parsed.port, options.path);
   const host = addresses[0];
   return {
     engine: parsed.engine,
@@ -168,9 +195,8 @@ function refuseAddress(hostname: string, address: string, options: GuardOptions)
   const judged = ip.kind() === 'ipv6' ? [ip, ...embeddedIPv4(ip as ipaddr.IPv6)] : [ip];
   for (const candidate of judged) {
     const carried = candidate === ip ? '' : ` (it carries the IPv4 address ${candidate.toString()})`;
-    if (METADATA.has(candidate.toNormalizedString()) || METADATA.has(candidate.toString())) {
-      throw refused(`The database host ${shown} is a cloud metadata address${carried}.`, options.path);
-    }
+    const endpoint = refusedEndpoint(candidate);
+    if (endpoint) throw refused(`The database host ${shown} is ${endpoint}${carried}; this address is never a target.`, options.path);
     if (options.allowPrivate) continue;
     const range = candidate.range();
     if (!PUBLIC_RANGES.has(range)) {

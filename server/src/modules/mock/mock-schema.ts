@@ -1,7 +1,7 @@
 import { execute, specifiedRules, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { PlanAccess, type BlueprintDocument, type MockLimits, type Plan } from '../../engine';
 import type { Limits } from '../../config';
-import { queryLimits } from '../../graphql/query-limits';
+import { queryLimits } from '../query-limits/query-limits';
 import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
 import { buildSdlSchema } from './sdl-schema';
 import type { MockContext, MockEventsPort } from './context';

@@ -4,7 +4,9 @@ import { AppError, badInput, conflict, notFound, nullIfHidden, unauthenticated }
 import { isUuid } from '../../ids';
 import { textProblem } from '../../json-input';
 import { paginate, type PageArgs } from '../../pagination';
+import type { ApiKeyService } from '../api-key/api-key.service';
 import type { AuditService } from '../audit/audit.service';
+import { announceAccessChange } from '../auth/access-changes';
 import { UserEntity } from '../user/user.entity';
 import { requireRole } from './access';
 import { MembershipEntity } from './membership.entity';
@@ -46,6 +48,7 @@ export class ProjectService {
   constructor(
     private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly apiKeys: ApiKeyService,
   ) {}
 
   /** A project the caller belongs to, or null: a non-member cannot tell it from a missing id. */
@@ -159,6 +162,10 @@ export class ProjectService {
         projectId: membership.projectId, action: 'member.role', targetType: 'Membership', targetId: membership.id,
         data: { userId: membership.userId, from, to: input.role },
       });
+      // Keys they made cannot keep rights the member no longer has (keys are EDITOR or VIEWER).
+      if (input.role === 'VIEWER') await this.apiKeys.revokeMadeBy(manager, scope.actor, membership.projectId, membership.userId, ['EDITOR']);
+      // Even an upgrade: the member's open subscriptions were authorised under the old role.
+      await announceAccessChange(manager, { userId: membership.userId, projectId: membership.projectId });
       return membership;
     }, input.role !== 'OWNER');
   }
@@ -170,6 +177,8 @@ export class ProjectService {
         projectId: membership.projectId, action: 'member.remove', targetType: 'Membership', targetId: membership.id,
         data: { userId: membership.userId },
       });
+      await this.apiKeys.revokeMadeBy(manager, scope.actor, membership.projectId, membership.userId, ['EDITOR', 'VIEWER']);
+      await announceAccessChange(manager, { userId: membership.userId, projectId: membership.projectId });
       return true;
     }, true);
   }

@@ -40,6 +40,8 @@ export async function readPostgresUrl(url: string, options: SourceOptions): Prom
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
+    // A server's client has already made it the one answer of every failed sign-in (target-guard.ts).
+    if (error instanceof AppError) throw new AppError(error.code, error.message, { path: PATH });
     throw new AppError('TARGET_UNREACHABLE', `Could not connect to ${target.servername}:${target.port}: ${(error as Error).message}.`, { path: PATH });
   }
   try {

@@ -10,6 +10,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { AppError, badInput } from '../../../errors';
 import { CsvTrimmer } from './csv-trim';
 import { CutCounts, cutRecord, RecordCutter, RECORD_LIMITS } from './record-bounds';
+import { describeByteAt, invalidUtf8At } from '../source-text';
 
 export type SampleKind = 'JSON_SAMPLE' | 'CSV_SAMPLE';
 
@@ -44,9 +45,11 @@ async function* chunksOf(input: SampleInput): AsyncGenerator<string> {
     yield input;
     return;
   }
-  // Strict decoding: a sample that is not UTF-8 is refused, never read as replacement characters.
+  // Strict decoding: a sample that is not UTF-8 is refused, never read as replacement characters, and the refusal names the byte.
   const decoder = new TextDecoder('utf-8', { fatal: true });
   let offset = 0;
+  // The last bytes of the previous chunk, which may begin the character a chunk ends.
+  let tail: Uint8Array = new Uint8Array(0);
   for await (const chunk of input) {
     if (typeof chunk === 'string') {
       yield chunk;
@@ -55,16 +58,30 @@ async function* chunksOf(input: SampleInput): AsyncGenerator<string> {
     try {
       yield decoder.decode(chunk, { stream: true });
     } catch {
-      throw refuse(`is not valid UTF-8 (within bytes ${offset}–${offset + chunk.length})`);
+      const joined = Buffer.concat([tail, chunk]);
+      const at = Math.max(0, invalidUtf8At(joined, true));
+      throw refuse(`is not valid UTF-8 at ${describeByteAt(joined, at, offset - tail.length)}`);
     }
     offset += chunk.length;
+    tail = unfinishedCharacter(chunk);
   }
   try {
     const rest = decoder.decode();
     if (rest) yield rest;
   } catch {
-    throw refuse('is not valid UTF-8 (it ends inside a character)');
+    throw refuse(`is not valid UTF-8 at ${describeByteAt(tail, Math.max(0, invalidUtf8At(tail)), offset - tail.length)}: it ends inside a character`);
   }
+}
+
+/** The bytes at the end of `chunk` that begin a character the next chunk completes (none when it ends whole). */
+function unfinishedCharacter(chunk: Uint8Array): Uint8Array {
+  for (let j = chunk.length - 1; j >= Math.max(0, chunk.length - 3); j--) {
+    const byte = chunk[j];
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return j + length > chunk.length ? chunk.subarray(j) : new Uint8Array(0);
+  }
+  return new Uint8Array(0);
 }
 
 /** Text handed to the parsers at a time: small enough that one slice holds the event loop a few milliseconds. */

@@ -21,7 +21,7 @@ import {
   type SelectionSetNode,
   type ValidationContext,
 } from 'graphql';
-import { PAGE_SIZE_MAX } from '../pagination';
+import { PAGE_SIZE_MAX } from '../../pagination';
 
 const PAGE_ARGUMENTS = new Set(['first', 'last']);
 

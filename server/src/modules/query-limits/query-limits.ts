@@ -5,7 +5,7 @@
  * queries against this very set.
  */
 import { ApolloArmor } from '@escape.tech/graphql-armor';
-import type { Limits } from '../config';
+import type { Limits } from '../../config';
 import { queryCostRule } from './query-cost';
 
 /**
