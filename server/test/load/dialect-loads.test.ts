@@ -15,7 +15,7 @@ import { freePort } from '../../src/db/embedded-postgres';
 import { loadIntoMysql } from '../../src/modules/load/mysql-loader';
 import { loadIntoSqlite } from '../../src/modules/load/sqlite-loader';
 import { checkTarget } from '../../src/modules/load/target-guard';
-import { checkMariaDbKeys, fixture, importText } from '../import/load-helpers';
+import { checkMariaDbKeys, fixture, importText, mariaDbQuery } from '../import/load-helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
 
 const describeMariaDb = mariaDbMissing ? describe.skip : describe;
@@ -28,11 +28,8 @@ describeMariaDb('seedbed load into MariaDB', () => {
   }, 90_000);
   afterAll(() => mariadb?.stop());
 
-  const sqlIn = (database: string) => (script: string) => {
-    const run = mariadb.client(database, script, '--batch', '--skip-column-names');
-    if (run.status !== 0) throw new Error(run.stderr);
-    return run.stdout.trim();
-  };
+  // The server starts in beforeAll: looked up when a query runs.
+  const sqlIn = (database: string) => (script: string) => mariaDbQuery(mariadb, database)(script);
 
   it('a mysqldump with a trigger that fills a table, VARCHAR … BINARY, NVARCHAR and a NOT NULL key cycle: zero errors, keys hold', async () => {
     const dump = fixture('mysqldump-triggers.sql');
