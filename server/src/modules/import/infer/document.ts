@@ -63,6 +63,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   leaveToTriggers(schema, tables, report);
+  leaveToMigrationTools(schema, tables, report);
   linkPolymorphic(tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
@@ -98,6 +99,39 @@ function leaveToTriggers(schema: SchemaModel, tables: TableOut[], report: Import
     if (earlier >= 0) report.splice(earlier, 1);
     report.push({ path: `tables[${t}].rows`, table: tables[t].name, field: '', generator: 'rows', confidence: 1, reason: `0 rows: the trigger ${fill.trigger} on ${fill.on}${fill.where ? ` (${fill.where})` : ''} fills this table as ${fill.on}'s rows are inserted`, details: { rows: 0, trigger: fill.trigger } });
   }
+}
+
+/**
+ * The bookkeeping tables of migration tools: their rows say which migrations
+ * ran, so made-up rows would make the tool skip or re-run real ones. Left
+ * empty (the tool fills them), unless another table points at one.
+ */
+const MIGRATION_TABLES: Record<string, string> = {
+  schema_migrations: 'Rails (and other tools) record applied migrations',
+  ar_internal_metadata: "Rails records the database's environment",
+  knex_migrations: 'Knex records applied migrations',
+  knex_migrations_lock: 'Knex locks migrations',
+  _prisma_migrations: 'Prisma records applied migrations',
+  __drizzle_migrations: 'Drizzle records applied migrations',
+  flyway_schema_history: 'Flyway records applied migrations',
+  django_migrations: 'Django records applied migrations',
+  alembic_version: 'Alembic records the current revision',
+  sequelizemeta: 'Sequelize records applied migrations',
+  goose_db_version: 'goose records applied migrations',
+  databasechangelog: 'Liquibase records applied changesets',
+  databasechangeloglock: 'Liquibase locks changesets',
+};
+
+function leaveToMigrationTools(schema: SchemaModel, tables: TableOut[], report: ImportDecision[]): void {
+  const referenced = new Set(schema.tables.flatMap((t) => t.foreignKeys.map((fk) => fk.table.toLowerCase())));
+  tables.forEach((table, t) => {
+    const why = MIGRATION_TABLES[(table.sqlName ?? table.name).toLowerCase()];
+    if (!why || referenced.has(table.name.toLowerCase()) || typeof table.rows !== 'number') return;
+    table.rows = 0;
+    const earlier = report.findIndex((d) => d.path === `tables[${t}].rows`);
+    if (earlier >= 0) report.splice(earlier, 1);
+    report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.9, reason: `0 rows: ${why} here, so made-up rows would misreport them (set rows to fill it anyway)`, details: { rows: 0 } });
+  });
 }
 
 /** A schema full of noise should not make an answer of megabytes: the first items, then how many more. */
