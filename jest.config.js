@@ -19,10 +19,10 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/server/test', '<rootDir>/client/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  transform: { '^.+\\.(t|j|cj|mj)sx?$': swc },
   moduleNameMapper,
   // faker 10, pg-boss 12 and its dependencies ship ESM only; jest's module system needs them transformed.
-  transformIgnorePatterns: ['/node_modules/(?!(@faker-js|pg-boss|serialize-error|non-error|rrule-temporal)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@faker-js|pg-boss|serialize-error|non-error|rrule-temporal|@guanmingchiu)/)'],
   globalSetup: '<rootDir>/server/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/server/test/support/global-teardown.ts',
   testTimeout: 30000,

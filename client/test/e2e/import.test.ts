@@ -146,25 +146,25 @@ describeInBrowser('import', () => {
     await page.getByRole('heading', { name: 'Import', level: 1 }).waitFor();
 
     // Nothing pasted: said beside the text, with its path, and the server is not asked.
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'Text Paste a schema or sample, or choose a file.' }).waitFor();
 
     // Refusals are said beside the input the server names, labelled as the form labels it, at the line of the error, and nothing is reviewed.
     const textError = page.getByRole('alert').filter({ hasText: /^Text / });
     await page.getByLabel('Schema or sample', { exact: true }).fill('CREATE TABLE users (\n  id int,\n  name text,,\n);');
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     await textError.filter({ hasText: 'No table could be read from the text. line 3: the parser refused it' }).waitFor();
     expect(await page.getByLabel('Schema or sample', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await shot(page, '00-refused');
     await page.getByLabel('Schema or sample file').setInputFiles({ name: 'huge.sql', mimeType: 'application/sql', buffer: Buffer.from('CREATE TABLE t (id int);\n'.repeat(60_000)) });
     await page.getByRole('status').filter({ hasText: /^Read huge\.sql \(1\.4 MB\)/ }).waitFor();
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     await textError.filter({ hasText: 'is larger than the server accepts in one request' }).waitFor();
     await page.getByRole('group', { name: 'Schema or sample' }).getByRole('button', { name: 'Clear' }).click();
     // A pasted URL moves to a password input; an unreachable database is said beside it.
     await page.getByLabel('Schema or sample', { exact: true }).fill('postgres://user:secret@127.0.0.1:1/nothing');
     expect(await page.getByLabel('Database URL').getAttribute('type')).toBe('password');
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     // A server that serves others gives every failed sign-in one answer after the connect timeout (10 s), so no import maps a network.
     await page.getByRole('alert').filter({ hasText: /^Database URL Could not sign in to 127\.0\.0\.1:1\/nothing/ }).waitFor({ timeout: 30_000 });
     expect(await page.getByRole('region', { name: /^2\. Review/ }).count()).toBe(0);
@@ -177,7 +177,7 @@ describeInBrowser('import', () => {
     await page.getByLabel('Blueprint name').fill('shop');
     await shot(page, '01-pasted');
 
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     const review = page.getByRole('region', { name: /^2\. Review/ });
     await review.waitFor();
     await page.getByRole('status').filter({ hasText: /^Review ready: 2 tables, 10 columns, 1 with low confidence, 1 left out\.$/ }).waitFor();
@@ -284,7 +284,7 @@ describeInBrowser('import', () => {
     expect(await page.getByLabel('Source').inputValue()).toBe('JSON_SAMPLE');
     await page.getByText('Detected JSON or NDJSON sample: it starts with {.').waitFor();
 
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByRole('region', { name: /^2\. Review/ }).waitFor();
     const status = page.getByRole('list', { name: 'Columns of users' }).getByRole('listitem').filter({ has: page.locator('strong', { hasText: /^status$/ }) });
     const figures = status.getByRole('table', { name: 'Sample and fitted figures of status' });
@@ -310,7 +310,7 @@ describeInBrowser('import', () => {
     await page.getByLabel('Schema or sample file').setInputFiles({ name: 'events.json', mimeType: 'application/json', buffer: big });
     await page.getByRole('status').filter({ hasText: /^Read events\.json \([\d.]+ MB\)\. Detected JSON or NDJSON sample\.$/ }).waitFor();
     await page.getByRole('group', { name: 'Schema or sample' }).getByText(/^events\.json: [\d.]+ MB, too large to show here/).waitFor();
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     await page.getByRole('status').filter({ hasText: /^Review ready: 1 table, 4 columns/ }).waitFor();
     await shot(page, '14-large-sample');
     const tableName = (await page.getByRole('navigation', { name: 'Imported tables' }).locator('.table-name').first().textContent())!;
@@ -329,7 +329,7 @@ describeInBrowser('import', () => {
     await page.waitForURL(/\/import$/);
     await page.getByLabel('Source').selectOption('MYSQL_DDL');
     await page.getByLabel('Schema or sample', { exact: true }).fill(RETAIL_20);
-    await page.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('button', { name: 'Review', exact: true }).click();
     // The first import in the server's import thread measures generators' lengths: allow it more than a click's wait.
     await page.getByRole('status').filter({ hasText: /^Review ready: 20 tables, / }).waitFor({ timeout: 45_000 });
     const tables = page.getByRole('navigation', { name: 'Imported tables' });

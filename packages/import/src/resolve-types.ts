@@ -3,6 +3,7 @@
  * labels, or a domain's base type, NOT NULL and CHECK rules (its `VALUE`
  * becoming the column). The column keeps the declared name as its sqlType.
  */
+import type { CheckExpr } from '@seedbed/engine';
 import { DOMAIN_VALUE, type CheckModel, type ColumnType, type SchemaModel } from './schema-model';
 
 /** Domains over domains: deeper chains than this are a cycle or nonsense. */
@@ -44,17 +45,25 @@ function resolve(schema: SchemaModel, type: ColumnType, depth: number): Resolved
   };
 }
 
-/** Type names compare case-insensitively, as unquoted SQL names do. */
+/** Type names compare case-insensitively, as unquoted SQL names do, and without their schema (`Person.NameStyle` is `NameStyle`). */
 function lookup<T>(map: Record<string, T>, name: string): T | undefined {
   if (Object.hasOwn(map, name)) return map[name];
   const lower = name.toLowerCase();
-  const key = Object.keys(map).find((k) => k.toLowerCase() === lower);
+  const key = Object.keys(map).find((k) => k.toLowerCase() === lower) ?? Object.keys(map).find((k) => k.toLowerCase().split('.').at(-1) === lower);
   return key === undefined ? undefined : map[key];
+}
+
+/** The expression with `VALUE` (DOMAIN_VALUE) read as the column. */
+function renamed(expr: CheckExpr, column: string): CheckExpr {
+  if ('col' in expr) return expr.col === DOMAIN_VALUE ? { col: column } : expr;
+  if ('fn' in expr) return { ...expr, args: expr.args.map((a) => renamed(a, column)) };
+  return expr;
 }
 
 function forColumn(check: CheckModel, column: string): CheckModel {
   return {
     ...check,
+    ...(check.expr ? { expr: renamed(check.expr, column) } : {}),
     rules: check.rules.map((rule) => {
       if ('column' in rule && rule.column === DOMAIN_VALUE) return { ...rule, column };
       return rule;

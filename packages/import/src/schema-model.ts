@@ -4,6 +4,7 @@
  * mysqldump, sqlite3, a live catalog) fills it; `infer/` turns it into a
  * blueprint document. Plain data, so it crosses a worker thread boundary.
  */
+import type { CheckExpr } from '@seedbed/engine';
 import type { SkippedItem } from './types';
 
 export type SqlDialect = 'postgres' | 'mysql' | 'sqlite';
@@ -27,6 +28,10 @@ export type ValueKind =
   | 'macaddr'
   | 'tsvector'
   | 'enum'
+  /** bit(n): n bits. */
+  | 'bit'
+  /** A spatial value (PostGIS geometry/geography, MySQL POINT...). */
+  | 'geometry'
   | 'unknown';
 
 export interface ColumnType {
@@ -35,6 +40,14 @@ export interface ColumnType {
   sqlType: string;
   /** varchar(n) / char(n): the most characters a value may have. */
   maxLength?: number;
+  /** MySQL's TEXT types: their limit is in bytes. */
+  maxBytes?: number;
+  /** MySQL SET: any subset of the labels, comma-separated. */
+  set?: boolean;
+  /** inet6 (MariaDB): IPv6 addresses. */
+  ipv6?: boolean;
+  /** The shape of a spatial column (`point`), when the type says. */
+  geometry?: string;
   /** char(n): values are padded to n, so n is also what a value should fill. */
   fixedLength?: boolean;
   /** Integer width in bits (16, 32, 64; 8 for MySQL's TINYINT, 24 for MEDIUMINT). */
@@ -64,6 +77,7 @@ export type CheckRule =
   | { kind: 'between'; column: string; min: CheckValue; max: CheckValue }
   | { kind: 'length'; column: string; op: '<' | '<=' | '>' | '>=' | '='; value: number }
   | { kind: 'notNull'; column: string }
+  | { kind: 'regex'; column: string; pattern: string }
   | { kind: 'other'; text: string };
 
 export interface CheckModel {
@@ -72,6 +86,10 @@ export interface CheckModel {
   rules: CheckRule[];
   /** The source SQL, for the report. */
   text: string;
+  /** The whole expression as the document keeps it; undefined when the parser's tree held something it cannot express. */
+  expr?: CheckExpr;
+  /** 1-based line of the source. */
+  line?: number;
 }
 
 export interface ColumnStats {
@@ -85,6 +103,8 @@ export interface ColumnStats {
 
 export interface ColumnModel {
   name: string;
+  /** The name as written, when the document's `name` had to differ from it. */
+  sqlName?: string;
   type: ColumnType;
   notNull: boolean;
   /** An identity/serial/auto-increment column: the database may fill it. */
@@ -102,12 +122,23 @@ export interface ForeignKeyModel {
   name?: string;
   columns: string[];
   table: string;
+  /** The referenced table's schema, when the key names one. */
+  schema?: string;
   /** Empty: the referenced table's primary key. */
   refColumns: string[];
+  /** DEFERRABLE: the database may check it at COMMIT (PostgreSQL, SQLite). */
+  deferrable?: boolean;
+  /** Where it was declared, for errors: `line 12`. */
+  where?: string;
 }
 
 export interface TableModel {
+  /** The table's name in the document: as written, unless two schemas share it. */
   name: string;
+  /** The schema it lives in, as written (none: public, or a source without schemas). */
+  schema?: string;
+  /** The name as written, when the document's `name` had to differ from it. */
+  sqlName?: string;
   columns: ColumnModel[];
   primaryKey?: string[];
   /** Unique keys, single and composite, in source order. */
@@ -138,6 +169,17 @@ export interface SchemaModel {
   enums: Record<string, string[]>;
   domains: Record<string, DomainModel>;
   skipped: SkippedItem[];
+  /** Tables an INSERT trigger on another table fills: Seedbed leaves their rows to it. */
+  triggerFills?: TriggerFill[];
+}
+
+export interface TriggerFill {
+  /** The table the trigger writes into. */
+  table: string;
+  trigger: string;
+  /** The table whose INSERTs fire it. */
+  on: string;
+  where?: string;
 }
 
 /** Limits applied while reading, so a hostile schema is refused before inference. */

@@ -103,7 +103,7 @@ describe('testDatabaseTarget', () => {
   });
 
   it('tells a URL that does not parse at once, with its reason (its text alone says it)', async () => {
-    const answer = (await checkIn(projectId)(await editor(), 'mysql://u:p@example.com/db')).data.testDatabaseTarget;
+    const answer = (await checkIn(projectId)(await editor(), 'mongodb://u:p@example.com/db')).data.testDatabaseTarget;
     expect(answer).toMatchObject({ reachable: false, code: 'TARGET_REFUSED' });
     expect(answer.message).toMatch(/postgres:\/\//);
   });
@@ -114,7 +114,7 @@ describe('testDatabaseTarget', () => {
     const keys = await Promise.all([1, 2].map(() => createApiKey(user, projectId, 'EDITOR')));
     const callers = [user, user.withApiKey(keys[0].secret), user.withApiKey(keys[1].secret)];
     // URLs that do not parse answer at once and count the same.
-    for (let i = 0; i < 10; i++) expect((await checkIn(projectId)(callers[i % 3], 'mysql://u:p@example.com/db')).data.testDatabaseTarget.code).toBe('TARGET_REFUSED');
+    for (let i = 0; i < 10; i++) expect((await checkIn(projectId)(callers[i % 3], 'mongodb://u:p@example.com/db')).data.testDatabaseTarget.code).toBe('TARGET_REFUSED');
     for (const caller of callers) {
       const refused = await checkIn(projectId)(caller, target.url);
       expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });

@@ -77,7 +77,8 @@ describe('validation of the import keys', () => {
   ])(
     'accepts the sqlType %j',
     (sqlType) => {
-      expect(validateBlueprint(doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'sequence', sqlType }] }]))).toEqual([]);
+      // A NULL fits any type: only the sqlType's spelling is under test here.
+      expect(validateBlueprint(doc([{ name: 't', rows: 1, fields: [{ name: 'a', generator: 'constant', options: { value: null }, sqlType }] }]))).toEqual([]);
     },
   );
 
@@ -207,5 +208,65 @@ describe('determinism', () => {
     } finally {
       await helpers.close();
     }
+  });
+});
+
+describe('composite references', () => {
+  /** Organizations, their users and projects; tasks pick a project, take its organization, and an assignee of that organization. */
+  const tenants = (tasks: Partial<TableDef> = {}): BlueprintDocument =>
+    doc([
+      { name: 'orgs', rows: 6, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }] },
+      { name: 'users', rows: { perParent: 'orgs', min: 2, max: 4 }, primaryKey: ['org_id', 'id'], fields: [ref('org_id', 'orgs'), { name: 'id', generator: 'sequence', options: { start: 100 } }] },
+      { name: 'projects', rows: { perParent: 'orgs', min: 1, max: 3 }, primaryKey: ['org_id', 'id'], fields: [ref('org_id', 'orgs'), { name: 'id', generator: 'sequence', options: { start: 500 } }] },
+      {
+        name: 'tasks',
+        rows: 300,
+        primaryKey: 'id',
+        fields: [
+          { name: 'id', generator: 'sequence' },
+          { name: 'project_id', generator: 'ref', options: { table: 'projects', field: 'id' } },
+          { name: 'org_id', generator: 'ref', options: { table: 'projects', field: 'org_id', via: 'project_id' } },
+          { name: 'assignee_id', generator: 'ref', options: { table: 'users', field: 'id', match: { org_id: 'org_id' } }, nullRate: 0.2 },
+        ],
+        ...tasks,
+      },
+    ]);
+
+  const rows = async (d: BlueprintDocument, table: string) => (await collect(streamTable(compileBlueprint(d), table, 'ndjson'))).trim().split('\n').map((l) => JSON.parse(l));
+
+  it('takes every column of a composite key from one parent row, and picks within the row tenant', async () => {
+    const d = tenants();
+    expect(validateBlueprint(d)).toEqual([]);
+    const projectOrg = new Map((await rows(d, 'projects')).map((p) => [p.id, p.org_id]));
+    const userOrg = new Map((await rows(d, 'users')).map((u) => [u.id, u.org_id]));
+    const tasks = await rows(d, 'tasks');
+    for (const t of tasks) {
+      expect(t.org_id).toBe(projectOrg.get(t.project_id));
+      if (t.assignee_id !== null) expect(userOrg.get(t.assignee_id)).toBe(t.org_id);
+    }
+    // Spread over tenants and their users, not one of each.
+    expect(new Set(tasks.map((t) => t.org_id)).size).toBe(6);
+    expect(new Set(tasks.map((t) => t.assignee_id)).size).toBeGreaterThan(6);
+  });
+
+  it('writes the composite foreign keys in its own DDL, and the same bytes for any offset', async () => {
+    const plan = compileBlueprint(tenants());
+    const sql = await collect(streamTable(plan, 'tasks', 'sql'));
+    expect(sql).toContain('FOREIGN KEY ("org_id", "assignee_id") REFERENCES "users" ("org_id", "id")');
+    expect(sql).toContain('FOREIGN KEY ("project_id", "org_id") REFERENCES "projects" ("id", "org_id")');
+    const whole = await collect(streamTable(plan, 'tasks', 'csv'));
+    const tail = await collect(streamTable(plan, 'tasks', 'csv', { offset: 150, output: { header: false } }));
+    expect(whole.endsWith(tail)).toBe(true);
+  });
+
+  it('refuses a via that picks nothing and a tenant whose rows cannot be found, at the option', () => {
+    const bad = tenants();
+    bad.tables[3].fields[2] = { name: 'org_id', generator: 'ref', options: { table: 'projects', field: 'org_id', via: 'id' } };
+    expect(paths(bad)).toContain('tables[3].fields[2].options.via');
+    const unsized = tenants();
+    unsized.tables[1].rows = 20;
+    const error = refusal(unsized);
+    expect(error.path).toBe('tables[3].fields[3].options.match');
+    expect(error.message).toMatch(/"users" must be sized per "orgs" row/);
   });
 });

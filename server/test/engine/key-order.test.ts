@@ -106,7 +106,8 @@ describe('output does not depend on the key order of objects in the document', (
   it('has sample options for every generator taking an object option', () => {
     expect(objectOptionGenerators).toEqual(expect.arrayContaining(['weighted', 'list', 'constant']));
     // A new generator with an object option must be added to OBJECT_OPTIONS to be covered below.
-    expect(objectOptionGenerators.filter((id) => !OBJECT_OPTIONS[id]?.length)).toEqual([]);
+    // ref's `match` holds one pair (its schema says so): there is no key order to shuffle.
+    expect(objectOptionGenerators.filter((id) => !OBJECT_OPTIONS[id]?.length && id !== 'ref')).toEqual([]);
   });
 
   it('shuffling reorders keys (the property below is not vacuous)', () => {

@@ -16,6 +16,8 @@ const INSTALL = ['/usr/bin/mariadb-install-db', '/usr/local/bin/mariadb-install-
 export const mariaDbMissing = !SERVER || !CLIENT || !INSTALL ? 'mariadbd, mariadb or mariadb-install-db is not installed (apt-get install mariadb-server mariadb-client)' : undefined;
 
 export interface MariaDb {
+  /** The TCP port when started with `tcp` (127.0.0.1 only), for clients that connect by URL. */
+  port?: number;
   /** The server's unix socket (for a driver such as mysql2: `socketPath`, user root, no password). */
   socket: string;
   /** Runs the stock client on `db` with `input` as its script (no options but the socket: the script must say everything). */
@@ -25,7 +27,12 @@ export interface MariaDb {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startMariaDb(): Promise<MariaDb> {
+export interface MariaDbOptions {
+  /** Also listen on this port of 127.0.0.1 (otherwise the socket only), for a client that connects by URL such as `seedbed load`. */
+  tcpPort?: number;
+}
+
+export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaDb> {
   if (mariaDbMissing) throw new Error(mariaDbMissing);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-mdb-'));
   const data = path.join(dir, 'data');
@@ -38,7 +45,7 @@ export async function startMariaDb(): Promise<MariaDb> {
   // --no-defaults: the compiled defaults (latin1 server, no client charset), the least a script can count on.
   const server: ChildProcess = spawn(
     SERVER!,
-    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, '--skip-networking', `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', '--innodb-buffer-pool-size=16M'],
+    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, ...(options.tcpPort ? [`--port=${options.tcpPort}`, '--bind-address=127.0.0.1'] : ['--skip-networking']), `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', '--innodb-buffer-pool-size=16M'],
     { stdio: 'ignore' },
   );
   let exited = false;
@@ -60,7 +67,7 @@ export async function startMariaDb(): Promise<MariaDb> {
   };
 
   for (const deadline = Date.now() + 60_000; ; await sleep(200)) {
-    if (client('mysql', 'SELECT 1').status === 0) return { socket, client, stop };
+    if (client('mysql', 'SELECT 1').status === 0) return { socket, client, stop, ...(options.tcpPort ? { port: options.tcpPort } : {}) };
     if (exited || Date.now() > deadline) {
       const reason = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-2000) : 'no error log';
       await stop();

@@ -116,9 +116,9 @@ describe('importBlueprint', () => {
     expect(await blueprintCount()).toBe(before);
   });
 
-  it('refuses a document the blueprint validator refuses (more than 100 tables), creating nothing', async () => {
+  it('refuses a document the blueprint validator refuses (more than 1,000 tables), creating nothing', async () => {
     const before = await blueprintCount();
-    const text = Array.from({ length: 101 }, (_, i) => `CREATE TABLE t${i} (id integer PRIMARY KEY);`).join('\n');
+    const text = Array.from({ length: 1001 }, (_, i) => `CREATE TABLE t${i} (id integer PRIMARY KEY);`).join('\n');
     const error = await editor.fails(IMPORT, { input: { source: 'POSTGRES_DDL', text, projectId } });
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await blueprintCount()).toBe(before);
@@ -186,6 +186,21 @@ describe('bad and hostile input: a clear error with its path, nothing created', 
     await expectRefused({ source: 'SQLITE_DDL', text: `CREATE TABLE t (id INTEGER PRIMARY KEY, ${long} TEXT);` }, 'BAD_USER_INPUT', 'input.text', /column "t\.t_x+" \(line 1\) has 72 characters; names are at most 63/);
     await expectRefused({ source: 'POSTGRES_DDL', text: 'CREATE TABLE "Order" (id int); CREATE TABLE "order" (id int);' }, 'BAD_USER_INPUT', 'input.text', /"Order" and "order"/);
     await expectRefused({ source: 'SQLITE_DDL', text: 'CREATE TABLE t ("a-b" int, "a_b" int);' }, 'BAD_USER_INPUT', 'input.text', /"a-b" and "a_b"/);
+  });
+
+  it('refuses a CHECK no row can satisfy and a cycle of NOT NULL keys, each with its line', async () => {
+    await expectRefused(
+      { source: 'POSTGRES_DDL', text: 'CREATE TABLE t (\n  id int PRIMARY KEY,\n  x int NOT NULL CHECK (x > 5 AND x < 3)\n);' },
+      'BAD_USER_INPUT',
+      'input.text',
+      /^line 3: CHECK \(x > 5 AND x < 3\) on t\.x: no value satisfies it/,
+    );
+    await expectRefused(
+      { source: 'POSTGRES_DDL', text: 'CREATE TABLE a (id int PRIMARY KEY, b_id int NOT NULL);\nCREATE TABLE b (id int PRIMARY KEY, a_id int NOT NULL REFERENCES a);\nALTER TABLE a ADD FOREIGN KEY (b_id) REFERENCES b;' },
+      'BAD_USER_INPUT',
+      'input.text',
+      /^line 3: a → b → a reference each other through NOT NULL foreign keys/,
+    );
   });
 
   it('refuses a URL to a metadata or malformed address with TARGET_REFUSED at input.url', async () => {

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { compileBlueprint, streamTable, type BlueprintDocument, type Dialect, type Plan } from '@seedbed/engine';
 import { importSourceOf } from '../../../packages/import/src/sources';
 import type { ImportResult } from '../../../packages/import/src/types';
+import type { MariaDb } from '../engine/mariadb-server';
 
 export const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 
@@ -43,6 +44,13 @@ export const withoutPsqlCommands = (ddl: string) => ddl.split('\n').filter((line
 
 /** Runs SQL against one MariaDB database and answers its tab-separated rows (`--batch --skip-column-names`). */
 export type MariaDbQuery = (sql: string) => string;
+
+/** A MariaDbQuery on `database` through the stock client; a failing script throws its error. */
+export const mariaDbQuery = (mariadb: MariaDb, database: string): MariaDbQuery => (script) => {
+  const run = mariadb.client(database, script, '--batch', '--skip-column-names');
+  if (run.status !== 0) throw new Error(run.stderr);
+  return run.stdout.trim();
+};
 
 export interface KeyReport {
   foreignKeys: number;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import initSqlJs from 'sql.js';
-import { checkMariaDbKeys, fixture, importText, insertScripts, type MariaDbQuery } from './load-helpers';
+import { checkMariaDbKeys, fixture, importText, insertScripts, mariaDbQuery, type MariaDbQuery } from './load-helpers';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
 
 describe('SQLite round trip', () => {
@@ -86,11 +86,8 @@ describeMariaDb('MariaDB round trip', () => {
   }, 90_000);
   afterAll(() => mariadb?.stop());
 
-  const sqlIn = (database: string) => (script: string) => {
-    const run = mariadb.client(database, script, '--batch', '--skip-column-names');
-    if (run.status !== 0) throw new Error(run.stderr);
-    return run.stdout.trim();
-  };
+  // The server starts in beforeAll: looked up when a query runs.
+  const sqlIn = (database: string) => (script: string) => mariaDbQuery(mariadb, database)(script);
   const sql = sqlIn('shop');
 
   /** Loaded with FOREIGN_KEY_CHECKS=0: every foreign key and every unique key of the database holds once all rows are in. */

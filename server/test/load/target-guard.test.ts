@@ -60,7 +60,7 @@ describe('target guard (private targets not allowed)', () => {
   });
 
   it('refuses URLs without a host, of another scheme, or with a path host', async () => {
-    for (const url of ['postgres://u:p@/db', 'postgres:///db?host=/tmp', 'mysql://u:p@93.184.216.34/db', 'not a url', 'postgres://u:p@%2Ftmp/db']) {
+    for (const url of ['postgres://u:p@/db', 'postgres:///db?host=/tmp', 'mongodb://u:p@93.184.216.34/db', 'mysql://u:p@/db', 'not a url', 'postgres://u:p@%2Ftmp/db']) {
       expect((await refusal(url)).code).toBe('TARGET_REFUSED');
     }
   });

@@ -5,10 +5,11 @@
  * unique case-insensitively, references, cycles) are checked in validate.ts.
  */
 import { ROW_SPEC_LIMITS } from './types';
+import { CHECK_LIMITS } from './check-expr';
 import { STABLE_KEY_PATTERN } from './stable-keys';
 
-export const MAX_TABLES = 100;
-export const MAX_FIELDS = 300;
+export const MAX_TABLES = 1_000;
+export const MAX_FIELDS = 500;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
 const IDENTIFIER_RE = new RegExp(IDENTIFIER);
 /** A table or field name: an SQL identifier every dialect takes unquoted (the one rule; the web editor checks it too). */
@@ -39,6 +40,8 @@ const stableKey = (what: string) => ({
 export const MOCK_LIMIT_CEILINGS = { depth: 64, aliases: 200, cost: 1_000_000, rows: 10_000 } as const;
 
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
+/** A name as SQL writes it quoted: any characters but NUL, at most 63 (PostgreSQL's NAMEDATALEN). */
+const sqlName = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[^\\u0000]+$' };
 
 export const blueprintJsonSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -144,6 +147,8 @@ export const blueprintJsonSchema = {
       properties: {
         key: stableKey('table'),
         name: identifier,
+        schema: { ...sqlName, description: 'The schema (namespace) the source declared the table in; PostgreSQL output qualifies the table with it.' },
+        sqlName: { ...sqlName, description: 'The table name as the source SQL wrote it (any characters, case kept), when it differs from `name`.' },
         rows: {
           description: 'A row count, or a count per row of a parent table.',
           oneOf: [
@@ -167,6 +172,24 @@ export const blueprintJsonSchema = {
           maxItems: MAX_FIELDS,
           items: { $ref: '#/definitions/field' },
         },
+        checks: {
+          type: 'array',
+          description: 'CHECK constraints every row passes: each an expression tree over the fields ({col}, {lit}, {fn, args}), with the SQL text it was read from.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: { $ref: '#/definitions/check' },
+        },
+      },
+    },
+    check: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['text', 'expr'],
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 200 },
+        text: { type: 'string', maxLength: 4000, description: 'The CHECK as its source wrote it, for messages.' },
+        line: { type: 'integer', minimum: 1, description: 'Line of the source it was declared on.' },
+        // The tree is checked by validate/checks.ts, which bounds its depth before walking it.
+        expr: { type: 'object', description: 'The expression: {col: name}, {lit: value}, or {fn, args: [...], type?}.' },
       },
     },
     perParent: {
@@ -189,6 +212,7 @@ export const blueprintJsonSchema = {
       properties: {
         key: stableKey('field'),
         name: identifier,
+        sqlName: { ...sqlName, description: 'The column name as the source SQL wrote it, when it differs from `name`.' },
         generator: { type: 'string', minLength: 1, description: 'Generator id, such as `person.firstName` or `ref`.' },
         options: { type: 'object', description: "The generator's options; `{field}` in a string reads another field of the row." },
         nullRate: { type: 'number', minimum: 0, maximum: 1 },

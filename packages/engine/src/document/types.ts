@@ -4,6 +4,7 @@
  */
 
 import type { Dialect } from '../generators/types';
+import type { CheckDef } from './check-expr';
 
 export const DOCUMENT_VERSION = 1;
 
@@ -41,7 +42,10 @@ export const ROW_SPEC_LIMITS = {
 export interface FieldDef {
   /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the field's cells are addressed by it. */
   key?: string;
+  /** The field's identifier in the document (formulas, `{field}` options, the mock API). */
   name: string;
+  /** The column's name as the source SQL wrote it, when it is not `name` (`"Order Date"`, a name two columns shared once case was set aside). */
+  sqlName?: string;
   generator: string;
   options?: Record<string, unknown>;
   /** Share of NULL values, in [0, 1]. */
@@ -68,12 +72,18 @@ export interface TableDef {
   /** Stable identity (stable-keys.ts): kept by renames, reorders and moves; the table's cells are addressed by it. */
   key?: string;
   name: string;
+  /** The schema (namespace) the source declared the table in (`sales`, `"Person"`): SQL output and loads into PostgreSQL qualify the table with it. */
+  schema?: string;
+  /** The table's name as the source SQL wrote it, when it is not `name`. */
+  sqlName?: string;
   rows: RowCount;
   /** The field that identifies a row, or the fields whose tuple does (a composite key). */
   primaryKey?: string | string[];
   /** Composite unique keys, each a list of two or more field names (one field: `"unique": true` on it). */
   unique?: string[][];
   fields: FieldDef[];
+  /** CHECK constraints every row must pass (an import's, or written by hand): see check-expr.ts. */
+  checks?: CheckDef[];
 }
 
 /** A domain: a named base type with an optional CHECK, as the source SQL wrote it. */

@@ -10,7 +10,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { blueprintJsonSchema } from './json-schema';
 import { graphqlKeyIssues } from './sdl-mapping';
 import { stableKeyIssues } from './stable-keys';
-import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type TableDef } from './types';
+import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type FieldDef, type TableDef } from './types';
 import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
 import { describeAjvError, formatLimit } from '../validate/messages';
@@ -82,9 +82,31 @@ function duplicates<T>(items: T[], name: (item: T) => string, path: (item: T) =>
   return issues;
 }
 
+/** Names as SQL writes them (quoted, so exact): two tables of one schema, or two columns of one table, cannot share one. */
+function sqlNameIssues(doc: Record<string, unknown>): DocumentIssue[] {
+  const exact = <T>(items: T[], name: (item: T) => string, path: (item: T) => string, what: string): DocumentIssue[] => {
+    const seen = new Map<string, T>();
+    const issues: DocumentIssue[] = [];
+    for (const item of items) {
+      const first = seen.get(name(item));
+      if (first === undefined) seen.set(name(item), item);
+      else issues.push({ path: path(item), message: `${what} "${name(item)}" in SQL is already ${path(first)}'s` });
+    }
+    return issues;
+  };
+  const tables = tableEntries(doc).filter((e) => typeof e.table.name === 'string');
+  return [
+    ...exact(tables, (e) => `${e.table.schema ?? ''}.${e.table.sqlName ?? e.table.name}`, (e) => `tables[${e.index}].${e.table.sqlName ? 'sqlName' : 'name'}`, 'table'),
+    ...tables.flatMap(({ table, index: t }) =>
+      exact(fieldEntries(table).filter((e) => typeof e.field.name === 'string'), (e) => e.field.sqlName ?? e.field.name, (e) => `tables[${t}].fields[${e.index}].${e.field.sqlName ? 'sqlName' : 'name'}`, 'column'),
+    ),
+  ].map((issue) => ({ ...issue, message: issue.message.replace(/^table "[^"]*\.(.*)" in SQL/, 'table "$1" in SQL') }));
+}
+
 function nameIssues(doc: Record<string, unknown>): DocumentIssue[] {
   const tables = tableEntries(doc).filter((e) => typeof e.table.name === 'string');
   return [
+    ...sqlNameIssues(doc),
     ...duplicates(tables, (e) => e.table.name, (e) => `tables[${e.index}].name`, 'table name'),
     ...tableEntries(doc).flatMap(({ table, index: t }) =>
       duplicates(fieldEntries(table).filter((e) => typeof e.field.name === 'string'), (e) => e.field.name, (e) => `tables[${t}].fields[${e.index}].name`, 'field name'),
@@ -166,8 +188,43 @@ function referenceIssues(doc: Record<string, unknown>): DocumentIssue[] {
       // A primaryKey naming no field is reported at the parent; don't repeat it at every reference.
       if (k < 0 && options.field === undefined) continue;
       const key = k >= 0 ? parent.fields[k] : undefined;
-      const isKey = key !== undefined && (key.name.toLowerCase() === singleKey(parent)?.toLowerCase() || key.unique === true);
+      // Part of a composite reference (a key over several columns), any column of the parent's key will do.
+      const composite = typeof options.via === 'string' || isObject(options.match) || inCompositeKey(parent, String(target));
+      const isKey = key !== undefined && (composite || key.name.toLowerCase() === singleKey(parent)?.toLowerCase() || key.unique === true);
       if (!isKey) issues.push({ path: `${base}.field`, message: `must name the primary key or a unique field of "${parent.name}"` });
+      issues.push(...compositeIssues(table, field, options, parent, base));
+    }
+  }
+  return issues;
+}
+
+/** Whether a field is one column of the parent's composite primary key or of a composite unique key. */
+function inCompositeKey(parent: TableDef, name: string): boolean {
+  const lower = name.toLowerCase();
+  const keys = [Array.isArray(parent.primaryKey) ? parent.primaryKey : [], ...(Array.isArray(parent.unique) ? parent.unique : [])];
+  return keys.some((key) => Array.isArray(key) && key.length > 1 && key.some((n) => typeof n === 'string' && n.toLowerCase() === lower));
+}
+
+/** `via` names a ref field of this table picking the same table itself; `match` pairs a ref field of this table with a ref field of the parent. */
+function compositeIssues(table: TableDef, field: FieldDef, options: Record<string, unknown>, parent: TableDef, base: string): DocumentIssue[] {
+  const issues: DocumentIssue[] = [];
+  const own = (name: string) => fieldEntries(table).find((e) => typeof e.field.name === 'string' && e.field.name.toLowerCase() === name.toLowerCase())?.field;
+  const pointsAt = (f: FieldDef | undefined, t: TableDef) => f?.generator === REF_GENERATOR && isObject(f.options) && String(f.options.table ?? '').toLowerCase() === String(t.name).toLowerCase();
+  if (typeof options.via === 'string') {
+    const via = own(options.via);
+    if (via === field) issues.push({ path: `${base}.via`, message: 'cannot name the field itself' });
+    else if (!pointsAt(via, parent) || (isObject(via!.options) && via!.options.via !== undefined)) {
+      issues.push({ path: `${base}.via`, message: `must name a ref field of this table that picks a row of "${parent.name}" itself` });
+    }
+    if (options.match !== undefined) issues.push({ path: `${base}.match`, message: 'a field taken via another picks no row of its own: give match to the field it is taken via' });
+  }
+  if (isObject(options.match)) {
+    for (const [mine, theirs] of Object.entries(options.match)) {
+      const ownField = own(mine);
+      if (!ownField || ownField.generator !== REF_GENERATOR) issues.push({ path: `${base}.match`, message: `"${mine}" must be a ref field of this table` });
+      else if (ownField === field) issues.push({ path: `${base}.match`, message: 'cannot match the field itself' });
+      const parentField = typeof theirs === 'string' ? fieldEntries(parent).find((e) => e.field.name?.toLowerCase?.() === theirs.toLowerCase())?.field : undefined;
+      if (!parentField || parentField.generator !== REF_GENERATOR) issues.push({ path: `${base}.match`, message: `"${parent.name}.${String(theirs)}" must be a ref field` });
     }
   }
   return issues;

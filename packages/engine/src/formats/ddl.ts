@@ -1,9 +1,11 @@
 import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { keyClauses, quoteIdent, tableOptions } from './sql';
+import { keyClauses, tableOptions } from './sql';
+import { columnName, createSchemaSql, qualifiedName } from './sql-names';
 import { declaredTypesDdl } from './sql-types';
 import { columnTypeSql } from './identity-sql';
+import { foreignKeyClause, referenceKeys } from './foreign-keys';
 
 /** One table's schema, split so a bulk loader can add keys after the rows are in. */
 export interface TableDdl {
@@ -26,14 +28,11 @@ export function schemaDdl(plan: Plan, dialect: Dialect = 'postgres'): TableDdl[]
 }
 
 function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
-  const q = (n: string) => quoteIdent(n, dialect);
-  const columns = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
-  const alter = `ALTER TABLE ${q(table.name)} ADD`;
+  const columns = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const alter = `ALTER TABLE ${qualifiedName(table, dialect)} ADD`;
   const keys: string[] = [];
   for (const key of keyClauses(table, dialect)) keys.push(`${alter} ${key}`);
-  const foreignKeys = table.fields
-    .filter((f) => f.ref?.field.unique)
-    .map((f) => `${alter} FOREIGN KEY (${q(f.name)}) REFERENCES ${q(f.ref!.table.name)} (${q(f.ref!.field.name)})`);
+  const foreignKeys = referenceKeys(table).map((key) => `${alter} ${foreignKeyClause(key, dialect)}`);
   // The enum types and domains the columns name come first (each runs once however often it is said).
-  return { table: table.name, create: `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
+  return { table: table.name, create: `${createSchemaSql(table, dialect)}${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${qualifiedName(table, dialect)} (\n${columns.join(',\n')}\n)${tableOptions(dialect)}`, keys, foreignKeys };
 }

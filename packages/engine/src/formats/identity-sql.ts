@@ -9,6 +9,7 @@
 import type { IdentityKind } from '../document/types';
 import type { Dialect } from '../generators/types';
 import type { FieldPlan, TablePlan } from '../plan/types';
+import { qualifiedName } from './sql-names';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -43,7 +44,7 @@ export function sequenceResets(table: TablePlan, dialect: Dialect): string {
   if (dialect !== 'postgres') return '';
   return table.fields
     .filter((f) => identityOf(table, f))
-    .map((f) => sequenceReset(quote(table.name), f.name))
+    .map((f) => sequenceReset(qualifiedName(table, dialect), f.sqlName ?? f.name))
     .join('');
 }
 

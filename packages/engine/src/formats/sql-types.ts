@@ -45,6 +45,9 @@ export function declaredTypesDdl(plan: Plan, table: TablePlan, dialect: Dialect)
     const key = baseName(sqlType);
     if (done.has(key) || depth > 16) return;
     done.add(key);
+    // A type in a schema of its own (`"Person"."NameStyle"`) needs that schema first.
+    const schema = [...enums.values(), ...domains.values()].find((t) => baseName(t.name) === key)?.name.split('.').slice(0, -1)[0];
+    if (schema && schema.toLowerCase() !== 'public') out += `CREATE SCHEMA IF NOT EXISTS ${typeName(schema).startsWith('"') ? typeName(schema) : `"${schema}"`};\n`;
     const e = enums.get(key);
     if (e) out += once(`CREATE TYPE ${typeName(e.name)} AS ENUM (${e.labels.map(literal).join(', ')})`);
     const d = domains.get(key);

@@ -1,7 +1,10 @@
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
-import { isForwardReference } from '../plan/order';
+import { columnName, createSchemaSql, qualifiedName, quoteIdent } from './sql-names';
+
+export { deferredForeignKeys };
+import { deferredForeignKeys, foreignKeyClause, keyWaits, referenceKeys } from './foreign-keys';
 import { declaredTypesDdl } from './sql-types';
 import { columnTypeSql, insertOverriding, sequenceResets } from './identity-sql';
 import type { EncodeContext, Encoder } from './types';
@@ -9,9 +12,7 @@ import type { EncodeContext, Encoder } from './types';
 /** Rows per multi-row INSERT: big enough to amortize parsing, small enough for every server's packet limit. */
 export const INSERT_BATCH = 500;
 
-export function quoteIdent(name: string, dialect: Dialect): string {
-  return dialect === 'mysql' ? `\`${name.replace(/`/g, '``')}\`` : `"${name.replace(/"/g, '""')}"`;
-}
+export { quoteIdent };
 
 /**
  * Text a MySQL string literal must not carry as it is: a backslash is an
@@ -48,7 +49,8 @@ function quoteString(s: string, dialect: Dialect): string {
 
 type Literal = (v: Value) => string;
 
-function literalFor(field: FieldPlan, dialect: Dialect, plan?: Plan): Literal {
+/** How SQL in `dialect` spells the field's values. */
+export function literalFor(field: FieldPlan, dialect: Dialect, plan?: Plan): Literal {
   const plain = plainLiteralFor(field, dialect);
   // Values a quoted string would not load as (bytes, PostgreSQL arrays) are spelled by their generator.
   const own = (field.ref ? field.ref.field.def : field.def).sqlLiteral;
@@ -74,35 +76,26 @@ function plainLiteralFor(field: FieldPlan, dialect: Dialect): Literal {
   }
 }
 
-function foreignKey(field: FieldPlan, dialect: Dialect): string | undefined {
-  const ref = field.ref;
-  if (!ref || !ref.field.unique) return undefined;
-  return `FOREIGN KEY (${quoteIdent(field.name, dialect)}) REFERENCES ${quoteIdent(ref.table.name, dialect)} (${quoteIdent(ref.field.name, dialect)})`;
-}
-
 /**
- * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys to
- * tables created before it. `deferForward` declares the others too (self
- * references and tables created later), checked at COMMIT: SQLite's way, as
- * it cannot add keys afterwards, for a script that creates every table
- * before inserting into any inside one transaction.
+ * CREATE TABLE with NOT NULL, PRIMARY KEY, UNIQUE and the foreign keys that
+ * can hold as rows arrive. `deferForward` declares the others too, checked
+ * at COMMIT: SQLite's way, as it cannot add keys afterwards, for a script
+ * that creates every table before inserting into any inside one transaction.
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
-  const q = (n: string) => quoteIdent(n, dialect);
-  const lines = table.fields.map((f) => `  ${q(f.name)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const lines = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
   for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
-  for (const f of table.fields) {
-    const fk = foreignKey(f, dialect);
-    if (!fk) continue;
-    if (!isForwardReference(plan.order, table.name, f.ref!.table.name)) lines.push(`  ${fk}`);
+  for (const key of referenceKeys(table)) {
+    const fk = foreignKeyClause(key, dialect);
+    if (!keyWaits(plan, table, key)) lines.push(`  ${fk}`);
     else if (deferForward) lines.push(`  ${fk} DEFERRABLE INITIALLY DEFERRED`);
   }
-  return `${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${q(table.name)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
+  return `${createSchemaSql(table, dialect)}${declaredTypesDdl(plan, table, dialect)}CREATE TABLE ${qualifiedName(table, dialect)} (\n${lines.join(',\n')}\n)${tableOptions(dialect)};\n`;
 }
 
 /** PRIMARY KEY (composite too), then UNIQUE for unique fields and composite unique keys. */
 export function keyClauses(table: TablePlan, dialect: Dialect): string[] {
-  const list = (names: string[]) => names.map((n) => quoteIdent(n, dialect)).join(', ');
+  const list = (names: string[]) => names.map((n) => (table.fieldByName.get(n) ? columnName(table.fieldByName.get(n)!, dialect) : quoteIdent(n, dialect))).join(', ');
   const clauses: string[] = [];
   if (table.keyFields.length) clauses.push(`PRIMARY KEY (${list(table.keyFields)})`);
   for (const f of table.fields) if (f.unique && f.name !== table.primaryKey) clauses.push(`UNIQUE (${list([f.name])})`);
@@ -135,26 +128,9 @@ const PREAMBLES: Record<Dialect, string> = {
 /** What a script says first, so that its client reads the text as written (UTF-8) and its literals as meant, whatever the client's and server's own defaults. */
 export const scriptPreamble = (dialect: Dialect): string => PREAMBLES[dialect];
 
-/**
- * Foreign keys that cannot be declared in CREATE TABLE: self references
- * (rows may point at rows inserted later) and references to tables created
- * later (nullable cycle edges). Added once the rows exist; SQLite cannot add
- * constraints afterwards, so there they are declared deferred instead (see `createTable`).
- */
-export function deferredForeignKeys(plan: Plan, table: TablePlan, dialect: Dialect, which: 'self' | 'later'): string {
-  if (dialect === 'sqlite') return '';
-  let out = '';
-  for (const f of table.fields) {
-    const fk = foreignKey(f, dialect);
-    if (!fk || !isForwardReference(plan.order, table.name, f.ref!.table.name)) continue;
-    if ((f.ref!.table === table) === (which === 'self')) out += `ALTER TABLE ${quoteIdent(table.name, dialect)} ADD ${fk};\n`;
-  }
-  return out;
-}
-
 function insertPrefix(ctx: EncodeContext): string {
-  const columns = ctx.table.fields.map((f) => quoteIdent(f.name, ctx.dialect)).join(', ');
-  return `INSERT INTO ${quoteIdent(ctx.table.name, ctx.dialect)} (${columns}) ${insertOverriding(ctx.table, ctx.dialect)}VALUES\n`;
+  const columns = ctx.table.fields.map((f) => columnName(f, ctx.dialect)).join(', ');
+  return `INSERT INTO ${qualifiedName(ctx.table, ctx.dialect)} (${columns}) ${insertOverriding(ctx.table, ctx.dialect)}VALUES\n`;
 }
 
 /** One table's script: CREATE TABLE, batched INSERTs, its identity sequences moved past the rows, then its self-referencing foreign keys. */
@@ -176,5 +152,5 @@ export const sqlEncoder: Encoder = {
       sink.writeAscii(')');
     }
   },
-  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + sequenceResets(ctx.table, ctx.dialect) + deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self'),
+  footer: (ctx, rowCount) => (rowCount > 0 ? ';\n' : '') + sequenceResets(ctx.table, ctx.dialect) + (ctx.dataOnly ? '' : deferredForeignKeys(ctx.plan, ctx.table, ctx.dialect, 'self')),
 };

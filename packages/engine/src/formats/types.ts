@@ -15,6 +15,8 @@ export interface EncodeContext {
   streamStart: number;
   /** Delimiter, header row, line ending, NULL marker, pretty JSON; each format's defaults when unset. */
   output?: ResolvedOutput;
+  /** SQL: rows only, for a schema that exists (no CREATE TABLE, no ALTER TABLE). */
+  dataOnly?: boolean;
 }
 
 /** The rows to encode: values by row (the same buffer, refilled), and cell writers for CSV, TSV and JSON. */

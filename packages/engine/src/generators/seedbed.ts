@@ -60,7 +60,16 @@ export const seedbedGenerators: GeneratorDef[] = [
     id: 'ref',
     category: 'seedbed',
     description: "Key of a row of `table` (its primary key, or `field`); child tables sized per parent point at their parent",
-    options: { table: opt.str({ minLength: 1 }), field: opt.str({ minLength: 1 }) },
+    options: {
+      table: opt.str({ minLength: 1 }),
+      field: opt.str({ minLength: 1 }),
+      // The target database checks this key at COMMIT: a load may write a cycle of required references in any order.
+      deferrable: opt.bool(),
+      // A column of a composite reference: `field` of the row the ref field `via` of this table chose.
+      via: opt.str({ minLength: 1 }),
+      // A tenant shared by several references: pick among rows whose `match[own]` field points where this row's `own` does.
+      match: { type: 'object', minProperties: 1, maxProperties: 1, additionalProperties: { type: 'string', minLength: 1 } },
+    },
     required: ['table'],
     output: 'integer',
     examples: [1, 2, 3],
@@ -148,6 +157,7 @@ export const seedbedGenerators: GeneratorDef[] = [
     create: (o, ctx) => {
       const gen = new RandExp(new RegExp(String(o.pattern)));
       gen.max = o.maxRepetition ?? REGEX_DEFAULT_MAX_REPETITION;
+      memoizeSets(gen);
       const limit = cellLimitOf(ctx);
       let current = { below: (_n: number) => 0 };
       // randexp asks for integers in [a, b]; answer from the cell being generated.
@@ -189,3 +199,18 @@ export const seedbedGenerators: GeneratorDef[] = [
     },
   },
 ];
+
+/**
+ * randexp expands a character class (`[a-z0-9_]`) into a set of ranges each
+ * time it draws one character from it: most of a regex generator's time. The
+ * pattern's tokens are parsed once and the sets are only read, so each
+ * token's set is expanded once per generator.
+ */
+function memoizeSets(gen: RandExp): void {
+  const expanded = new WeakMap<object, unknown>();
+  const expand = (gen as unknown as { _expand(token: object): unknown })._expand.bind(gen);
+  (gen as unknown as { _expand(token: object): unknown })._expand = (token: object) => {
+    if (!expanded.has(token)) expanded.set(token, expand(token));
+    return expanded.get(token);
+  };
+}

@@ -81,7 +81,7 @@ port.on('message', (message: ToWorker) => {
   }
   try {
     const chunks = encoderOf(message.planId);
-    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output);
+    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output, undefined, message.deferRefs);
     // The sink's buffer is its own ArrayBuffer: transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {

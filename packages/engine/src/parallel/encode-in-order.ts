@@ -34,8 +34,8 @@ export async function* encodeInOrder(
   if (!local && !pool) throw new Error('encodeInOrder needs this thread or a pool');
   const results: (Buffer | Promise<Buffer> | undefined)[] = new Array(requests.length);
   const here = (i: number) => {
-    const { table, format, dialect, streamStart, from, to, output } = requests[i];
-    results[i] = local!.encode(table, format, dialect, streamStart, from, to, output);
+    const { table, format, dialect, streamStart, from, to, output, deferRefs } = requests[i];
+    results[i] = local!.encode(table, format, dialect, streamStart, from, to, output, undefined, deferRefs);
   };
   let inFlight = 0;
   let claimed = 0;

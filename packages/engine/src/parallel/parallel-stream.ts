@@ -29,6 +29,7 @@ export interface ParallelJob {
   header: string;
   footer: string;
   output?: OutputOptions;
+  deferRefs?: boolean;
 }
 
 /**
@@ -91,7 +92,7 @@ export class ParallelChunkStream extends Readable {
  * depend on where chunks start and end.
  */
 async function* sizedChunks(plan: Plan, job: ParallelJob, pool: ChunkWorkerPool, depth: number): AsyncGenerator<Buffer> {
-  const { table, format, dialect, start, end, output } = job;
+  const { table, format, dialect, start, end, output, deferRefs } = job;
   const streamStart = job.streamStart ?? start;
   const inFlight: Promise<Buffer>[] = [];
   let next = start;
@@ -105,7 +106,7 @@ async function* sizedChunks(plan: Plan, job: ParallelJob, pool: ChunkWorkerPool,
         const from = next;
         const to = Math.min(end, from + rows);
         next = to;
-        const chunk = pool.encode(plan, { table, format, dialect, streamStart, from, to, output }).then((bytes) => {
+        const chunk = pool.encode(plan, { table, format, dialect, streamStart, from, to, output, deferRefs }).then((bytes) => {
           rowsSeen += to - from;
           bytesSeen += bytes.length;
           return bytes;

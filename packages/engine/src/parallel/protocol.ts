@@ -14,7 +14,7 @@ export const PLANS_PER_WORKER = 4;
 /** Messages between the main thread and chunk workers. */
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
-  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions }
+  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions; deferRefs?: boolean }
   | ({ type: 'layout'; id: number } & LayoutRequest)
   /** `control[0]` set to 1 by the pool stops the shard after its current chunk. */
   | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array }

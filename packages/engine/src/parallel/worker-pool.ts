@@ -28,6 +28,8 @@ export interface ChunkRequest {
   to: number;
   /** The user's output options (delimiter, NULL marker, pretty JSON…); each format's defaults when unset. */
   output?: OutputOptions;
+  /** References broken to load a cycle written NULL (see `ChunkEncoder.encode`). */
+  deferRefs?: boolean;
 }
 
 type TaskResult = Buffer | Float64Array | number[] | Preview | null;

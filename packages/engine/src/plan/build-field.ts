@@ -9,6 +9,7 @@ import { compileRowOption, isLiteralOption, type RowOption } from './option-refs
 import { canonicalValue } from '../document/canonical';
 import type { FieldPlan, Plan, PlanCellFn, RowState, TablePlan } from './types';
 import type { TableReader } from './table-reader';
+import { descendantRange } from '../access/child-range';
 
 export interface BuildEnv {
   plan: Plan;
@@ -132,9 +133,13 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
   const reader = env.reader(target.table);
   const keyIndex = target.field.index;
   const slot = field.index;
+  if (target.via) return buildVia(env, field, target.via);
   const chain = ancestorChain(env.plan, table, target.table);
   let pick: (rng: CellRng, row: RowState) => number;
-  if (chain) {
+  if (target.match) {
+    pick = matchedPick(env, table, field);
+    if (field.unique) throw uniqueExhausted(`${field.path}.unique`, field.name, 'a reference chosen within its tenant cannot also be unique over the table');
+  } else if (chain) {
     pick = (_rng, row) => {
       let p = row.index;
       for (const layout of chain) p = layout.parentOf!(p);
@@ -155,18 +160,91 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
     const permutation = new KeyedPermutation(Math.max(1, targetRows), streamKey(env.plan.seed, table.key, field.key, 'unique-permutation'));
     field.uniqueStrategy = { kind: 'permuted', permutation };
     pick = (_rng, row) => permutation.permute(row.index);
+  } else if (target.table === table) {
+    // Rows of its own table: one inserted before it, so the key holds as rows arrive in any database (a manager
+    // hired earlier, a reply after its comment). The first row has none: NULL, or itself when the field is required.
+    pick = field.nullThreshold > 0 ? (rng, row) => (row.index === 0 ? -1 : rng.intBetween(0, row.index - 1)) : (rng, row) => rng.intBetween(0, row.index);
   } else {
     pick = targetRows <= 4294967296 ? (rng) => rng.below(targetRows) : (rng) => rng.intBetween(0, targetRows - 1);
   }
   if (targetRows === 0 && table.layout.rows > 0 && field.nullRate < 1) {
     throw badInput(`${field.path}.options.table`, `references "${target.table.name}", which has no rows`);
   }
-  field.dependsOn = [];
+  field.dependsOn = target.match ? [target.match.own.index] : [];
   field.plainText = target.field.def.plainText === true;
   field.produce = (rng, row) => {
     const p = pick(rng, row);
     row.refRows[slot] = p;
-    return reader.cell(keyIndex, p);
+    return p < 0 ? null : reader.cell(keyIndex, p);
+  };
+}
+
+/** A column of a composite reference: the same parent row another ref field of the row chose, its own column of it. */
+function buildVia(env: BuildEnv, field: FieldPlan, via: FieldPlan) {
+  const target = field.ref!;
+  const reader = env.reader(target.table);
+  const keyIndex = target.field.index;
+  const slot = field.index;
+  if (field.unique) throw uniqueExhausted(`${field.path}.unique`, field.name, `it repeats ${via.name}'s row, so it is as distinct as ${via.name} is: make ${via.name} unique instead`);
+  field.dependsOn = [via.index];
+  field.plainText = target.field.def.plainText === true;
+  field.produce = (_rng, row) => {
+    const p = row.refRows[via.index];
+    row.refRows[slot] = p;
+    return p < 0 ? null : reader.cell(keyIndex, p);
+  };
+}
+
+/**
+ * A pick among the rows of the target whose `match.parent` points at the
+ * same row (of a tenant table T) as this row's `match.own` does: a task's
+ * assignee from its project's organization. The target must be sized per T
+ * row (directly or through its parents) with `match.parent` following that
+ * chain, so the rows of one tenant are one contiguous range, found from the
+ * layouts alone: any row is still computable on its own.
+ */
+function matchedPick(env: BuildEnv, table: TablePlan, field: FieldPlan): (rng: CellRng, row: RowState) => number {
+  const { table: target, match } = field.ref!;
+  const { own, parent } = match!;
+  const tenant = parent.ref!.table;
+  const path = `${field.path}.options.match`;
+  const chain = ancestorChain(env.plan, target, tenant);
+  if (!chain || parent.ref!.via || parent.ref!.match) {
+    throw badInput(path, `"${target.name}" must be sized per "${tenant.name}" row (rows.perParent, directly or through its parents) for its rows of one ${tenant.name} to be found`);
+  }
+  const ownTenant = tenantRowOf(env, own, tenant, path);
+  const nullable = field.nullThreshold > 0;
+  return (rng, row) => {
+    const t = ownTenant(row);
+    if (t < 0) return -1;
+    const { start, end } = descendantRange(chain, t);
+    if (end > start) return start + (end - start <= 4294967296 ? rng.below(end - start) : rng.intBetween(0, end - start - 1));
+    if (nullable) return -1;
+    throw badInput(path, `row ${row.index} of ${table.name} needs a ${target.name} row of the same ${tenant.name} (row ${t}), and that ${tenant.name} has none: give ${target.name} at least one row per ${tenant.name} row (rows.min 1)`);
+  };
+}
+
+/** The row of `tenant` a ref field of this table points at, directly or through the row its `via` chose. */
+function tenantRowOf(env: BuildEnv, own: FieldPlan, tenant: TablePlan, path: string): (row: RowState) => number {
+  const ref = own.ref!;
+  if (ref.table === tenant && !ref.via) return (row) => row.refRows[own.index];
+  // Through another table's column: the tenant row that column of that row points at.
+  const middle = ref.table;
+  const column = ref.field;
+  if (!column.ref || column.ref.table !== tenant) throw badInput(path, `"${own.name}" must point at a row of "${tenant.name}", directly or through ${middle.name}.${column.name}`);
+  const chain = ancestorChain(env.plan, middle, tenant);
+  if (chain && !column.ref.via && !column.ref.match) {
+    return (row) => {
+      let p = row.refRows[own.index];
+      if (p < 0) return -1;
+      for (const layout of chain) p = layout.parentOf!(p);
+      return p;
+    };
+  }
+  const reader = env.reader(middle);
+  return (row) => {
+    const p = row.refRows[own.index];
+    return p < 0 ? -1 : reader.refRow(column.index, p);
   };
 }
 

@@ -1,4 +1,4 @@
-import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type DocumentIssue } from '../document/types';
+import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type BlueprintDocument, type DocumentIssue, type FieldDef } from '../document/types';
 import { canonicalValue } from '../document/canonical';
 import { fieldKeysOf, tableKeysOf } from '../document/stable-keys';
 import { applyTupleKeys } from './tuple-keys';
@@ -14,6 +14,7 @@ import { tableOrder } from './order';
 import { buildField, type BuildEnv } from './build-field';
 import { TableReader } from './table-reader';
 import { validationVerdicts } from './validation-verdicts';
+import { compileChecks } from './checks';
 import type { FieldPlan, Plan, TablePlan } from './types';
 
 /** Relative dates anchor here when the document has no `refDate`: never the clock. */
@@ -76,7 +77,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
   const seed = options.seed ?? doc.seed ?? 0;
   const rowOverrides = options.rowOverrides ?? {};
   const types = new FieldTypes(doc);
-  const { order } = tableOrder(doc);
+  const { order, deferred } = tableOrder(doc);
   const tableKeys = tableKeysOf(doc);
   const tables: TablePlan[] = doc.tables.map((def, t) => {
     const fieldKeys = fieldKeysOf(def);
@@ -102,6 +103,8 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       produce: () => null,
       plainText: false,
       sqlType: f.sqlType,
+      ...(f.sqlName ? { sqlName: f.sqlName } : {}),
+      ...(deferred.get(t)?.includes(j) ? { deferred: deferralOf(f) } : {}),
       sqlTypeHint: getGenerator(f.generator)?.sqlTypeFor?.(canonicalValue(f.options ?? {})),
     }));
     return {
@@ -115,6 +118,7 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       fields,
       fieldByName: new Map(fields.map((f) => [f.name, f])),
       evalOrder: [],
+      checks: [],
       layout: new FixedLayout(0),
     };
   });
@@ -162,9 +166,38 @@ export function startPlan(doc: BlueprintDocument, options: CompileOptions = {}):
       const targetTable = tables[target.tableIndex];
       field.ref = { table: targetTable, field: targetTable.fields[target.fieldIndex] };
     }
+    compositeRefs(doc, table);
   }
   return { plan, order };
 }
+
+/** `via` and `match` of the table's ref fields, by name (validation checked that they exist). */
+function compositeRefs(doc: BlueprintDocument, table: TablePlan): void {
+  const own = (name: unknown) => table.fields.find((f) => f.name.toLowerCase() === String(name).toLowerCase());
+  for (const field of table.fields) {
+    if (!field.ref) continue;
+    const options = doc.tables[table.index].fields[field.index].options ?? {};
+    if (typeof options.via === 'string') {
+      const via = own(options.via);
+      if (!via?.ref || via.ref.table !== field.ref.table || via.ref.via) throw badInput(`${field.path}.options.via`, `must name a ref field of this table that picks a row of "${field.ref.table.name}" itself`);
+      field.ref.via = via;
+    }
+    const match = options.match;
+    if (match && typeof match === 'object') {
+      const pairs = Object.entries(match as Record<string, unknown>);
+      if (pairs.length !== 1) throw badInput(`${field.path}.options.match`, 'must pair one field of this table with one field of the referenced table (the column both keys share)');
+      const [[mine, theirs]] = pairs;
+      const ownField = own(mine);
+      const parentField = field.ref.table.fields.find((f) => f.name.toLowerCase() === String(theirs).toLowerCase());
+      if (!ownField?.ref) throw badInput(`${field.path}.options.match`, `"${mine}" must be a ref field of this table`);
+      if (!parentField?.ref) throw badInput(`${field.path}.options.match`, `"${field.ref.table.name}.${String(theirs)}" must be a ref field`);
+      field.ref.match = { own: ownField, parent: parentField };
+    }
+  }
+}
+
+/** A broken cycle edge: NULL then UPDATE when the field may be NULL, else the key's DEFERRABLE check at COMMIT. */
+const deferralOf = (f: FieldDef): 'update' | 'commit' => ((f.nullRate ?? 0) > 0 ? 'update' : 'commit');
 
 /**
  * The document's issues, remembered by `validationKey` when it has one.
@@ -200,6 +233,7 @@ export function finishPlan({ plan, order }: PlanDraft): Plan {
     for (const field of table.fields) if (field.generator !== REF_GENERATOR) buildField(env, table, field, defs[field.index]);
     applyTupleKeys(env, table);
     table.evalOrder = fieldOrder(table);
+    table.checks = compileChecks(plan, table, doc.tables[t].checks);
   }
   return plan;
 }

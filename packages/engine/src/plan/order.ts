@@ -7,10 +7,14 @@ export interface Edge {
   to: number;
   /** The input that makes the edge (`tables[1].fields[2].options.table`, `tables[1].rows.perParent`). */
   path: string;
-  /** A nullable reference can be filled after its target exists, so it does not order tables. */
+  /**
+   * A nullable reference (or one to a DEFERRABLE key) can be written NULL and
+   * set once its target exists, so it may be broken to load a cycle.
+   */
   soft: boolean;
-  /** The field of a reference edge. */
+  /** The field of a reference edge, and its index. */
   field?: string;
+  fieldIndex?: number;
 }
 
 /** Every edge of a document, read safely (malformed tables and fields are skipped); self references order nothing. */
@@ -27,33 +31,70 @@ export function dependencyEdges(doc: unknown): Edge[] {
       if (field.generator !== REF_GENERATOR || !isObject(field.options)) continue;
       const target = index.get(String(field.options.table ?? '').toLowerCase());
       if (target === undefined || target === i) continue;
-      const soft = typeof field.nullRate === 'number' && field.nullRate > 0;
-      edges.push({ from: i, to: target, path: `tables[${i}].fields[${j}].options.table`, soft, field: String(field.name) });
+      const soft = (typeof field.nullRate === 'number' && field.nullRate > 0) || field.options.deferrable === true;
+      edges.push({ from: i, to: target, path: `tables[${i}].fields[${j}].options.table`, soft, field: String(field.name), fieldIndex: j });
     }
   }
   return edges;
 }
 
+export interface TableOrder {
+  /** Table indexes in load order: every table after the tables it references, where cycles allow. */
+  order: number[];
+  /**
+   * References broken to load a cycle, by table index: their fields are
+   * written NULL with the rows, and set by an UPDATE once every table is in
+   * (or, for a DEFERRABLE key, written at once and checked at COMMIT).
+   */
+  deferred: Map<number, number[]>;
+}
+
 /**
- * Tables in generation order: every table after the tables it needs (its
- * per-parent table and non-nullable references), stable in document order.
- * Tables caught in a cycle come last, in document order: validation refuses
- * such documents (`cycleIssues`), so only a caller that skipped it sees them.
+ * Tables in load order: every table after every table it references —
+ * nullable references included, since a database checks a foreign key as
+ * soon as a row arrives — stable in document order. Where tables reference
+ * each other (a cycle with a nullable edge), the table of the cycle with no
+ * required edge left and the fewest nullable ones goes first, and those
+ * nullable references are deferred. Tables caught in a cycle of required
+ * edges come last, in document order: validation refuses such documents
+ * (`cycleIssues`), so only a caller that skipped it sees them.
  */
-export function tableOrder(doc: BlueprintDocument): { order: number[] } {
+export function tableOrder(doc: BlueprintDocument): TableOrder {
   const n = doc.tables.length;
-  const hard = dependencyEdges(doc).filter((e) => !e.soft);
-  const needs = Array.from({ length: n }, () => [] as number[]);
-  for (const e of hard) needs[e.from].push(e.to);
+  const edges = dependencyEdges(doc);
+  const needs = Array.from({ length: n }, () => [] as Edge[]);
+  for (const e of edges) needs[e.from].push(e);
   const remaining = new Set(Array.from({ length: n }, (_, i) => i));
   const order: number[] = [];
-  for (;;) {
-    const next = [...remaining].find((i) => !needs[i].some((to) => remaining.has(to)));
-    if (next === undefined) break;
-    order.push(next);
-    remaining.delete(next);
+  const deferred = new Map<number, number[]>();
+  const place = (i: number) => {
+    order.push(i);
+    remaining.delete(i);
+  };
+  while (remaining.size) {
+    const ready = [...remaining].find((i) => !needs[i].some((e) => remaining.has(e.to)));
+    if (ready !== undefined) {
+      place(ready);
+      continue;
+    }
+    // Stuck: every remaining table waits on another. Break a cycle among the tables that wait only on each other.
+    const inside = edges.filter((e) => remaining.has(e.from) && remaining.has(e.to));
+    const first = firstComponent(inside, remaining);
+    const waits = (i: number) => needs[i].filter((e) => first.has(e.to));
+    const candidates = [...first].filter((i) => waits(i).every((e) => e.soft)).sort((a, b) => waits(a).length - waits(b).length || a - b);
+    if (!candidates.length) break;
+    const chosen = candidates[0];
+    for (const e of waits(chosen)) deferred.set(chosen, [...(deferred.get(chosen) ?? []), e.fieldIndex!]);
+    place(chosen);
   }
-  return { order: [...order, ...remaining] };
+  return { order: [...order, ...[...remaining].sort((a, b) => a - b)], deferred };
+}
+
+/** A strongly connected component of `edges` that needs no table outside itself, the one holding the earliest table on a tie. */
+function firstComponent(edges: Edge[], nodes: Set<number>): Set<number> {
+  const components = stronglyConnected(edges, [...nodes]);
+  const closed = components.filter((c) => edges.every((e) => !c.has(e.from) || c.has(e.to)));
+  return closed.sort((a, b) => Math.min(...a) - Math.min(...b))[0] ?? new Set(nodes);
 }
 
 /**
@@ -82,7 +123,7 @@ export function cycleIssues(doc: unknown): DocumentIssue[] {
 }
 
 /** Tarjan's strongly connected components of the graph of `edges`. */
-function stronglyConnected(edges: Edge[]): Set<number>[] {
+function stronglyConnected(edges: Edge[], nodes: number[] = []): Set<number>[] {
   const out = new Map<number, number[]>();
   for (const e of edges) out.set(e.from, [...(out.get(e.from) ?? []), e.to]);
   const index = new Map<number, number>();
@@ -113,7 +154,7 @@ function stronglyConnected(edges: Edge[]): Set<number>[] {
       components.push(component);
     }
   };
-  for (const v of [...out.keys()].sort((a, b) => a - b)) if (!index.has(v)) visit(v);
+  for (const v of [...new Set([...out.keys(), ...nodes])].sort((a, b) => a - b)) if (!index.has(v)) visit(v);
   return components;
 }
 

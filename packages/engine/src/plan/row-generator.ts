@@ -5,6 +5,10 @@ import type { ByteSink } from '../formats/byte-sink';
 import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
 import { atField } from '../cell-limits';
+import { CHECK_ATTEMPTS, checkFailure, redrawSeed, type CompiledCheck } from './checks';
+
+/** Passes over a row's CHECKs: re-drawing for one may break another already held. */
+const CHECK_ROUNDS = 8;
 
 /**
  * Generates rows of one table by index. Holds one reusable row buffer: the
@@ -25,6 +29,9 @@ export class RowGenerator implements RowState {
   private writing: CellFormat | undefined;
   private readonly retries: (RetryUnique | undefined)[];
   private readonly retryStates: RetryUnique[];
+  /** The CHECKs whose fields this generator makes (all of them, unless it makes only some fields). */
+  private readonly checks: CompiledCheck[];
+  private readonly attempts: Int32Array;
 
   /** `only`: generate just these fields (and what they read), for reference lookups. */
   constructor(readonly table: TablePlan, seed: number, only?: Set<number>) {
@@ -34,6 +41,9 @@ export class RowGenerator implements RowState {
     this.ordered = this.all;
     this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.key) : undefined));
     this.retryStates = this.retries.filter((r): r is RetryUnique => !!r);
+    const made = new Set(this.all.map((f) => f.index));
+    this.checks = table.checks.filter((c) => c.reads.every((i) => made.has(i)) && c.recompute.every((i) => made.has(i)));
+    this.attempts = new Int32Array(table.checks.length);
   }
 
   generate(row: number): Value[] {
@@ -51,7 +61,8 @@ export class RowGenerator implements RowState {
   useWriters(format: CellFormat): (EmitFn | undefined)[] {
     if (this.writing === format) return this.writers;
     this.writing = format;
-    const read = new Set(this.table.fields.flatMap((f) => f.dependsOn));
+    // Fields CHECKs read or re-draw are values, never written straight into the output.
+    const read = new Set([...this.table.fields.flatMap((f) => f.dependsOn), ...this.checks.flatMap((c) => [...c.reads, ...c.recompute])]);
     this.writers = this.table.fields.map((f) => {
       const eligible = this.all.includes(f) && !read.has(f.index) && (f.uniqueStrategy.kind === 'none' || f.uniqueStrategy.kind === 'injective');
       return eligible ? f.emitter?.(format) : undefined;
@@ -104,6 +115,47 @@ export class RowGenerator implements RowState {
         throw atField(e, f.path);
       }
     }
+    if (this.checks.length) this.holdChecks(row);
+  }
+
+  /** Every CHECK true or unknown: a failing one re-draws its fields (see checks.ts) until it passes or its attempts run out. */
+  private holdChecks(row: number) {
+    const { values, table, attempts, checks } = this;
+    attempts.fill(0);
+    for (let round = 0; round < CHECK_ROUNDS; round++) {
+      let held = true;
+      for (const check of checks) {
+        while (check.test(values) === false) {
+          held = false;
+          if (!check.redraw.length || attempts[check.index] >= CHECK_ATTEMPTS) throw checkFailure(table, check, row, values);
+          this.redraw(check, row, ++attempts[check.index]);
+        }
+      }
+      if (held) return;
+    }
+    const broken = checks.find((c) => c.test(values) === false);
+    if (broken) throw checkFailure(table, broken, row, values);
+  }
+
+  private redraw(check: CompiledCheck, row: number, attempt: number) {
+    const { values, refRows, rng, table } = this;
+    for (const i of check.recompute) {
+      const f = table.fields[i];
+      const fresh = check.redraw.includes(i);
+      const nullSeed = cellSeed(f.nullKey, row);
+      if (f.nullThreshold !== 0 && (fresh ? redrawSeed(nullSeed, check.index, attempt) : nullSeed) < f.nullThreshold) {
+        values[i] = null;
+        refRows[i] = -1;
+        continue;
+      }
+      const seed = cellSeed(f.valueKey, row);
+      rng.reset(fresh ? redrawSeed(seed, check.index, attempt) : seed);
+      try {
+        values[i] = f.produce(rng, this);
+      } catch (e) {
+        throw atField(e, f.path);
+      }
+    }
   }
 }
 
@@ -114,6 +166,8 @@ export function closureOf(table: TablePlan, field: number): Set<number> {
     if (need.has(i)) return;
     need.add(i);
     for (const d of table.fields[i].dependsOn) visit(d);
+    // A CHECK that may re-make this field decides its value: what it reads and re-makes is needed too.
+    for (const c of table.checks) if (c.recompute.includes(i)) for (const j of [...c.reads, ...c.recompute]) visit(j);
   };
   visit(field);
   return need;

@@ -17,6 +17,15 @@ export class TableReader {
   constructor(private readonly table: TablePlan, private readonly seed: number) {}
 
   cell(field: number, row: number): Value {
+    return this.read(field, row, (g) => g.values[field]);
+  }
+
+  /** The row of its target table a ref field of this table chose at `row` (-1: NULL). */
+  refRow(field: number, row: number): number {
+    return this.read(field, row, (g) => g.refRows[field]);
+  }
+
+  private read<T>(field: number, row: number, take: (generator: RowGenerator) => T): T {
     let generator = this.generators.get(field);
     if (!generator) {
       generator = new RowGenerator(this.table, this.seed, closureOf(this.table, field));
@@ -27,7 +36,8 @@ export class TableReader {
       throw new EngineError('BAD_USER_INPUT', `reference cycle while reading ${this.table.name}.${this.table.fields[field].name}`, this.table.fields[field].path);
     }
     try {
-      return generator.generate(row)[field];
+      generator.generate(row);
+      return take(generator);
     } finally {
       depth--;
     }

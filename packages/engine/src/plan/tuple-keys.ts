@@ -64,7 +64,7 @@ function permuteTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[]): boo
   const layout = table.layout;
   const anchor = layout instanceof PerParentLayout ? fields.find((f) => f.ref && f.ref.table.name === layout.parent) : undefined;
   // Refs that follow the parent chain are fixed by the row's parent: they do not vary within it.
-  const chained = new Set(fields.filter((f) => f.ref && followsParents(env.plan, table, f.ref.table)));
+  const chained = new Set(fields.filter((f) => f.ref && !f.ref.via && !f.ref.match && followsParents(env.plan, table, f.ref.table)));
   if (chained.size && !anchor) return false;
   const free = fields.filter((f) => !chained.has(f));
   const components: Component[] = [];
@@ -148,6 +148,8 @@ function decodeInto(components: Component[], tupleIndex: (row: RowState) => numb
 
 /** A key component with a finite, indexable space: a ref (rows of its table) or a generator with `space`. */
 function componentOf(env: BuildEnv, table: TablePlan, field: FieldPlan): Component | undefined {
+  // A column of a composite reference, or a pick within a tenant: its values depend on the row, no fixed space.
+  if (field.ref?.via || field.ref?.match) return undefined;
   if (field.ref) {
     const target = field.ref;
     const reader = env.reader(target.table);
@@ -175,7 +177,7 @@ function retryOverTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[], pa
   // A ref along the parent chain is fixed by the row: re-drawing it changes nothing. Of the others, the
   // one with the most values is re-drawn (a timestamp rather than one of three actors), the last on a tie.
   // Constants, formulas and templates are fixed by the row too.
-  const canVary = (f: FieldPlan) => !FIXED_BY_ROW.has(f.generator) && !(f.ref && followsParents(env.plan, table, f.ref.table));
+  const canVary = (f: FieldPlan) => !FIXED_BY_ROW.has(f.generator) && !f.ref?.via && !(f.ref && !f.ref.match && followsParents(env.plan, table, f.ref.table));
   const sizes = new Map(fields.filter(canVary).map((f) => [f, spaceSize(env, table, f)]));
   let target = fields[fields.length - 1];
   for (const [f, size] of sizes) if (size >= (sizes.get(target) ?? -1)) target = f;

@@ -4,6 +4,7 @@ import type { KeyedPermutation } from '../random/permutation';
 import type { Dialect, EmitterFactory, GeneratorDef, OutputType, RowView, Value } from '../generators/types';
 import type { BlueprintDocument, DomainDef, TableDef } from '../document/types';
 import type { TableLayout } from './layout';
+import type { CompiledCheck } from './checks';
 
 /** A row under generation: values by field position, plus the parent row each ref field chose. */
 export interface RowState extends RowView {
@@ -52,14 +53,39 @@ export interface FieldPlan {
   produce: PlanCellFn;
   /** Cell writers of `produce` for the text formats, when its generator has them. */
   emitter?: EmitterFactory;
-  /** For `ref` fields: the referenced table and key field. */
-  ref?: { table: TablePlan; field: FieldPlan };
+  /** For `ref` fields: the referenced table and key field (and how its row is chosen, for composite references). */
+  ref?: RefPlan;
   /** Values never need CSV quoting. */
   plainText: boolean;
+  /** The column's name as the source wrote it, when it is not `name`. */
+  sqlName?: string;
   /** The column type the document declared (`sqlType`), written verbatim in `Plan.sqlDialect`. */
   sqlType?: string;
+  /**
+   * A reference broken to load a cycle of tables (see `tableOrder`):
+   * `update` — SQL and loads write NULL with the row, then an UPDATE sets it
+   * once every table is in; `commit` — written with the row, its key declared
+   * DEFERRABLE is checked at COMMIT.
+   */
+  deferred?: 'update' | 'commit';
   /** Column types the generator derives from its options (an array's element type). */
   sqlTypeHint?: Partial<Record<Dialect, string>>;
+}
+
+/**
+ * What a `ref` field reads. Alone it picks a row of `table` and takes its
+ * `field`. A composite foreign key is several ref fields: one picks the row,
+ * the others take their columns of the same row (`via`); rows that share a
+ * column between several keys (a tenant) pick, through `match`, only among
+ * rows whose own reference to that tenant is the same as this row's.
+ */
+export interface RefPlan {
+  table: TablePlan;
+  field: FieldPlan;
+  /** Take `field` of the row this ref field of the same table chose. */
+  via?: FieldPlan;
+  /** Pick among rows of `table` whose `parent` points at the same row as this row's `own`. */
+  match?: { own: FieldPlan; parent: FieldPlan };
 }
 
 export interface TablePlan {
@@ -78,6 +104,8 @@ export interface TablePlan {
   fieldByName: Map<string, FieldPlan>;
   /** Field indexes in generation order (dependencies first). */
   evalOrder: number[];
+  /** CHECK constraints every row is held to (see checks.ts). */
+  checks: CompiledCheck[];
   layout: TableLayout;
 }
 

@@ -44,12 +44,14 @@ export class ChunkEncoder {
   constructor(readonly plan: Plan, private readonly options: { cellWriters?: boolean } = {}) {}
 
   /**
+   * `deferRefs`: references broken to load a cycle (`FieldPlan.deferred`
+   * `update`) are written NULL, for a load that sets them afterwards.
    * `output`: the user's output options (validated here; each format's
    * defaults when unset). `into`: a sink to reuse (reset first), for a writer
    * that is done with the bytes before the next chunk; the result is then a
    * view of its memory. Otherwise the bytes own their buffer.
    */
-  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number, output?: OutputOptions, into?: ByteSink): Buffer {
+  encode(tableName: string, format: Format, dialect: Dialect, streamStart: number, from: number, to: number, output?: OutputOptions, into?: ByteSink, deferRefs = false): Buffer {
     const table = this.plan.table(tableName);
     const resolved = output ? resolveOutput(format, output) : undefined;
     const ctx: EncodeContext = { plan: this.plan, table, dialect, streamStart, output: resolved };
@@ -59,7 +61,8 @@ export class ChunkEncoder {
     const generator = this.generator(table, (writes && WRITER_FORMATS[format]) || 'values');
     into?.reset();
     const sink = into ?? new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
-    const source: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
+    const plain: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
+    const source = deferRefs ? withoutDeferred(table, plain) : plain;
     encoderFor(format).rows(ctx, source, from, to, sink);
     return sink.bytes();
   }
@@ -73,4 +76,23 @@ export class ChunkEncoder {
     }
     return generator;
   }
+}
+
+/** The rows of `source` with the table's NULL-then-UPDATE references written NULL (never by their cell writers). */
+function withoutDeferred(table: TablePlan, source: RowSource): RowSource {
+  const deferred = table.fields.filter((f) => f.deferred === 'update').map((f) => f.index);
+  if (!deferred.length) return source;
+  return {
+    generate(row) {
+      const values = source.generate(row);
+      for (const k of deferred) values[k] = null;
+      return values;
+    },
+    useWriters(format) {
+      const writers = [...source.useWriters(format)];
+      for (const k of deferred) writers[k] = undefined;
+      return writers;
+    },
+    emit: (k, out) => source.emit(k, out),
+  };
 }

@@ -22,23 +22,34 @@ export interface RowPiece {
   end: number;
   /** First row of the stream the rows belong to. */
   streamStart: number;
+  /** References closing a cycle written NULL (a load script sets them after every table: see `deferredUpdates`). */
+  deferRefs?: boolean;
 }
 
-export type StreamPiece = string | RowPiece;
+/** Text made as it is read (a load script's UPDATEs, which walk a table's rows): placed as text is, never held whole. */
+export interface LazyText {
+  lazy: () => Iterable<string>;
+}
+
+export type StreamPiece = string | RowPiece | LazyText;
+
+const isRows = (piece: StreamPiece): piece is RowPiece => typeof piece !== 'string' && 'table' in piece;
 
 /** One table's file: header, its rows (a window of them with offset/count), footer. */
-export function tablePieces(plan: Plan, tableName: string, format: Format, options: Pick<StreamTableOptions, 'offset' | 'count' | 'dialect' | 'output' | 'header'> = {}): StreamPiece[] {
+export function tablePieces(plan: Plan, tableName: string, format: Format, options: Pick<StreamTableOptions, 'offset' | 'count' | 'dialect' | 'output' | 'header' | 'dataOnly' | 'deferRefs'> = {}): StreamPiece[] {
   const table = plan.table(tableName);
   const { start, end } = rowRange(table, options.offset, options.count);
   const output = options.output ? resolveOutput(format, options.output) : undefined;
-  const ctx: EncodeContext = { plan, table, dialect: options.dialect ?? 'postgres', streamStart: start, output };
+  const ctx: EncodeContext = { plan, table, dialect: options.dialect ?? 'postgres', streamStart: start, output, dataOnly: options.dataOnly };
   const encoder = encoderFor(format);
-  return [options.header === false ? '' : encoder.header(ctx, end - start), { table: table.name, start, end, streamStart: start }, encoder.footer(ctx, end - start)].filter((p) => p !== '');
+  const noHeader = options.header === false || (options.dataOnly && format === 'sql');
+  const rows: RowPiece = { table: table.name, start, end, streamStart: start, ...(options.deferRefs ? { deferRefs: true } : {}) };
+  return [noHeader ? '' : encoder.header(ctx, end - start), rows, encoder.footer(ctx, end - start)].filter((p) => p !== '');
 }
 
 /** Rows of the pieces in all. */
 export function pieceRows(pieces: readonly StreamPiece[]): number {
-  return pieces.reduce((n, p) => n + (typeof p === 'string' ? 0 : p.end - p.start), 0);
+  return pieces.reduce((n, p) => n + (isRows(p) ? p.end - p.start : 0), 0);
 }
 
 /**
@@ -56,7 +67,7 @@ export function shardPieces(pieces: readonly StreamPiece[], index: number, count
   const out: StreamPiece[] = [];
   let position = 0;
   for (const piece of pieces) {
-    if (typeof piece === 'string') {
+    if (!isRows(piece)) {
       const mine = position === total ? index === count - 1 : position >= lo && position < hi;
       if (mine) out.push(piece);
       continue;
@@ -85,7 +96,11 @@ export function streamPieces(plan: Plan, pieces: readonly StreamPiece[], format:
         yield Buffer.from(piece);
         continue;
       }
-      const rows = streamTable(plan, piece.table, format, { ...options, offset: piece.start, count: piece.end - piece.start, streamStart: piece.streamStart, header: false, footer: false });
+      if (!isRows(piece)) {
+        for (const text of piece.lazy()) yield Buffer.from(text);
+        continue;
+      }
+      const rows = streamTable(plan, piece.table, format, { ...options, offset: piece.start, count: piece.end - piece.start, streamStart: piece.streamStart, header: false, footer: false, deferRefs: piece.deferRefs });
       for await (const chunk of rows) yield typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     }
   }

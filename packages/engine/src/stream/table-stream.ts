@@ -32,6 +32,8 @@ export interface StreamTableOptions {
   chunkRows?: number;
   /** false: leave out the format's header (the CREATE TABLE of SQL), for a script that wrote it already. */
   header?: boolean;
+  /** SQL: the rows only, for a schema that exists: no CREATE TABLE and no ALTER TABLE adding keys. */
+  dataOnly?: boolean;
   /** false: leave out the footer too (the rows alone, for a part of a stream framed elsewhere). */
   footer?: boolean;
   /**
@@ -42,6 +44,8 @@ export interface StreamTableOptions {
   streamStart?: number;
   /** Delimiter, header row, line ending, NULL marker, pretty JSON (BAD_USER_INPUT with the option's path when invalid). */
   output?: OutputOptions;
+  /** For a load: references broken to load a cycle (`FieldPlan.deferred`) are written NULL; `deferredUpdates` sets them afterwards. */
+  deferRefs?: boolean;
 }
 
 /**
@@ -57,14 +61,16 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   const { start, end } = rowRange(table, options.offset, options.count);
   const output = options.output ? resolveOutput(format, options.output) : undefined;
   const streamStart = options.streamStart ?? start;
-  const ctx: EncodeContext = { plan, table, dialect, streamStart, output };
-  const frame = { header: options.header === false ? '' : encoder.header(ctx, end - start), footer: options.footer === false ? '' : encoder.footer(ctx, end - start) };
+  const ctx: EncodeContext = { plan, table, dialect, streamStart, output, dataOnly: options.dataOnly };
+  const noHeader = options.header === false || (options.dataOnly && format === 'sql');
+  const frame = { header: noHeader ? '' : encoder.header(ctx, end - start), footer: options.footer === false ? '' : encoder.footer(ctx, end - start) };
   const workers = Math.max(1, Math.floor(options.workers ?? 1));
   const chunkRows = options.chunkRows ?? DEFAULT_CHUNK_ROWS;
   // Worker threads get the options as given, and resolve them as this thread did.
   const given = options.output;
+  const deferRefs = options.deferRefs === true;
   if (options.helpers && end - start > chunkRows) {
-    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart, from: r.start, to: r.end, output: given }));
+    const requests: ChunkRequest[] = chunkRanges(start, end, chunkRows).map((r) => ({ table: table.name, format, dialect, streamStart, from: r.start, to: r.end, output: given, deferRefs }));
     const pool = options.helpers;
     async function* framed() {
       if (frame.header) yield Buffer.from(frame.header);
@@ -74,7 +80,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
     return Readable.from(framed(), { objectMode: false });
   }
   if (options.offThread || (workers > 1 && end - start > chunkRows)) {
-    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, streamStart, chunkRows, workers, ...frame, output: given });
+    return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, streamStart, chunkRows, workers, ...frame, output: given, deferRefs });
   }
   const chunks = new ChunkEncoder(plan);
   let position = start;
@@ -92,7 +98,7 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
           return;
         }
         const to = Math.min(end, position + chunkRows);
-        const bytes = chunks.encode(table.name, format, dialect, streamStart, position, to, given);
+        const bytes = chunks.encode(table.name, format, dialect, streamStart, position, to, given, undefined, deferRefs);
         position = to;
         this.push(bytes);
       } catch (error) {

@@ -62,6 +62,13 @@ export class CellBounds {
     return bound;
   }
 
+  /** The most characters a generator's own values have, when it says (one taking a column's `maxLength`). */
+  chars(tableIndex: number, fieldIndex: number): Bound {
+    const field = this.doc.tables[tableIndex].fields[fieldIndex];
+    if (readsRow(field)) return undefined;
+    return getGenerator(field.generator)?.maxChars?.(field.options ?? {}, this.ctx);
+  }
+
   private resolve(t: number, f: number): Bound {
     const table = this.doc.tables[t];
     const field = table.fields[f];

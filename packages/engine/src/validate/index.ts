@@ -5,9 +5,11 @@ import { validateGeneratorOptions, type ValidateOptions } from './options';
 import { engineShapeIssues } from './shape';
 import { schemaKeyIssues } from './keys';
 import { identityIssues } from './identity';
+import { declaredTypeIssues } from './type-fit';
+import { checkIssues } from './checks';
 
 /** Checks that read every table and field as the engine's types say: they run when the whole document can be read that way (one line each). */
-const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues, identityIssues];
+const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues, identityIssues, declaredTypeIssues, checkIssues];
 
 /**
  * Every issue of a blueprint document in one pass, each with its path:

@@ -16,7 +16,7 @@ export interface BuiltField {
 }
 
 /** `return_date >= rental_date` → return_date's lower bound reads `{rental_date}`. */
-export function applyPairRules(rules: { rule: CheckRule; text: string }[], decisions: BuiltField[], table: TableModel, skipped: SkippedItem[]): void {
+export function applyPairRules(rules: { rule: CheckRule; text: string }[], decisions: BuiltField[], table: TableModel): void {
   const byName = new Map(decisions.map((d) => [d.column.name, d]));
   const bounded = new Set<string>();
   for (const { rule, text } of rules) {
@@ -25,10 +25,8 @@ export function applyPairRules(rules: { rule: CheckRule; text: string }[], decis
     const right = byName.get(rule.right);
     const pair = [rule.left, rule.right].sort().join('\u0000');
     const side = rule.op === '>' || rule.op === '>=' ? 'lower' : 'upper';
-    if (!left || !right || bounded.has(pair) || !setBound(left, side, rule.right, rule.op === '>' || rule.op === '<')) {
-      if (!bounded.has(pair)) skipped.push({ kind: 'check', name: `${table.name}.${rule.left}`, reason: `CHECK (${text}) compares two columns whose generators cannot read each other; generated rows may break it.` });
-      continue;
-    }
+    // Pairs it cannot bound (two texts, a key) are held by the CHECK itself on every row.
+    if (!left || !right || bounded.has(pair) || !setBound(left, side, rule.right, rule.op === '>' || rule.op === '<')) continue;
     bounded.add(pair);
     left.decision.reason += `; ${rule.op === '>' || rule.op === '>=' ? 'after' : 'before'} ${rule.right}, as its CHECK requires`;
   }

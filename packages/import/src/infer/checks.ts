@@ -5,6 +5,8 @@
  * expressed is returned to be listed as skipped.
  */
 import type { CheckRule, CheckValue, ValueKind } from '../schema-model';
+import RandExp from 'randexp';
+import { checkRegex } from '@seedbed/engine';
 import type { ColumnGuess } from './column-guess';
 import { fitsLength, reachesLength } from './value-lengths';
 
@@ -19,7 +21,7 @@ export interface RuledGuess {
   notNull: boolean;
 }
 
-export function applyColumnRules(guess: ColumnGuess, kind: ValueKind, rules: ColumnRule[], scale?: number): RuledGuess {
+export function applyColumnRules(guess: ColumnGuess, kind: ValueKind, rules: ColumnRule[], scale?: number, maxLength?: number): RuledGuess {
   let current = guess;
   const unhandled: ColumnRule[] = [];
   let notNull = false;
@@ -47,6 +49,10 @@ export function applyColumnRules(guess: ColumnGuess, kind: ValueKind, rules: Col
       reasons.push('range');
     } else if ((rule.kind === 'compare' || rule.kind === 'between') && (kind === 'date' || kind === 'timestamp')) {
       current = dateRange(current, rule, kind);
+    } else if (rule.kind === 'regex') {
+      const built = kind === 'text' && current.generator !== 'weighted' && current.generator !== 'constant' ? patternGuess(rule.pattern, maxLength) : undefined;
+      if (built) current = built;
+      else unhandled.push(rule);
     } else if (rule.kind === 'length') {
       if (rule.op === '>' || rule.op === '>=' || rule.op === '=') lengthMin = Math.max(lengthMin, rule.value + (rule.op === '>' ? 1 : 0));
       if (rule.op === '<' || rule.op === '<=' || rule.op === '=') lengthMax = Math.min(lengthMax, rule.value - (rule.op === '<' ? 1 : 0));
@@ -57,6 +63,36 @@ export function applyColumnRules(guess: ColumnGuess, kind: ValueKind, rules: Col
   if (reasons.length && current.generator !== 'weighted' && current.generator !== 'constant') current = withRange(current, kind, low, high, scale);
   if (lengthMin > 1 || lengthMax < Infinity) current = withLength(current, lengthMin, lengthMax);
   return { guess: current, unhandled, notNull };
+}
+
+/** Samples a pattern must pass to be generated from: all of them match it (and fit the column). */
+const PATTERN_SAMPLES = 24;
+
+/**
+ * `username ~ '^[a-z0-9_]{3,30}$'` → the regex generator over the pattern,
+ * when it is anchored at both ends (else it only says what values contain)
+ * and what randexp makes from it does match it and fit the column: a
+ * pattern JavaScript reads otherwise is left to the CHECK's re-draws.
+ */
+function patternGuess(pattern: string, maxLength?: number): ColumnGuess | undefined {
+  if (!pattern.startsWith('^') || !pattern.endsWith('$') || pattern.endsWith('\\$')) return undefined;
+  let re: RegExp;
+  try {
+    re = checkRegex(pattern, false);
+  } catch {
+    return undefined;
+  }
+  try {
+    const gen = new RandExp(re);
+    gen.max = 8;
+    for (let i = 0; i < PATTERN_SAMPLES; i++) {
+      const value = gen.gen();
+      if (!re.test(value) || (maxLength !== undefined && [...value].length > maxLength)) return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return { generator: 'regex', options: { pattern, maxRepetition: 8 }, confidence: 0.9, reason: `text its CHECK's pattern ${pattern} allows` };
 }
 
 function num(value: CheckValue): number {
@@ -77,7 +113,8 @@ function rangeOf(rule: Extract<ColumnRule, { kind: 'compare' | 'between' }>, ste
 
 /** The guess's own range narrowed by the check's; when they do not meet, the check's range alone. */
 function withRange(guess: ColumnGuess, kind: ValueKind, low: number, high: number, scale?: number): ColumnGuess {
-  const keeps = NUMERIC_GENERATORS.has(guess.generator) && (guess.generator.startsWith('number.') || low >= 0);
+  // A whole-number column keeps only a whole-number generator (a smallint `depth` is never 4.8).
+  const keeps = NUMERIC_GENERATORS.has(guess.generator) && (guess.generator.startsWith('number.') || low >= 0) && (kind !== 'integer' || guess.generator === 'number.int');
   const base = keeps ? guess : { generator: kind === 'integer' ? 'number.int' : 'number.float', options: kind === 'integer' ? {} : { fractionDigits: scale ?? 2 }, confidence: 0.8, reason: 'a number' };
   const ownMin = typeof base.options?.min === 'number' ? base.options.min : undefined;
   const ownMax = typeof base.options?.max === 'number' ? base.options.max : undefined;

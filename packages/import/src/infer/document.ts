@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { distinctValues, type BlueprintDocument } from '@seedbed/engine';
+import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef } from '@seedbed/engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -14,9 +14,8 @@ import { checkNames } from './names';
 import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
+import { documentChecks, refuseImpossibleChecks } from './table-checks';
 
-/** Blueprints hold at most this many tables (PRODUCT.md §5). */
-const MAX_TABLES = 100;
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
 /** A nullable reference whose statistics show no NULL still gets some, so a cycle through it stays generable. */
@@ -24,6 +23,7 @@ const MIN_REF_NULL_RATE = 0.05;
 
 export interface FieldOut {
   name: string;
+  sqlName?: string;
   generator: string;
   options?: Record<string, unknown>;
   nullRate?: number;
@@ -36,7 +36,10 @@ export interface FieldOut {
 const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
 
 interface TableOut {
+  checks?: CheckDef[];
   name: string;
+  schema?: string;
+  sqlName?: string;
   rows: number | { perParent: string; min: number; max: number };
   primaryKey?: string | string[];
   unique?: string[][];
@@ -55,12 +58,16 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   if (schema.tables.length > MAX_TABLES) {
     skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
   }
-  const relations = planRelations(schema, skipped);
+  for (const table of schema.tables) refuseImpossibleChecks(table, options.path ?? 'input.text');
+  const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
+  leaveToTriggers(schema, tables, report);
+  leaveToMigrationTools(schema, tables, report);
   linkPolymorphic(tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
-  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, ''))));
+  // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
+  const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, '').replace(/"/g, ''))));
   const enums = Object.fromEntries(Object.entries(schema.enums).filter(([name]) => used.has(name.toLowerCase()) || usedByDomain(schema, name, used)));
   const domains = Object.fromEntries(
     Object.values(schema.domains)
@@ -78,6 +85,55 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   return { document, report, skipped: capped(skipped) };
 }
 
+/**
+ * A table another table's INSERT trigger fills (Sakila's `ins_film` copies
+ * each film into film_text) gets no rows of its own: the database makes them
+ * as the other table's rows arrive, and rows written besides would collide.
+ */
+function leaveToTriggers(schema: SchemaModel, tables: TableOut[], report: ImportDecision[]): void {
+  for (const fill of schema.triggerFills ?? []) {
+    const t = tables.findIndex((table) => table.name.toLowerCase() === fill.table.toLowerCase());
+    if (t < 0) continue;
+    tables[t].rows = 0;
+    const earlier = report.findIndex((d) => d.path === `tables[${t}].rows`);
+    if (earlier >= 0) report.splice(earlier, 1);
+    report.push({ path: `tables[${t}].rows`, table: tables[t].name, field: '', generator: 'rows', confidence: 1, reason: `0 rows: the trigger ${fill.trigger} on ${fill.on}${fill.where ? ` (${fill.where})` : ''} fills this table as ${fill.on}'s rows are inserted`, details: { rows: 0, trigger: fill.trigger } });
+  }
+}
+
+/**
+ * The bookkeeping tables of migration tools: their rows say which migrations
+ * ran, so made-up rows would make the tool skip or re-run real ones. Left
+ * empty (the tool fills them), unless another table points at one.
+ */
+const MIGRATION_TABLES: Record<string, string> = {
+  schema_migrations: 'Rails (and other tools) record applied migrations',
+  ar_internal_metadata: "Rails records the database's environment",
+  knex_migrations: 'Knex records applied migrations',
+  knex_migrations_lock: 'Knex locks migrations',
+  _prisma_migrations: 'Prisma records applied migrations',
+  __drizzle_migrations: 'Drizzle records applied migrations',
+  flyway_schema_history: 'Flyway records applied migrations',
+  django_migrations: 'Django records applied migrations',
+  alembic_version: 'Alembic records the current revision',
+  sequelizemeta: 'Sequelize records applied migrations',
+  goose_db_version: 'goose records applied migrations',
+  databasechangelog: 'Liquibase records applied changesets',
+  databasechangeloglock: 'Liquibase locks changesets',
+};
+
+function leaveToMigrationTools(schema: SchemaModel, tables: TableOut[], report: ImportDecision[]): void {
+  const referenced = new Set(schema.tables.flatMap((t) => t.foreignKeys.map((fk) => fk.table.toLowerCase())));
+  tables.forEach((table, t) => {
+    const why = MIGRATION_TABLES[(table.sqlName ?? table.name).toLowerCase()];
+    if (!why || referenced.has(table.name.toLowerCase()) || typeof table.rows !== 'number') return;
+    table.rows = 0;
+    const earlier = report.findIndex((d) => d.path === `tables[${t}].rows`);
+    if (earlier >= 0) report.splice(earlier, 1);
+    report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.9, reason: `0 rows: ${why} here, so made-up rows would misreport them (set rows to fill it anyway)`, details: { rows: 0 } });
+  });
+}
+
 /** A schema full of noise should not make an answer of megabytes: the first items, then how many more. */
 const MAX_SKIPPED = 500;
 
@@ -87,11 +143,11 @@ function capped(skipped: SkippedItem[]): SkippedItem[] {
 }
 
 function usedByDomain(schema: SchemaModel, enumName: string, used: Set<string | undefined>): boolean {
-  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase() === enumName.toLowerCase());
+  return Object.values(schema.domains).some((d) => used.has(d.name.toLowerCase()) && d.baseType.sqlType.toLowerCase().replace(/"/g, '') === enumName.toLowerCase());
 }
 
 function tableOf(table: TableModel, t: number, relations: TableRelations, report: ImportDecision[], skipped: SkippedItem[]): TableOut {
-  const out: TableOut = { name: table.name, rows: relations.rows, fields: [] };
+  const out: TableOut = { name: table.name, ...(table.schema ? { schema: table.schema } : {}), ...(table.sqlName ? { sqlName: table.sqlName } : {}), rows: relations.rows, fields: [] };
   const key = table.primaryKey ?? [];
   if (key.length === 1) out.primaryKey = key[0];
   else if (key.length > 1) out.primaryKey = [...key];
@@ -100,8 +156,6 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   const singleUniques = new Set(table.uniques.filter((u) => u.length === 1).map((u) => u[0]));
   const siblings = table.columns.map((c) => c.name);
   const pairRules = [...table.checks, ...table.columns.flatMap((c) => c.checks)].flatMap((c) => c.rules.filter((r) => r.kind === 'columns').map((rule) => ({ rule, text: c.text })));
-  const otherTableRules = table.checks.flatMap((c) => c.rules.filter((r) => r.kind === 'other').map(() => c));
-  for (const check of new Set(otherTableRules)) skipped.push({ kind: 'check', name: check.name ?? table.name, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
 
   const decisions: BuiltField[] = [];
   for (const column of table.columns) {
@@ -113,8 +167,10 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
     report.push(decision);
     decisions.push({ field: built.field, decision, column });
   }
-  applyPairRules(pairRules, decisions, table, skipped);
+  applyPairRules(pairRules, decisions, table);
   orderTimestamps(decisions);
+  const checks = documentChecks(table, t, out.fields.map((f) => f.name), report, skipped);
+  if (checks.length) out.checks = checks;
   linkNames(decisions);
   linkPlaces(decisions);
   if (relations.lookup) distinctNames(decisions, key);
@@ -167,13 +223,13 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   const type = column.type;
   const inKey = key.includes(column.name);
   const ref = relations.refs.get(column.name);
-  const base: FieldOut = { name: column.name, generator: '' };
+  const base: FieldOut = { name: column.name, ...(column.sqlName ? { sqlName: column.sqlName } : {}), generator: '' };
   let guess: ColumnGuess;
   if (relations.alwaysNull.has(column.name)) {
     guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
     base.nullRate = 1;
   } else if (ref) {
-    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}) }, confidence: 1, reason: ref.reason };
+    guess = { generator: 'ref', options: { table: ref.table, ...(ref.field ? { field: ref.field } : {}), ...(ref.via ? { via: ref.via } : {}), ...(ref.match ? { match: ref.match } : {}), ...(ref.deferrable ? { deferrable: true } : {}) }, confidence: 1, reason: ref.reason };
   } else if (type.kind === 'unknown') {
     skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `its type ${type.sqlType} has no generator; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
     return undefined;
@@ -200,12 +256,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
   const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;
   if (!ref && guess.generator !== 'sequence') {
-    const ruled = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale);
-    guess = ruled.guess;
-    for (const rule of ruled.unhandled) skipped.push({ kind: 'check', name: `${table.name}.${column.name}`, reason: `its CHECK (${rule.kind} ${JSON.stringify(rule).slice(0, 80)}) is not turned into options; generated rows may break it.` });
-  }
-  for (const check of column.checks.filter((c) => c.rules.some((r) => r.kind === 'other'))) {
-    skipped.push({ kind: 'check', name: check.name ?? `${table.name}.${column.name}`, reason: `CHECK (${check.text}) is not turned into generator options; generated rows may break it.` });
+    // What options cannot say (an unusual comparison, a pattern on a number) is held by the CHECK on every row.
+    guess = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale, type.maxLength).guess;
   }
   const field: FieldOut = { ...base, generator: guess.generator };
   if (guess.options) field.options = guess.options;
@@ -213,9 +265,10 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   if (stats.guess) guess = stats.guess;
   if (stats.guess?.options) field.options = stats.guess.options;
   if (stats.guess) field.generator = stats.guess.generator;
-  if (field.nullRate === undefined && !column.notNull && !inKey && !unique) field.nullRate = stats.nullRate ?? nullRateOf(column);
+  // A tenant other tables find rows by is never NULL (a row of no tenant would be found by none).
+  if (field.nullRate === undefined && !column.notNull && !inKey && !unique && !ref?.tenant && !ref?.readByRequired && !ref?.via) field.nullRate = stats.nullRate ?? nullRateOf(column);
   // A nullable reference may close a cycle (or point at its own table): the engine orders tables by the references that are never NULL.
-  if (ref && !column.notNull && !inKey && !unique && !field.nullRate) field.nullRate = MIN_REF_NULL_RATE;
+  if (ref && !column.notNull && !inKey && !unique && !field.nullRate && !ref.tenant && !ref.readByRequired && !ref.via) field.nullRate = MIN_REF_NULL_RATE;
   if (field.nullRate === 0) delete field.nullRate;
   if (unique && !inKey) field.unique = true;
   field.sqlType = type.sqlType;

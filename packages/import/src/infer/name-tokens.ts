@@ -128,6 +128,13 @@ export function singular(word: string): string {
 }
 
 /** The words of a table's name, each singular: `film_actors` → `film actor`. */
+const tableCache = new Map<string, string[]>();
 export function tableTokens(table: string): string[] {
-  return nameTokens(table).map(singular);
+  // Sizing reads every table's words for each table that references it: once per name (bounded like `cache`).
+  const known = tableCache.get(table);
+  if (known) return known;
+  if (tableCache.size >= CACHE_SIZE) tableCache.clear();
+  const words = nameTokens(table).map(singular);
+  tableCache.set(table, words);
+  return words;
 }

@@ -30,6 +30,8 @@ export function checkNames(schema: SchemaModel, skipped: SkippedItem[], path = '
     if (name !== table.name) {
       skipped.push({ kind: 'name', name: table.name, reason: `renamed to "${name}": blueprint names are letters, digits and _.` });
       renamedTables.set(table.name, name);
+      // The database still calls it what the source did: output and loads use that name.
+      table.sqlName ??= table.name;
       table.name = name;
     }
     const columns = new Map<string, string>();
@@ -41,6 +43,7 @@ export function checkNames(schema: SchemaModel, skipped: SkippedItem[], path = '
       if (columnName !== column.name) {
         skipped.push({ kind: 'name', name: `${table.name}.${column.name}`, reason: `renamed to "${columnName}": blueprint names are letters, digits and _.` });
         renameColumn(schema, table.name, column.name, columnName);
+        column.sqlName ??= column.name;
         column.name = columnName;
       }
     }

@@ -41,6 +41,8 @@ const AUDIT_WORDS = ['created', 'updated', 'deleted', 'last', 'modified', 'versi
 /** A live table's estimate is a hint of proportions, not an order for millions of rows. */
 const ESTIMATE_CAP = 10_000;
 const PER_PARENT_CAP = 100;
+/** Rows per tenant of a table other tables pick from within a tenant: a junction of up to this many distinct rows per parent always finds them. */
+const TENANT_MIN = 3;
 const EVENTS_PER_PARENT = 15;
 const CHILDREN_PER_PARENT = 5;
 
@@ -132,7 +134,16 @@ function sizeTable(table: TableModel, graph: Graph): void {
   const { plans, byName } = graph;
   const plan = plans.get(table.name)!;
   const role = graph.roles.get(table.name);
-  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name);
+  const tenant = [...plan.refs].find(([, ref]) => ref.tenant && ref.table !== table.name);
+  if (tenant) {
+    const [col, ref] = tenant;
+    const max = Math.max(TENANT_MIN, perParentFromEstimate(table, byName.get(ref.table.toLowerCase())) ?? 8);
+    plan.rows = { perParent: ref.table, min: TENANT_MIN, max };
+    plan.rowsReason = `${TENANT_MIN}–${max} rows per ${ref.table} row: other tables pick ${table.name} rows of their own ${col}, so each ${ref.table} has a few to pick from`;
+    return;
+  }
+  // A DEFERRABLE key may close a cycle: it never sizes its table (a parent must exist before its children are counted).
+  const requiredRefs = [...plan.refs].filter(([col, ref]) => required(table, col) && ref.table !== table.name && !ref.deferrable);
   const estimate = table.rowEstimate && table.rowEstimate > 0 ? Math.min(ESTIMATE_CAP, Math.max(1, Math.round(table.rowEstimate))) : undefined;
   const keyRefs = (table.primaryKey ?? []).filter((c) => plan.refs.has(c));
   // A junction: a composite primary key with two references or more, or a unique key of references only (beside a surrogate id).
@@ -142,7 +153,9 @@ function sizeTable(table: TableModel, graph: Graph): void {
   if (compositeRefKey && compositeRefKey.length >= 2) {
     const parent = plan.refs.get(compositeRefKey[0])!.table;
     const space = Math.min(...compositeRefKey.slice(1).map((c) => rowsOf(plan.refs.get(c)!.table, graph)));
-    const max = Math.max(1, Math.min(3, Math.floor(space), perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
+    // A pick within a tenant has at least TENANT_MIN rows to choose from.
+    const tenantSpace = compositeRefKey.some((c) => plan.refs.get(c)!.match) ? TENANT_MIN : Infinity;
+    const max = Math.max(1, Math.min(3, Math.floor(space), tenantSpace, perParentFromEstimate(table, byName.get(parent.toLowerCase())) ?? 3));
     plan.rows = { perParent: parent, min: 1, max };
     plan.rowsReason = `a junction table: 1–${max} distinct (${compositeRefKey.join(', ')}) pairs per ${parent}`;
     return;

@@ -4,7 +4,8 @@
  * dump gives, so a live database and its pg_dump import alike.
  */
 import { parseSync } from 'libpg-query';
-import { caseFolded, checkRules, columnType, type Node } from '../postgres/ast';
+import { caseFolded, columnType, type Node } from '../postgres/ast';
+import { pgCheckModel } from '../postgres/check-expr';
 import { partitionKeyOf, type PartitionKey } from '../postgres/partitions';
 import type { CheckModel, ColumnType } from '../schema-model';
 
@@ -38,7 +39,7 @@ export function parseCheckDefinition(definition: string, name: string | undefine
   const text = definition.replace(/^CHECK\s*/i, '').replace(/^\((.*)\)$/s, '$1').trim();
   try {
     const constraint = firstStatement(`ALTER TABLE t ADD ${definition}`)?.AlterTableStmt?.cmds?.[0]?.AlterTableCmd?.def?.Constraint;
-    return { ...(name ? { name } : {}), rules: checkRules(constraint?.raw_expr, text, valueName), text };
+    return pgCheckModel(constraint?.raw_expr, text, { name, valueName });
   } catch {
     return { ...(name ? { name } : {}), rules: [{ kind: 'other', text }], text };
   }

@@ -10,7 +10,7 @@
 import { loadModule } from 'libpg-query';
 import type { Client } from 'pg';
 import { AppError, badInput } from '@seedbed/engine/errors';
-import { checkTarget, targetClient } from '../targets/target-guard';
+import { checkTarget, parseTargetUrl, targetClient } from '../targets/target-guard';
 import { isPersonal } from '../infer/personal';
 import { resolveTypes } from '../resolve-types';
 import { emptySchema, IMPORT_LIMITS, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
@@ -26,6 +26,8 @@ const LOW_CARDINALITY = 50;
 
 export async function readPostgresUrl(url: string, options: SourceOptions): Promise<SchemaModel> {
   await loadModule();
+  // Said before any lookup: the guard also takes mysql://, which this source cannot read.
+  if (parseTargetUrl(url, PATH).engine !== 'postgres') throw new AppError('TARGET_REFUSED', 'POSTGRES_URL reads a PostgreSQL database: the URL must start with postgres:// or postgresql://.', { path: PATH });
   const target = await checkTarget(url, { allowPrivate: options.allowPrivateTargets, path: PATH });
   const client = targetClient(target, {
     connectionTimeoutMillis: TIMEOUT_MS,

@@ -1,10 +1,10 @@
 /**
  * Reading PostgreSQL's parse tree (libpg-query's JSON) into the schema
- * model: type names, literals and the simple CHECK shapes imports turn into
- * generator options. Nodes are plain JSON (`{ A_Const: {...} }`), so they are
- * read defensively: anything unexpected is "not simple", never a crash.
+ * model: names, type names and literals (CHECKs: check-expr.ts). Nodes are
+ * plain JSON (`{ A_Const: {...} }`), so they are read defensively: anything
+ * unexpected is unknown, never a crash.
  */
-import type { CheckRule, CheckValue, ColumnType } from '../schema-model';
+import type { CheckValue, ColumnType } from '../schema-model';
 
 export type Node = any;
 
@@ -24,88 +24,6 @@ export function constValue(node: Node): CheckValue | undefined {
   if (c.fval) return Number(c.fval.fval);
   if (c.sval) return c.sval.sval ?? '';
   if (c.boolval) return c.boolval.boolval ?? false;
-  return undefined;
-}
-
-/** Casts say nothing about the value's shape: `(rating)::text` is `rating`, `'a'::varchar` is `'a'`. */
-export function unwrap(node: Node): Node {
-  let n = node;
-  while (n?.TypeCast) n = n.TypeCast.arg;
-  return n;
-}
-
-/** `column`, or in a domain's check `VALUE`, renamed to `column`. */
-function columnOf(node: Node, valueName?: string): string | undefined {
-  const fields = namesOf(unwrap(node)?.ColumnRef?.fields);
-  if (fields.length === 0) return undefined;
-  const name = fields.at(-1)!;
-  return valueName && name.toLowerCase() === 'value' && fields.length === 1 ? valueName : name;
-}
-
-const FLIPPED: Record<string, '<' | '<=' | '>' | '>=' | '=' | '<>'> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '=': '=', '<>': '<>', '!=': '<>' };
-const LENGTH_FUNCTIONS = new Set(['length', 'char_length', 'character_length', 'octet_length']);
-
-function lengthOf(node: Node, valueName?: string): string | undefined {
-  const call = unwrap(node)?.FuncCall;
-  if (!call || !LENGTH_FUNCTIONS.has(lastName(call.funcname).toLowerCase()) || call.args?.length !== 1) return undefined;
-  return columnOf(call.args[0], valueName);
-}
-
-function listValues(node: Node): CheckValue[] | undefined {
-  const n = unwrap(node);
-  const items: Node[] | undefined = n?.List?.items ?? n?.A_ArrayExpr?.elements;
-  if (!items) return undefined;
-  const values = items.map((i) => constValue(unwrap(i)));
-  return values.every((v) => v !== undefined) ? (values as CheckValue[]) : undefined;
-}
-
-/**
- * The conjuncts of a CHECK as rules: comparisons with a literal, two columns
- * compared, IN / = ANY (ARRAY[...]), BETWEEN, length(col) bounds, IS NOT NULL.
- * Whatever else is one `other` rule carrying `text`.
- */
-export function checkRules(expr: Node, text: string, valueName?: string): CheckRule[] {
-  const bool = expr?.BoolExpr;
-  if (bool?.boolop === 'AND_EXPR') return (bool.args as Node[]).flatMap((a) => checkRules(a, text, valueName));
-  return [checkRule(expr, valueName) ?? { kind: 'other', text }];
-}
-
-function checkRule(expr: Node, valueName?: string): CheckRule | undefined {
-  if (expr?.NullTest?.nulltesttype === 'IS_NOT_NULL') {
-    const column = columnOf(expr.NullTest.arg, valueName);
-    return column ? { kind: 'notNull', column } : undefined;
-  }
-  const a = expr?.A_Expr;
-  if (!a) return undefined;
-  const op = namesOf(a.name)[0];
-  const leftColumn = columnOf(a.lexpr, valueName);
-  if (a.kind === 'AEXPR_IN' && op === '=' && leftColumn) {
-    const values = listValues(a.rexpr);
-    return values ? { kind: 'in', column: leftColumn, values } : undefined;
-  }
-  if (a.kind === 'AEXPR_OP_ANY' && op === '=' && leftColumn) {
-    const values = listValues(a.rexpr);
-    return values ? { kind: 'in', column: leftColumn, values } : undefined;
-  }
-  if (a.kind === 'AEXPR_BETWEEN' && leftColumn) {
-    const [min, max] = listValues(a.rexpr) ?? [];
-    return min !== undefined && max !== undefined ? { kind: 'between', column: leftColumn, min, max } : undefined;
-  }
-  if (a.kind !== 'AEXPR_OP' || !(op in FLIPPED)) return undefined;
-  const normalized = FLIPPED[FLIPPED[op]];
-  const rightColumn = columnOf(a.rexpr, valueName);
-  const leftValue = constValue(unwrap(a.lexpr));
-  const rightValue = constValue(unwrap(a.rexpr));
-  if (leftColumn && rightColumn && normalized !== '=' && normalized !== '<>') {
-    return { kind: 'columns', left: leftColumn, op: normalized, right: rightColumn };
-  }
-  if (leftColumn && rightValue !== undefined) return { kind: 'compare', column: leftColumn, op: normalized, value: rightValue };
-  if (rightColumn && leftValue !== undefined) return { kind: 'compare', column: rightColumn, op: FLIPPED[op], value: leftValue };
-  const lengthLeft = lengthOf(a.lexpr, valueName);
-  if (lengthLeft && typeof rightValue === 'number' && normalized !== '<>') return { kind: 'length', column: lengthLeft, op: normalized, value: rightValue };
-  const lengthRight = lengthOf(a.rexpr, valueName);
-  const flipped = FLIPPED[op];
-  if (lengthRight && typeof leftValue === 'number' && flipped !== '<>') return { kind: 'length', column: lengthRight, op: flipped, value: leftValue };
   return undefined;
 }
 
@@ -131,12 +49,32 @@ function withModifiers(base: string, raw: string, mods: number[]): string {
   return zone ? `${zone[1]}(${mods[0]}) ${zone[2]}` : `${base}(${mods.join(',')})`;
 }
 
+/**
+ * A type the schema declares, named as SQL must write it to find it again:
+ * `mpaa_rating`, `"NameStyle"` (quoted: PostgreSQL would fold it), in its
+ * schema when it has one (`"Person"."Name"`; public and pg_catalog aside).
+ */
+export function writtenTypeName(names: Node[] | undefined): string {
+  const parts = namesOf(names);
+  const kept = parts.length > 1 && ['public', 'pg_catalog'].includes(parts[0]) ? parts.slice(1) : parts;
+  return kept.map((p) => (/^[a-z_][a-z0-9_$]*$/.test(p) ? p : `"${p.replace(/"/g, '""')}"`)).join('.');
+}
+
+/** The name a declared type is known by in the document: with its schema (not public) as `schema.name`. */
+export function declaredTypeKey(names: Node[] | undefined): string {
+  const parts = namesOf(names);
+  return (parts.length > 1 && ['public', 'pg_catalog'].includes(parts[0]) ? parts.slice(1) : parts).join('.');
+}
+
 /** A type name as written back: `character varying(45)`, `numeric(5,2)`, `mpaa_rating[]`. */
 export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
-  const raw = lastName(typeName?.names).toLowerCase();
+  // A name with capitals was quoted (the parser folds the rest): `"Name"` is a domain, never PostgreSQL's `name`.
+  const written = lastName(typeName?.names);
+  const raw = written.toLowerCase() === written ? written : `"${written}"`;
   const mods = ((typeName?.typmods ?? []) as Node[]).map((m) => constValue(m)).filter((v): v is number => typeof v === 'number');
   const dims = (typeName?.arrayBounds ?? []).length;
-  const base = CANONICAL[raw] ?? lastName(typeName?.names);
+  const builtin = CANONICAL[raw] ?? (KINDS[raw] || INTEGER_BITS[raw] ? written : undefined);
+  const base = builtin ?? writtenTypeName(typeName?.names);
   const sqlType = withModifiers(base, raw, mods);
   const scalar: ColumnType & { serial?: boolean } = { kind: KINDS[raw] ?? (INTEGER_BITS[raw] ? 'integer' : 'unknown'), sqlType };
   if (INTEGER_BITS[raw]) scalar.bits = INTEGER_BITS[raw];

@@ -7,8 +7,11 @@
  */
 import { loadModule } from 'libpg-query';
 import { badInput } from '@seedbed/engine/errors';
-import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
-import { caseFolded, checkRules, columnType, lastName, namesOf, type Node } from './ast';
+import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type ForeignKeyModel, type SchemaModel, type TableModel } from '../schema-model';
+import { caseFolded, columnType, constValue, declaredTypeKey, lastName, namesOf, type Node } from './ast';
+import { distinctNames, Namespace } from './namespace';
+import { adoptPartitionKeys, insertTargets, TRIGGER_ON_INSERT } from './triggers';
+import { pgCheckModel } from './check-expr';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
 import { leadingBytes, parenthesizedAfter, statementsOf, withoutMetaCommands, writtenNameAt, type Statement } from './statements';
@@ -16,8 +19,8 @@ import { noTables, SourceText } from '../source-text';
 
 /** Statements that are part of any dump and mean nothing for data: dropped without a word. */
 const NOISE = new Set([
-  'VariableSetStmt', 'SelectStmt', 'CreateSeqStmt', 'AlterSeqStmt', 'CommentStmt', 'GrantStmt', 'GrantRoleStmt', 'AlterDefaultPrivilegesStmt',
-  'CreateSchemaStmt', 'AlterOwnerStmt', 'AlterObjectSchemaStmt', 'TransactionStmt', 'DropStmt', 'CreateRoleStmt', 'AlterRoleStmt', 'AlterTSConfigurationStmt',
+  'SelectStmt', 'CreateSeqStmt', 'AlterSeqStmt', 'CommentStmt', 'GrantStmt', 'GrantRoleStmt', 'AlterDefaultPrivilegesStmt',
+  'AlterOwnerStmt', 'AlterObjectSchemaStmt', 'TransactionStmt', 'DropStmt', 'CreateRoleStmt', 'AlterRoleStmt', 'AlterTSConfigurationStmt',
   'SecLabelStmt', 'AlterEnumStmt', 'AlterDomainStmt', 'AlterDatabaseSetStmt', 'AlterDatabaseStmt', 'CreatedbStmt', 'CheckPointStmt', 'AlterTableSpaceOptionsStmt',
   'CreateStatsStmt', 'ClusterStmt', 'VacuumStmt', 'AlterFunctionStmt', 'AlterCollationStmt',
 ]);
@@ -44,11 +47,15 @@ export async function readPostgresDdl(text: string): Promise<SchemaModel> {
 
 class DdlReader {
   private readonly schema = emptySchema('postgres');
-  private readonly tables = new Map<string, TableModel>();
+  private readonly tables = new Namespace();
+  /** Partition → its parent, by namespace key. */
   private readonly partitions = new Map<string, string>();
+  /** Trigger functions (by name) and the tables their INSERTs write; triggers on INSERT (by function). */
+  private readonly functionInserts = new Map<string, string[]>();
+  private readonly insertTriggers: { trigger: string; on: Node; fn: string; where: string }[] = [];
   private readonly partitionKeys = new Map<string, PartitionKey>();
   private readonly partitionBounds = new Map<string, Node[]>();
-  private readonly domainNodes: { node: Node; offset: number; end: number }[] = [];
+  private readonly domainNodes: { node: Node; offset: number; end: number; names: Node[] }[] = [];
 
   /** Where the statement being read ends: CHECK texts are looked for up to there. */
   private statementEnd = 0;
@@ -60,11 +67,17 @@ class DdlReader {
     const [kind] = Object.keys(node ?? {});
     const body = node?.[kind];
     if (!kind || NOISE.has(kind)) return;
+    if (kind === 'VariableSetStmt') return this.searchPath(body);
+    if (kind === 'CreateSchemaStmt') return this.createSchema(body, { node, offset, at, end });
+    if (kind === 'CreateFunctionStmt') this.triggerFunction(body, at, end);
+    if (kind === 'CreateTrigStmt' && body.events & TRIGGER_ON_INSERT) {
+      this.insertTriggers.push({ trigger: body.trigname, on: body.relation, fn: lastName(body.funcname).toLowerCase(), where: this.source.lineOf(at + leadingBytes(this.source, at)) });
+    }
     if (kind === 'CreateStmt') return this.createTable(body, offset);
     if (kind === 'AlterTableStmt') return this.alterTable(body, offset);
     if (kind === 'IndexStmt') return this.index(body, offset);
     if (kind === 'CreateEnumStmt') {
-      this.schema.enums[lastName(body.typeName)] = namesOf(body.vals);
+      this.schema.enums[declaredTypeKey(this.qualified(body.typeName))] = namesOf(body.vals);
       return;
     }
     if (kind === 'CreateDomainStmt') return this.domain(body, offset);
@@ -75,6 +88,36 @@ class DdlReader {
       name,
       reason: `${this.source.lineOf(at + leadingBytes(this.source, at))}: ${skippedKind === 'data' ? 'rows are not imported, only the schema' : `${/^[aeiou]/.test(skippedKind) ? 'an' : 'a'} ${skippedKind} makes no rows; it is not part of a blueprint`}.`,
     });
+  }
+
+  /** `SET search_path = app, public`: unqualified names that follow go to `app`. */
+  private searchPath(body: Node): void {
+    if (String(body.name).toLowerCase() !== 'search_path') return;
+    const first = ((body.args ?? []) as Node[]).map((a) => constValue(a) ?? a?.String?.sval).find((v) => typeof v === 'string' && v !== '');
+    if (typeof first === 'string') this.tables.defaultSchema = first.split(',')[0].trim().replace(/^"|"$/g, '') || undefined;
+  }
+
+  /** `CREATE SCHEMA sales CREATE TABLE …`: its elements are read as statements whose unqualified names are in it. */
+  private createSchema(body: Node, statement: Statement): void {
+    const before = this.tables.defaultSchema;
+    this.tables.defaultSchema = body.schemaname ?? before;
+    try {
+      for (const element of (body.schemaElts ?? []) as Node[]) this.read({ ...statement, node: element });
+    } finally {
+      this.tables.defaultSchema = before;
+    }
+  }
+
+  /** A declared type's name with the default schema when it names none (an enum or domain created in `CREATE SCHEMA`). */
+  private qualified(names: Node[]): Node[] {
+    const schema = this.tables.defaultSchema;
+    return names.length === 1 && schema && schema !== 'public' ? [{ String: { sval: schema } }, ...names] : names;
+  }
+
+  /** A plpgsql function's INSERT targets, for a trigger that calls it on INSERT. */
+  private triggerFunction(body: Node, at: number, end: number): void {
+    const targets = insertTargets(this.source.slice(at, end));
+    if (targets.length) this.functionInserts.set(lastName(body.funcname).toLowerCase(), targets);
   }
 
   private nameOf(kind: string, body: Node): string {
@@ -93,11 +136,12 @@ class DdlReader {
     const name: string = body.relation?.relname ?? '';
     const where = this.source.lineOf(offset + (body.relation?.location ?? 0));
     this.refuseTruncated(offset + (body.relation?.location ?? 0), 'table', name, where);
+    const own = this.tables.nameOf(body.relation);
     if (body.partbound) {
-      this.attach(body.inhRelations?.[0]?.RangeVar?.relname ?? '', name, body.partbound);
-      return;
+      // A partition keeps its own keys until the end, when its foreign keys move to its parent.
+      this.attach(this.tables.keyOf(body.inhRelations?.[0]?.RangeVar), this.tables.keyOf(body.relation), body.partbound);
     }
-    if (body.partspec) this.partitionKeys.set(name, partitionKeyOf(body.partspec));
+    if (body.partspec) this.partitionKeys.set(this.tables.keyOf(body.relation), partitionKeyOf(body.partspec));
     if (body.relation?.relpersistence === 't') {
       this.schema.skipped.push({ kind: 'table', name, reason: `${where}: a temporary table.` });
       return;
@@ -105,8 +149,8 @@ class DdlReader {
     if (this.tables.size >= IMPORT_LIMITS.tables) {
       throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
     }
-    const table: TableModel = { name, columns: [], uniques: [], foreignKeys: [], checks: [], where };
-    if (body.inhRelations?.length) {
+    const table: TableModel = { name, ...(own.schema ? { schema: own.schema } : {}), columns: [], uniques: [], foreignKeys: [], checks: [], where };
+    if (body.inhRelations?.length && !body.partbound) {
       this.schema.skipped.push({ kind: 'inheritance', name, reason: `${where}: inherits from ${body.inhRelations.map((r: Node) => r.RangeVar?.relname).join(', ')}; only its own columns are imported.` });
     }
     for (const element of (body.tableElts ?? []) as Node[]) {
@@ -114,7 +158,7 @@ class DdlReader {
       else if (element.Constraint) this.constraint(table, element.Constraint, offset);
     }
     if (table.columns.length > IMPORT_LIMITS.columns) throw badInput('input.text', `Table "${name}" (${where}) has more than ${IMPORT_LIMITS.columns} columns.`);
-    this.tables.set(name, table);
+    this.tables.set(body.relation, table);
   }
 
   private column(table: TableModel, def: Node, offset: number): void {
@@ -136,7 +180,7 @@ class DdlReader {
           table.uniques.push([column.name]);
           break;
         case 'CONSTR_FOREIGN':
-          table.foreignKeys.push({ name: c.conname, columns: [column.name], table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+          table.foreignKeys.push(this.foreignKey(c, [column.name], offset));
           break;
         case 'CONSTR_CHECK':
           column.checks.push(this.check(c, offset));
@@ -164,6 +208,8 @@ class DdlReader {
    * last of a qualified name's parts is the one that names the thing.
    */
   private refuseTruncated(at: number, what: string, parsed: string, where: string): void {
+    // PostgreSQL cuts a name to 63 bytes: one the parser gives shorter was not cut, and its text need not be scanned again.
+    if (Buffer.byteLength(what === 'column' ? parsed.slice(parsed.indexOf('.') + 1) : parsed) < MAX_NAME_BYTES) return;
     const written = writtenNameAt(this.source, at, Math.min(this.statementEnd, at + 4096));
     const bytes = written === undefined ? 0 : Buffer.byteLength(written);
     if (written === undefined || bytes <= MAX_NAME_BYTES) return;
@@ -184,7 +230,7 @@ class DdlReader {
         table.uniques.push(keys);
         break;
       case 'CONSTR_FOREIGN':
-        table.foreignKeys.push({ name: c.conname, columns: namesOf(c.fk_attrs), table: c.pktable?.relname ?? '', refColumns: namesOf(c.pk_attrs) });
+        table.foreignKeys.push(this.foreignKey(c, namesOf(c.fk_attrs), offset));
         break;
       case 'CONSTR_CHECK':
         table.checks.push(this.check(c, offset));
@@ -194,17 +240,30 @@ class DdlReader {
     }
   }
 
+  private foreignKey(c: Node, columns: string[], offset: number): ForeignKeyModel {
+    return {
+      ...(c.conname ? { name: c.conname } : {}),
+      columns,
+      table: c.pktable?.relname ?? '',
+      ...(this.tables.nameOf(c.pktable).schema ? { schema: this.tables.nameOf(c.pktable).schema } : {}),
+      refColumns: namesOf(c.pk_attrs),
+      ...(c.deferrable ? { deferrable: true } : {}),
+      where: this.source.lineOf(offset + (c.location ?? 0)),
+    };
+  }
+
   private check(c: Node, offset: number, valueName?: string, end = this.statementEnd): CheckModel {
     const text = parenthesizedAfter(this.source, offset + (c.location ?? 0), end) ?? 'CHECK (...)';
-    return { name: c.conname, rules: checkRules(c.raw_expr, text, valueName), text };
+    const line = Number(/\d+/.exec(this.source.lineOf(offset + (c.location ?? 0)))?.[0]);
+    return pgCheckModel(c.raw_expr, text, { name: c.conname, line, valueName });
   }
 
   private alterTable(body: Node, offset: number): void {
     if (body.objtype && body.objtype !== 'OBJECT_TABLE') return;
-    const table = this.tables.get(body.relation?.relname ?? '');
+    const table = this.tables.get(body.relation);
     for (const cmd of (body.cmds ?? []).map((n: Node) => n.AlterTableCmd) as Node[]) {
       if (cmd?.subtype === 'AT_AttachPartition') {
-        this.attach(body.relation?.relname ?? '', cmd.def?.PartitionCmd?.name?.relname ?? '', cmd.def?.PartitionCmd?.bound);
+        this.attach(this.tables.keyOf(body.relation), this.tables.keyOf(cmd.def?.PartitionCmd?.name), cmd.def?.PartitionCmd?.bound);
       } else if (!table) {
         continue;
       } else if (cmd?.subtype === 'AT_AddConstraint' && cmd.def?.Constraint) {
@@ -234,7 +293,7 @@ class DdlReader {
 
   private index(body: Node, offset: number): void {
     if (!body.unique) return;
-    const table = this.tables.get(body.relation?.relname ?? '');
+    const table = this.tables.get(body.relation);
     if (!table) return;
     const params = ((body.indexParams ?? []) as Node[]).map((p) => p.IndexElem?.name ?? caseFolded(p.IndexElem?.expr));
     if (params.some((p) => !p)) {
@@ -245,12 +304,25 @@ class DdlReader {
   }
 
   private domain(body: Node, offset: number): void {
-    this.domainNodes.push({ node: body, offset, end: this.statementEnd });
+    this.domainNodes.push({ node: body, offset, end: this.statementEnd, names: this.qualified(body.domainname) });
+  }
+
+  /** Tables a trigger's function fills when another table's rows are INSERTed: left to it (see SchemaModel.triggerFills). */
+  private leaveToTriggers(): void {
+    for (const { trigger, on, fn, where } of this.insertTriggers) {
+      const onTable = this.tables.get(on);
+      for (const target of this.functionInserts.get(fn) ?? []) {
+        const filled = this.tables.get({ schemaname: target.includes('.') ? target.split('.')[0] : undefined, relname: target.split('.').at(-1) });
+        if (!filled || filled === onTable) continue;
+        (this.schema.triggerFills ??= []).push({ table: filled.name, trigger, on: onTable?.name ?? String(on?.relname), where });
+        this.schema.skipped.push({ kind: 'trigger', name: trigger, reason: `${where}: inserting into ${onTable?.name ?? on?.relname} fills ${filled.name}, so that table is left to the trigger (no rows are written into it).` });
+      }
+    }
   }
 
   finish(): SchemaModel {
-    for (const { node, offset, end } of this.domainNodes) {
-      const name = lastName(node.domainname);
+    for (const { node, offset, end, names } of this.domainNodes) {
+      const name = declaredTypeKey(names);
       const checks: CheckModel[] = [];
       let notNull = false;
       for (const c of (node.constraints ?? []).map((n: Node) => n.Constraint) as Node[]) {
@@ -260,15 +332,24 @@ class DdlReader {
       const checkText = checks.map((c) => c.text).join(' AND ') || undefined;
       this.schema.domains[name] = { name, baseType: columnType(node.typeName), notNull, checks, ...(checkText ? { checkText } : {}) };
     }
-    for (const [child, parent] of this.partitions) {
-      if (!this.tables.delete(child)) continue;
-      this.schema.skipped.push({ kind: 'partition', name: child, reason: `a partition of ${parent}: its rows are generated once, as ${parent}'s, and the database routes them.` });
+    for (const [childKey, parentKey] of this.partitions) {
+      const child = this.tables.deleteKey(childKey);
+      const parent = this.tables.byKey(parentKey);
+      if (!child) continue;
+      if (parent) adoptPartitionKeys(parent, child);
+      this.schema.skipped.push({ kind: 'partition', name: child.name, reason: `a partition of ${parent?.name ?? 'another table'}: its rows are generated once, as ${parent?.name ?? 'its parent'}'s, and the database routes them${child.foreignKeys.length ? '; its foreign keys are kept on the parent' : ''}.` });
     }
-    for (const [parent, key] of this.partitionKeys) {
-      const check = partitionCheck(key, this.partitionBounds.get(parent) ?? []);
-      if (check) this.tables.get(parent)?.checks.push(check);
+    for (const [parentKey, key] of this.partitionKeys) {
+      const check = partitionCheck(key, this.partitionBounds.get(parentKey) ?? []);
+      if (check) this.tables.byKey(parentKey)?.checks.push(check);
     }
-    this.schema.tables = [...this.tables.values()];
+    const tables = this.tables.values();
+    // Foreign keys name their target as the source did: found first, then named as the document names it.
+    const targets = new Map(tables.flatMap((t) => t.foreignKeys.map((fk) => [fk, this.tables.get({ schemaname: fk.schema, relname: fk.table })] as const)));
+    distinctNames(tables);
+    for (const [fk, target] of targets) if (target) fk.table = target.name;
+    this.leaveToTriggers();
+    this.schema.tables = tables;
     this.schema.skipped.push(...this.source.refusals);
     if (this.schema.tables.length === 0) throw noTables(this.source.refusals[0]?.reason);
     resolveTypes(this.schema);

@@ -5,6 +5,7 @@
  * key column: the span of the range partitions, or the union of the list
  * ones. A default partition takes anything, so it lifts the check.
  */
+import type { CheckExpr } from '@seedbed/engine';
 import type { CheckModel, CheckRule, CheckValue } from '../schema-model';
 import { constValue, type Node } from './ast';
 
@@ -26,7 +27,8 @@ export function partitionCheck(key: PartitionKey, bounds: Node[]): CheckModel | 
   if (key.strategy === 'list') {
     const values = bounds.flatMap((b) => ((b.listdatums ?? []) as Node[]).map((d) => constValue(d)));
     if (values.some((v) => v === undefined)) return undefined;
-    return { name: 'partitions', rules: [{ kind: 'in', column, values: values as CheckValue[] }], text: `${column} IN (the partitions' lists)` };
+    const list = values as CheckValue[];
+    return { name: 'partitions', rules: [{ kind: 'in', column, values: list }], text: `${column} IN (the partitions' lists)`, expr: { fn: 'in', args: [{ col: column }, ...list.map((lit) => ({ lit }))] } };
   }
   if (key.strategy !== 'range') return undefined;
   let lower: CheckValue | undefined;
@@ -44,5 +46,7 @@ export function partitionCheck(key: PartitionKey, bounds: Node[]): CheckModel | 
   const rules: CheckRule[] = [];
   if (!unboundedLow && lower !== undefined) rules.push({ kind: 'compare', column, op: '>=', value: lower });
   if (!unboundedHigh && upper !== undefined) rules.push({ kind: 'compare', column, op: '<', value: upper });
-  return rules.length ? { name: 'partitions', rules, text: `${column} within the partitions' ranges (${lower ?? '…'} to ${upper ?? '…'})` } : undefined;
+  if (!rules.length) return undefined;
+  const parts: CheckExpr[] = rules.map((r) => ({ fn: (r as { op: '>=' | '<' }).op, args: [{ col: column }, { lit: (r as { value: CheckValue }).value }] }));
+  return { name: 'partitions', rules, text: `${column} within the partitions' ranges (${lower ?? '…'} to ${upper ?? '…'})`, expr: parts.length === 1 ? parts[0] : { fn: 'and', args: parts } };
 }

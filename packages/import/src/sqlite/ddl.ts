@@ -10,7 +10,7 @@
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import { loadModule, parseSync } from 'libpg-query';
 import { badInput } from '@seedbed/engine/errors';
-import { checkRules } from '../postgres/ast';
+import { pgCheckModel } from '../postgres/check-expr';
 import { emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
 import { noTables, SourceText } from '../source-text';
 import { isWord, statementRanges, tokenize, type Token } from './tokenize';
@@ -199,22 +199,23 @@ function checkExpressions(sql: string, tokens: Token[]): CheckModel[] {
     const inner = tokens.slice(i + 2, end);
     const name = isWord(tokens[i - 2], 'CONSTRAINT') ? tokens[i - 1].value : undefined;
     const text = sql.slice(inner[0]?.start ?? 0, inner.at(-1)?.end ?? 0);
-    checks.push({ ...(name ? { name } : {}), rules: rulesOf(inner, text), text });
+    checks.push(checkOf(inner, text, name));
     i = end;
   }
   return checks;
 }
 
 /** The expression rewritten with PostgreSQL's quoting (`[a]`, `` `a` `` → `"a"`, `==` → `=`), then parsed by PostgreSQL's parser. */
-function rulesOf(tokens: Token[], text: string): CheckModel['rules'] {
-  if (tokens.some((t) => t.kind === 'blob' || t.kind === 'variable')) return [{ kind: 'other', text }];
+function checkOf(tokens: Token[], text: string, name?: string): CheckModel {
+  const unread: CheckModel = { ...(name ? { name } : {}), rules: [{ kind: 'other', text }], text };
+  if (tokens.some((t) => t.kind === 'blob' || t.kind === 'variable')) return unread;
   const expression = tokens
     .map((t) => (t.kind === 'ident' ? `"${t.value.replace(/"/g, '""')}"` : t.text === '==' ? '=' : t.text))
     .join(' ');
   try {
     const where = (parseSync(`SELECT 1 WHERE ${expression}`).stmts?.[0]?.stmt as { SelectStmt?: { whereClause?: unknown } })?.SelectStmt?.whereClause;
-    return where ? checkRules(where, text) : [{ kind: 'other', text }];
+    return where ? pgCheckModel(where, text, { name }) : unread;
   } catch {
-    return [{ kind: 'other', text }];
+    return unread;
   }
 }

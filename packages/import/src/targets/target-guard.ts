@@ -13,7 +13,11 @@ import { Client, type ClientConfig } from 'pg';
 import { AppError } from '@seedbed/engine/errors';
 import { refuseOwnDatabase, refusedEndpoint, servesOthers } from './refused-targets';
 
+/** The server a URL names: `postgres://` (or `postgresql://`), `mysql://` (or `mariadb://`). */
+export type TargetEngine = 'postgres' | 'mysql';
+
 export interface ResolvedTarget {
+  engine: TargetEngine;
   /** The checked IP address to connect to. */
   host: string;
   /** The host as written in the URL: TLS SNI and certificate name. */
@@ -87,6 +91,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
   await refuseOwnDatabase(parsed.hostname, addresses, parsed.port, options.path);
   const host = addresses[0];
   return {
+    engine: parsed.engine,
     host,
     servername: parsed.hostname,
     port: parsed.port,
@@ -98,6 +103,7 @@ export async function checkTarget(rawUrl: string, options: GuardOptions): Promis
 }
 
 interface ParsedUrl {
+  engine: TargetEngine;
   hostname: string;
   port: number;
   database: string;
@@ -110,6 +116,9 @@ function refused(message: string, path: string | undefined): AppError {
   return new AppError('TARGET_REFUSED', message, path ? { path } : {});
 }
 
+const ENGINES: Record<string, TargetEngine> = { 'postgres:': 'postgres', 'postgresql:': 'postgres', 'mysql:': 'mysql', 'mariadb:': 'mysql' };
+const DEFAULT_PORTS: Record<TargetEngine, number> = { postgres: 5432, mysql: 3306 };
+
 export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
   let url: URL;
   try {
@@ -117,9 +126,8 @@ export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
   } catch {
     throw refused('The database URL is not a valid URL (expected postgres://user:password@host:5432/database).', path);
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw refused(`The database URL must start with postgres:// or postgresql://, not ${url.protocol}//.`, path);
-  }
+  const engine = ENGINES[url.protocol];
+  if (!engine) throw refused(`The database URL must start with postgres://, postgresql:// or mysql://, not ${url.protocol}//.`, path);
   let sslmode: SslMode | undefined;
   for (const [name, value] of url.searchParams) {
     if (name !== 'sslmode') {
@@ -141,13 +149,13 @@ export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
     throw refused(`"${decodeSafe(hostname)}" is not a host name.`, path);
   }
 
-  const port = url.port === '' ? 5432 : Number(url.port);
+  const port = url.port === '' ? DEFAULT_PORTS[engine] : Number(url.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw refused(`Port ${url.port} is out of range.`, path);
   const database = decodeSafe(url.pathname.replace(/^\//, ''));
   if (database.includes('/')) throw refused(`"${database}" is not a database name.`, path);
   const user = decodeSafe(url.username);
   if (!user) throw refused('The database URL has no user name.', path);
-  return { hostname: hostname.toLowerCase(), port, database: database || user, user, password: decodeSafe(url.password), sslmode };
+  return { engine, hostname: hostname.toLowerCase(), port, database: database || user, user, password: decodeSafe(url.password), sslmode };
 }
 
 function decodeSafe(text: string): string {

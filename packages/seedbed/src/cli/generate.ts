@@ -26,6 +26,7 @@ export interface GenerateFlags {
   lf?: boolean;
   null?: string;
   pretty?: boolean;
+  'data-only'?: boolean;
   'escape-formulas'?: boolean;
   server?: string;
   blueprint?: string;
@@ -77,6 +78,7 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   const offset = parseInteger('offset', flags.offset) ?? 0;
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
   const output = outputOf(flags, format);
+  if (flags['data-only'] && format !== 'sql') throw new UsageError('--data-only writes SQL: give --format sql');
   const shard = parseShard(flags.shard);
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
@@ -128,16 +130,17 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
 
   const out = flags.out ?? '.';
   const selected = flags.table !== undefined ? [plan.table(flags.table).name] : plan.order;
-  const options = (name: string) => ({ dialect, helpers, output, ...windowOf(name) });
+  const dataOnly = flags['data-only'] === true;
+  const options = (name: string) => ({ dialect, helpers, output, dataOnly, ...windowOf(name) });
   if (shard) {
     const whole = format === 'sql' && flags.table === undefined;
     const files = whole
-      ? [{ name: `${doc.name || 'blueprint'}.sql`, pieces: blueprintSqlPieces(plan, dialect) }]
+      ? [{ name: `${doc.name || 'blueprint'}.sql`, pieces: blueprintSqlPieces(plan, dialect, { dataOnly }) }]
       : selected.map((name) => ({ name: fileNameOf(plan, name, format), pieces: tablePieces(plan, name, format, options(name)) }));
     return writeShards(plan, files, out, shard, { format, dialect, output, helpers });
   }
   if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers }), process.stdout);
+    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), process.stdout);
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
     const stream = streamTable(plan, selected[0], format, options(selected[0]));
     return write(stream, process.stdout);
@@ -145,7 +148,7 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   mkdirSync(out, { recursive: true });
   if (format === 'sql' && flags.table === undefined) {
     const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-    await write(streamBlueprintSql(plan, dialect, { helpers }), createWriteStream(target));
+    await write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), createWriteStream(target));
     process.stderr.write(`wrote ${target}\n`);
     return;
   }

@@ -84,7 +84,7 @@ function printReport({ document, report, skipped, mockAnswers }: ImportResult): 
       table = decision.table;
       out.write(`${table}\n`);
     }
-    const name = decision.field || '(rows)';
+    const name = decision.field || (decision.generator === 'check' ? '(check)' : '(rows)');
     const values = decision.samples?.length ? `  e.g. ${decision.samples.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' | ')}` : '';
     out.write(`  ${name.padEnd(24)} ${decision.generator.padEnd(24)} ${decision.confidence.toFixed(2)}  ${decision.reason}${values}\n`);
   }

@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compileBlueprint, isPerParent, type Plan } from '@seedbed/engine';
 import { AppError } from '@seedbed/engine/errors';
-import { loadIntoPostgres } from '../load/postgres-loader';
+import { loadInto } from '../load/load';
+import { loadIntoSqlite, sqlitePath } from '../load/sqlite-loader';
 import { checkTarget } from '@seedbed/import';
 import { parseInteger, readBlueprint } from './io';
 import { EXIT, UsageError } from './usage';
@@ -18,14 +19,14 @@ const LOAD_OPTIONS = {
 
 /**
  * `seedbed load BLUEPRINT.json --database URL`: every table of the blueprint
- * into PostgreSQL in one transaction. The target is the user's own machine
+ * into PostgreSQL, MySQL/MariaDB or a SQLite file, in one transaction. The target is the user's own machine
  * more often than not, so private addresses are allowed unless
  * SEEDBED_ALLOW_PRIVATE_TARGETS=false; the rest of the guard always applies.
  */
 export async function load(args: string[]): Promise<number> {
   const { values: flags, positionals } = parseArgs({ args, options: LOAD_OPTIONS, allowPositionals: true });
   if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')}`);
-  if (!flags.database) throw new UsageError('load needs --database postgres://user:password@host:5432/database');
+  if (!flags.database) throw new UsageError('load needs --database postgres://user:password@host:5432/database, mysql://user:password@host:3306/database or sqlite:PATH');
   const rows = parseInteger('rows', flags.rows);
   const seed = parseInteger('seed', flags.seed);
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
@@ -45,16 +46,14 @@ export async function load(args: string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   const bar = new ProgressBar(totalRows(plan));
   try {
-    const target = await checkTarget(flags.database, { allowPrivate: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false', path: '--database' });
-    const result = await loadIntoPostgres(plan, target, {
-      truncate: flags.truncate,
-      workers,
-      signal: abort.signal,
-      onProgress: (done) => bar.update(done),
-    });
+    const options = { truncate: flags.truncate, workers, signal: abort.signal, onProgress: (done: number) => bar.update(done) };
+    // A file on this machine (sqlite:PATH), or a server behind the guard.
+    const file = sqlitePath(flags.database);
+    const target = file ? undefined : await checkTarget(flags.database, { allowPrivate: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false', path: '--database' });
+    const result = target ? await loadInto(plan, target, options) : await loadIntoSqlite(plan, file!, options);
     bar.finish();
     const perTable = result.tables.map((t) => `${t.name} ${fmt(t.rows)}`).join(', ');
-    process.stderr.write(`loaded ${fmt(result.rows)} rows into ${target.servername}/${target.database} in ${bar.seconds()} s (${perTable})\n`);
+    process.stderr.write(`loaded ${fmt(result.rows)} rows into ${target ? `${target.servername}/${target.database}` : file} in ${bar.seconds()} s (${perTable})\n`);
     return EXIT.OK;
   } catch (error) {
     bar.finish();

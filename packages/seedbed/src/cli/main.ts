@@ -25,6 +25,7 @@ const GENERATE_OPTIONS = {
   lf: { type: 'boolean' },
   null: { type: 'string' },
   pretty: { type: 'boolean' },
+  'data-only': { type: 'boolean' },
   'escape-formulas': { type: 'boolean' },
   server: { type: 'string' },
   blueprint: { type: 'string' },

@@ -1,12 +1,13 @@
 export const USAGE = `Usage:
   seedbed generate BLUEPRINT.json [--table T] [--rows N] [--seed S]
                    [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
-                   [--out DIR | s3://BUCKET/PREFIX | -] [--offset K] [--workers W] [--shard I/N]
+                   [--data-only] [--out DIR | s3://BUCKET/PREFIX | -] [--offset K] [--workers W] [--shard I/N]
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
                    [--escape-formulas]   (CSV/TSV for spreadsheets: ' before =, +, -, @)
   seedbed generate --server URL --blueprint ID [--revision R] [same options]
                    (the API key in SEEDBED_KEY)
-  seedbed load BLUEPRINT.json --database postgres://... [--seed S] [--truncate]
+  seedbed load BLUEPRINT.json --database postgres://...|mysql://...|sqlite:PATH
+               [--seed S] [--truncate]
                [--rows N [--table T]] [--workers W]
   seedbed mock BLUEPRINT.json [--port P] [--seed S] [--host H]
                [--depth D] [--cost C] [--aliases A] [--rows R]

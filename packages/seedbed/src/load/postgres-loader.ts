@@ -11,36 +11,13 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseError, type Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { quoteIdent, schemaDdl, sequenceReset, sqlTypeOfField, streamTable, type Plan } from '@seedbed/engine';
+import { deferredUpdates, defersToCommit, qualifiedTableName, schemaDdl, sequenceReset, sqlColumnName, sqlTypeOfField, streamTable, tableSqlName, type Plan } from '@seedbed/engine';
 import { AppError } from '@seedbed/engine/errors';
 import { targetClient, type ResolvedTarget } from '@seedbed/import';
+import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 
-export interface LoadOptions {
-  /** Create the blueprint's tables that do not exist yet (default true). Existing tables are loaded as they are. */
-  createTables?: boolean;
-  /** Empty the blueprint's existing tables first (TRUNCATE … CASCADE). */
-  truncate?: boolean;
-  /** Rows loaded so far, across tables; called at most ~4 times a second and once at the end. */
-  onProgress?: (rowsDone: number) => void;
-  /** Aborting rolls the transaction back and rejects. */
-  signal?: AbortSignal;
-  /** Called just before COMMIT, the last moment to abort (`signal`) with nothing loaded. */
-  beforeCommit?: () => Promise<void>;
-  /** Limit for schema statements and lock waits (default 60 s). COPY and index builds grow with the rows and are not limited. */
-  statementTimeoutMs?: number;
-  /** Default 10 s. */
-  connectTimeoutMs?: number;
-  /** Generator threads per table (default 1; output bytes do not depend on it). */
-  workers?: number;
-}
-
-export interface LoadResult {
-  rows: number;
-  tables: { name: string; rows: number }[];
-}
-
-const PROGRESS_MS = 250;
-const q = (name: string) => quoteIdent(name, 'postgres');
+/** A plan's table as PostgreSQL names it: in its schema, as the source wrote it. */
+const qualified = (plan: Plan, name: string) => qualifiedTableName(plan.table(name), 'postgres');
 
 export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, options: LoadOptions = {}): Promise<LoadResult> {
   const { signal } = options;
@@ -55,11 +32,17 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     await client.query('BEGIN');
     await client.query(limit);
     await client.query(limit.replace('statement_timeout', 'lock_timeout'));
+    // DEFERRABLE keys closing a cycle are written at once and checked at COMMIT.
+    if (defersToCommit(plan)) await client.query('SET CONSTRAINTS ALL DEFERRED');
 
     const ddl = schemaDdl(plan, 'postgres');
+    // A table of a schema is looked up in it; one without, wherever the search path finds it.
     const { rows: found } = await client.query<{ name: string }>(
-      `SELECT c.relname AS name FROM pg_class c WHERE c.relname = ANY($1) AND c.relkind IN ('r', 'p') AND pg_table_is_visible(c.oid)`,
-      [plan.order],
+      `SELECT x.name FROM unnest($1::text[], $2::text[], $3::text[]) AS x(name, schema, relname)
+        WHERE EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                       WHERE c.relname = x.relname AND c.relkind IN ('r', 'p')
+                         AND (CASE WHEN x.schema = '' THEN pg_table_is_visible(c.oid) ELSE n.nspname = x.schema END))`,
+      [plan.order, plan.order.map((n) => plan.table(n).def.schema ?? ''), plan.order.map((n) => tableSqlName(plan.table(n)))],
     );
     const existing = new Set(found.map((r) => r.name));
     const created = options.createTables === false ? [] : ddl.filter((t) => !existing.has(t.table));
@@ -70,7 +53,7 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     const toTruncate = plan.order.filter((name) => existing.has(name));
     if (options.truncate && toTruncate.length) {
       table = toTruncate.join(', ');
-      await client.query(`TRUNCATE ${toTruncate.map(q).join(', ')} CASCADE`);
+      await client.query(`TRUNCATE ${toTruncate.map((n) => qualified(plan, n)).join(', ')} CASCADE`);
     }
 
     // From here statements take as long as the rows they handle.
@@ -81,14 +64,19 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     for (const name of plan.order) {
       table = name;
       const t = plan.table(name);
-      const columns = t.fields.map((f) => q(f.name)).join(', ');
-      const copy = client.query(copyFrom(`COPY ${q(name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
+      const columns = t.fields.map((f) => sqlColumnName(f, 'postgres')).join(', ');
+      const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
       const counter = new LineCounter(t.layout.rows, (rows) => progress(before + rows));
-      const source = streamTable(plan, name, 'csv', { workers: options.workers });
+      const source = streamTable(plan, name, 'csv', { workers: options.workers, deferRefs: true });
       await pipeline(source, counter, copy, signal ? { signal } : {});
       tables.push({ name, rows: copy.rowCount });
       before += copy.rowCount;
       progress(before);
+    }
+    // References that close a cycle went in as NULL: set now that every row they point at exists.
+    for (const name of plan.order) {
+      table = name;
+      for (const statement of deferredUpdates(plan, name, 'postgres')) await client.query(statement);
     }
     for (const step of ['keys', 'foreignKeys'] as const) {
       for (const t of created) {
@@ -127,8 +115,8 @@ async function resetSequences(client: Client, plan: Plan): Promise<void> {
   const columns: string[] = [];
   for (const name of plan.order) {
     for (const f of plan.table(name).fields) {
-      tables.push(q(name));
-      columns.push(f.name);
+      tables.push(qualified(plan, name));
+      columns.push(f.sqlName ?? f.name);
     }
   }
   const { rows } = await client.query<{ t: string; c: string }>(
@@ -197,12 +185,12 @@ async function describeFailure(error: unknown, plan: Plan, client: Client, table
   const columnName = copyAt?.[2] ?? e.column ?? column?.replace(/^"|"$/g, '');
   let detail = '';
   if (table && columnName && plan.order.includes(table)) {
-    const field = plan.table(table).fieldByName.get(columnName);
+    const field = plan.table(table).fields.find((f) => (f.sqlName ?? f.name) === columnName);
     const actual = await client
       .query<{ type: string }>(
         `SELECT format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
          WHERE a.attrelid = to_regclass($1) AND a.attname = $2 AND NOT a.attisdropped`,
-        [q(table), columnName],
+        [qualified(plan, table), columnName],
       )
       .then((r) => r.rows[0]?.type)
       .catch(() => undefined);
@@ -215,20 +203,6 @@ async function describeFailure(error: unknown, plan: Plan, client: Client, table
   const refusal = /^(22|23|42|28|3D|0A)/.test(code);
   if (refusal) return new AppError('TARGET_REFUSED', message, { sqlState: code, table, column: columnName });
   return Object.assign(new Error(message, { cause: error }), { code, table, column: columnName });
-}
-
-/** Rows done, reported at most every PROGRESS_MS and never going backwards. */
-function throttledProgress(onProgress: ((rows: number) => void) | undefined) {
-  let last = 0;
-  let reported = -1;
-  return (rows: number, force = false) => {
-    if (!onProgress || rows <= reported) return;
-    const now = Date.now();
-    if (!force && now - last < PROGRESS_MS) return;
-    last = now;
-    reported = rows;
-    onProgress(rows);
-  };
 }
 
 /**

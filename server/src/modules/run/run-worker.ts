@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { compileBlueprint, EngineError, type Plan } from '@seedbed/engine';
 import type { Config } from '../../config';
 import { AppError } from '@seedbed/engine/errors';
-import { loadIntoPostgres } from 'seedbed';
+import { loadInto } from 'seedbed';
 import { checkTarget } from '@seedbed/import';
 import type { DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
@@ -181,7 +181,7 @@ export class RunWorker {
         outputs = await this.files.writeShard(plan, spec, run.target, tick, (read) => (bytesOnDisk = read));
       } else {
         const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
-        await loadIntoPostgres(plan, target, {
+        await loadInto(plan, target, {
           createTables: run.target.createTables,
           truncate: run.target.truncate,
           signal: aborted.signal,

@@ -15,6 +15,7 @@ import { AppError, rateLimited } from '@seedbed/engine/errors';
 import type { Actor, Scope } from '../../scope';
 import { Throttle } from '../api-key/rate-limit';
 import { checkTarget, parseTargetUrl, signInFailure, targetClient } from '@seedbed/import';
+import { mysqlServerVersion } from 'seedbed';
 import type { ProjectService } from '../project/project.service';
 
 export interface TargetCheck {
@@ -87,6 +88,7 @@ export class TargetCheckService {
   /** The guard, then one sign-in; the server's version when it worked. */
   private async signIn(url: string): Promise<string> {
     const target = await checkTarget(url, { allowPrivate: this.options.allowPrivate, path: 'input.url' });
+    if (target.engine === 'mysql') return mysqlServerVersion(target, this.options.timeoutMs);
     const client = targetClient(target, {
       connectionTimeoutMillis: this.options.timeoutMs,
       query_timeout: this.options.timeoutMs,

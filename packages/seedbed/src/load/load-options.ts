@@ -1,0 +1,42 @@
+/** What every loader takes and answers, whatever the database. */
+
+export interface LoadOptions {
+  /** Create the blueprint's tables that do not exist yet (default true). Existing tables are loaded as they are. */
+  createTables?: boolean;
+  /** Empty the blueprint's existing tables first (TRUNCATE … CASCADE). */
+  truncate?: boolean;
+  /** Rows loaded so far, across tables; called at most ~4 times a second and once at the end. */
+  onProgress?: (rowsDone: number) => void;
+  /** Aborting rolls the transaction back and rejects. */
+  signal?: AbortSignal;
+  /** Called just before COMMIT, the last moment to abort (`signal`) with nothing loaded. */
+  beforeCommit?: () => Promise<void>;
+  /** Limit for schema statements and lock waits (default 60 s). COPY and index builds grow with the rows and are not limited. */
+  statementTimeoutMs?: number;
+  /** Default 10 s. */
+  connectTimeoutMs?: number;
+  /** Generator threads per table (default 1; output bytes do not depend on it). */
+  workers?: number;
+}
+
+export interface LoadResult {
+  rows: number;
+  tables: { name: string; rows: number }[];
+}
+
+const PROGRESS_MS = 250;
+
+/** Rows done, reported at most every PROGRESS_MS and never going backwards. */
+export function throttledProgress(onProgress: ((rows: number) => void) | undefined) {
+  let last = 0;
+  let reported = -1;
+  return (rows: number, force = false) => {
+    if (!onProgress || rows <= reported) return;
+    const now = Date.now();
+    if (!force && now - last < PROGRESS_MS) return;
+    last = now;
+    reported = rows;
+    onProgress(rows);
+  };
+}
+
