@@ -7,7 +7,7 @@
  * type-checks with `tsc --strict` and seeds that PostgreSQL through `pg` and
  * through TypeORM (inside a transaction rolled back, and outside one).
  */
-import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import { execFileSync, spawnSync, type ExecFileSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +83,10 @@ describe('the packed packages installed in a fresh project', () => {
     run('npx', ['--offline', 'seedbed', 'import', '--from', 'postgres-ddl', 'schema.sql', '--out', 'imported.json'], { cwd: project });
     const imported = JSON.parse(fs.readFileSync(path.join(project, 'imported.json'), 'utf8')) as { tables: { name: string }[] };
     expect(imported.tables.map((t) => t.name)).toEqual(['authors', 'books']);
+    // SQLite's and MySQL's drivers are optional peers: without them, a load there says what to install.
+    const sqlite = spawnSync('npx', ['--offline', 'seedbed', 'load', 'shop.json', '--database', 'sqlite:shop.db'], { cwd: project, encoding: 'utf8' });
+    expect(sqlite.status).not.toBe(0);
+    expect(sqlite.stderr).toContain('npm i -D better-sqlite3');
     const { url, child } = await startSeedbedMock('shop.json', [], process.env, path.join(project, 'node_modules/seedbed/bin/seedbed.js'), project);
     try {
       const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ allUsers(first: 2) { nodes { id } } }' }) });
