@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef } from '@seedbed/engine';
+import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef, type FieldDef } from '@seedbed/engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -21,16 +21,8 @@ const DEFAULT_NULL_RATE = 0.1;
 /** A nullable reference whose statistics show no NULL still gets some, so a cycle through it stays generable. */
 const MIN_REF_NULL_RATE = 0.05;
 
-export interface FieldOut {
-  name: string;
-  sqlName?: string;
-  generator: string;
-  options?: Record<string, unknown>;
-  nullRate?: number;
-  unique?: boolean;
-  sqlType?: string;
-  identity?: 'always' | 'default';
-}
+/** A field as the importer writes it: the document's own shape, without a stable key (added when saved). */
+export type FieldOut = Pick<FieldDef, 'name' | 'sqlName' | 'generator' | 'options' | 'nullRate' | 'unique' | 'sqlType' | 'identity'>;
 
 /** Generators of whole numbers, which an identity column's values can be. */
 const IDENTITY_GENERATORS = new Set(['sequence', 'number.int', 'ref']);
