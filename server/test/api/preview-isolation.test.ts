@@ -86,32 +86,43 @@ describe('previews off the API thread (issue 23 row 1)', () => {
   });
 
   it("queues one caller's excess, refuses it past 16 waiting, serves another user meanwhile, and stops it all when the caller leaves", async () => {
-    const leave = new AbortController();
-    const key = attacker.withApiKey((await createApiKey(attacker, projectId, 'EDITOR')).secret);
-    const flood = [1, 2].map(() =>
-      key.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: previews(heavyId, 2, 15) }), signal: leave.signal }).then(
-        async (response) => (await response.json()) as { errors?: { extensions: { code: string } }[] },
-        () => 'left' as const,
-      ),
-    );
-    await eventually(() => load().running === 1 && load().waiting === 16, 30_000, 'the flood to queue');
-    // One running (seconds long) and 16 waiting: the caller's next preview is refused at once, whichever key or session asks.
-    expect(await key.fails(previews(heavyId, 1))).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(await attacker.fails(previews(heavyId, 1))).toMatchObject({ code: 'RATE_LIMITED' });
+    // Its own server with room for large answers, so each of the flood's previews is real work (about 10 MB of rows):
+    // within this file's 500 KB bound a preview is over in milliseconds on a quiet machine, and the queue drains before it is seen.
+    const roomy = await startTestServer({ env: { SEEDBED_PREVIEW_BYTES: String(20_000_000) } });
+    try {
+      const flooder = (await createUser(roomy.url, 'Flooder')).client;
+      const other = (await createUser(roomy.url, 'Other')).client;
+      const floodProject = (await createProject(flooder)).id;
+      const heavy = (await createBlueprint(flooder, floodProject, regexDocument(20))).id;
+      const small = (await createBlueprint(other, (await createProject(other)).id, regexDocument(1))).id;
+      const roomyLoad = () => roomy.app.services.generation.previewLoad;
+      const leave = new AbortController();
+      const key = flooder.withApiKey((await createApiKey(flooder, floodProject, 'EDITOR')).secret);
+      const flood = Array.from({ length: 17 }, () =>
+        key.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: previews(heavy, 8) }), signal: leave.signal }).then(
+          async (response) => (await response.json()) as { errors?: { extensions: { code: string } }[] },
+          () => 'left' as const,
+        ),
+      );
+      await eventually(() => roomyLoad().running === 1 && roomyLoad().waiting === 16, 30_000, 'the flood to queue');
+      // One running and 16 waiting: the caller's next preview is refused at once, whichever key or session asks.
+      expect(await key.fails(previews(heavy, 1))).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(await flooder.fails(previews(heavy, 1))).toMatchObject({ code: 'RATE_LIMITED' });
 
-    const other = (await createBlueprint(bystander, (await createProject(bystander)).id, regexDocument(1))).id;
-    // Read when the bystander's answer arrives, not after the probe's last round trip (the flood drains meanwhile on a busy machine).
-    let waitingWhenServed = -1;
-    const served = bystander.ok(previews(other, 1)).then((answer) => ((waitingWhenServed = load().waiting), answer));
-    const seen = await underProbe(bystander, served);
-    expect(seen.result.p0.rows).toHaveLength(1);
-    expect(seen.worstMs).toBeLessThan(1000);
-    // The bystander was served while the flood still waited.
-    expect(waitingWhenServed).toBeGreaterThan(0);
+      // Asked while the flood waits, and answered while it still does (the gate serves the longest-unserved caller first).
+      let waitingWhenServed = -1;
+      const served = other.ok(previews(small, 1)).then((answer) => ((waitingWhenServed = roomyLoad().waiting), answer));
+      const seen = await underProbe(other, served);
+      expect(seen.result.p0.rows).toHaveLength(1);
+      expect(seen.worstMs).toBeLessThan(1000);
+      expect(waitingWhenServed).toBeGreaterThan(0);
 
-    leave.abort();
-    await eventually(() => load().running === 0 && load().waiting === 0, 30_000, 'the previews of a caller gone away to stop');
-    await Promise.all(flood);
+      leave.abort();
+      await eventually(() => roomyLoad().running === 0 && roomyLoad().waiting === 0, 30_000, 'the previews of a caller gone away to stop');
+      await Promise.all(flood);
+    } finally {
+      await roomy.stop();
+    }
   });
 
   it('makes even a few rows of the rows API in a worker thread, in chunks sized by their bytes', async () => {
