@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { execute, GraphQLError, getOperationAST, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, getOperationAST, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import { makeServer } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import { compileBlueprint, type MockLimits } from '@seedbed/engine';
@@ -145,7 +145,9 @@ async function handle(req: http.IncomingMessage, mock: MockSchema, store: Overla
   }
   const prepared = await prepare(params ?? {}, mock, store, events, req.method);
   if ('errors' in prepared) return json(prepared.status, { errors: prepared.errors });
-  const result = withWarnings(await execute(prepared), prepared.contextValue as MockContext);
+  // The same compiled path as the server's mock endpoint (a query asked again is compiled).
+  const request = { document: prepared.document, variables: prepared.variableValues ?? undefined, operationName: prepared.operationName ?? undefined };
+  const result = withWarnings(await mock.compiled.execute(request, prepared.contextValue), prepared.contextValue as MockContext);
   // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input.
   return json(200, result.errors ? { ...result, errors: result.errors.map((e) => formatted(e, e.path ? undefined : 'BAD_USER_INPUT')) } : result);
 }
