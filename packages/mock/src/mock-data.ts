@@ -4,6 +4,7 @@ import { columnSlice, SCAN_SLICE, sharedColumns, turn, type ColumnCache } from '
 import { and, columnsOf, isMatchAll, keyText, matchesRow, scanRows, type Filter } from './filter';
 import type { OverlayView } from './overlay-view';
 import { IndexSelection, ListSelection, RangeSelection, type RowRef, type Selection } from './selection';
+import { RowCache } from './row-cache';
 
 export { keyText };
 
@@ -43,10 +44,12 @@ export interface MockSource {
   columns: ColumnCache;
   /** This mock's share of the column cache. */
   owner: string;
+  /** Generated rows answered before, kept within this mock's bound (row-cache.ts). */
+  rows: RowCache<MockRow>;
 }
 
 export function mockSource(access: PlanAccess): MockSource {
-  return { access, columns: sharedColumns, owner: sharedColumns.owner() };
+  return { access, columns: sharedColumns, owner: sharedColumns.owner(), rows: new RowCache() };
 }
 
 /** Longest filter (as JSON) whose matches are kept between requests. */
@@ -117,9 +120,12 @@ export class MockData {
     return row;
   }
 
+  /** A generated row, made once per mock while the row cache keeps it (rows and their values are never changed in place). */
   private generated(table: string, index: number): MockRow | null {
-    const values = this.access.row(table, index);
-    return values && { table, ref: { base: index }, values: this.named(table, values) };
+    return this.source.rows.get(table, index, () => {
+      const values = this.access.row(table, index);
+      return values && { table, ref: { base: index }, values: this.named(table, values) };
+    });
   }
 
   /** A generated row with the overlay applied (null: deleted or out of range). */
