@@ -98,3 +98,36 @@ export class CompiledQueries {
     }
   }
 }
+
+/** Valid documents one mock keeps by their text. */
+export const MAX_VALIDATED = 32;
+
+/**
+ * Documents a mock has parsed and validated (with its own limits), by text:
+ * an app sends the same few queries again and again, and parsing and
+ * validating them cost more than answering once they run compiled. Only
+ * documents that passed are kept (at most `MAX_VALIDATED` per mock, of at
+ * most `MAX_COMPILED_SOURCE` characters each); a refused one is parsed and
+ * refused again each time, with the same words.
+ */
+export class ValidatedDocuments {
+  private readonly documents = new Map<string, DocumentNode>();
+
+  constructor(private readonly max = MAX_VALIDATED) {}
+
+  get(text: string): DocumentNode | undefined {
+    const document = this.documents.get(text);
+    if (document) {
+      this.documents.delete(text);
+      this.documents.set(text, document);
+    }
+    return document;
+  }
+
+  /** Keeps `document`, parsed from `text` and found valid for this mock. */
+  set(text: string, document: DocumentNode): void {
+    if (text.length > MAX_COMPILED_SOURCE) return;
+    this.documents.set(text, document);
+    while (this.documents.size > this.max) this.documents.delete(this.documents.keys().next().value!);
+  }
+}

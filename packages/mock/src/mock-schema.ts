@@ -5,7 +5,7 @@ import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
 import { buildSdlSchema } from './sdl-schema';
 import type { MockContext, MockEventsPort } from './context';
 import { buildDefaultSchema } from './default-schema';
-import { CompiledQueries } from './compiled-queries';
+import { CompiledQueries, ValidatedDocuments } from './compiled-queries';
 import { MockData, mockSource, type MockSource } from './mock-data';
 import { MockWrites } from './mock-writes';
 import type { OverlayStore } from './overlay';
@@ -28,6 +28,8 @@ export interface MockSchema {
   rules: readonly ValidationRule[];
   /** Queries asked more than once, compiled (bounded: see compiled-queries.ts). */
   compiled: CompiledQueries;
+  /** Documents that passed `rules`, by their text (bounded: see compiled-queries.ts). */
+  validated: ValidatedDocuments;
 }
 
 export interface MockBounds {
@@ -63,7 +65,7 @@ export function buildMockSchema(plan: Plan, bounds: MockBounds, graphql?: Graphq
   const source = mockSource(new PlanAccess(plan, bounds));
   const armor = queryLimits({ queryDepth: limits.depth, queryAliases: limits.aliases, queryCost: limits.cost });
   const schema = graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan);
-  return { schema, source, limits, rules: [...specifiedRules, ...armor.validationRules], compiled: new CompiledQueries(schema) };
+  return { schema, source, limits, rules: [...specifiedRules, ...armor.validationRules], compiled: new CompiledQueries(schema), validated: new ValidatedDocuments() };
 }
 
 /**

@@ -119,3 +119,15 @@ export class IndexSelection implements Selection {
     return new ListSelection(this.slice(0, this.count).reverse());
   }
 }
+
+/** First position of `sorted` holding a value ≥ `value`. */
+export function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -106,3 +106,44 @@ describe('rows kept between answers', () => {
     expect(once).toBe(300);
   });
 });
+
+describe('children through a foreign key outside the layout', () => {
+  // items are laid out under orders; items.buyer points at users by key, so user.items is an equality on items.buyer.
+  const items = previewRows(plan, 'items', 0, 1e6, { maxBytes: 1e9 }).rows;
+  const query = '{ allUsers(first: 60, offset: 30) { nodes { id items(first: 3, offset: 1) { totalCount nodes { id buyer quantity } } } } }';
+
+  it('reads them through an index built once, so 60 parents cost their children, not 60 scans', async () => {
+    // 60 scans of every item would pass this bound many times over; one index of them does not.
+    const mock = buildMockSchema(plan, { maxScan: items.length + 500 });
+    const result = await executeMock(mock, new MemoryOverlayStore(), { document: parse(query) }, () => {});
+    expect(result.errors).toBeUndefined();
+    const users = (result.data as any).allUsers.nodes;
+    expect(users).toHaveLength(60);
+    for (const user of users) {
+      const mine = items.filter((r) => r[2] === user.id);
+      expect(user.items.totalCount).toBe(mine.length);
+      expect(user.items.nodes).toEqual(mine.slice(1, 4).map((r) => ({ id: r[0], buyer: r[2], quantity: r[3] })));
+    }
+    // The index is kept: the same page again spends only the children it lists.
+    const again = await executeMock(mock, new MemoryOverlayStore(), { document: parse(query) }, () => {});
+    expect(again.data).toEqual(result.data);
+  });
+
+  it('still sees writes to the children, and filters the rest of a condition on the indexed rows', async () => {
+    const mock = buildMockSchema(plan, { maxScan: 100_000 });
+    const store = new MemoryOverlayStore();
+    const ask = async (text: string) => {
+      const result = await executeMock(mock, store, { document: parse(text) }, () => {});
+      expect(result.errors).toBeUndefined();
+      return result.data as any;
+    };
+    const buyer = items[0][2] as number;
+    const mine = items.filter((r) => r[2] === buyer);
+    const quantity = mine[0][3] as number;
+    const both = await ask(`{ allItems(first: 100, condition: { buyer: ${buyer}, quantity: ${quantity} }) { totalCount nodes { id } } }`);
+    expect(both.allItems.nodes.map((n: { id: number }) => n.id)).toEqual(mine.filter((r) => r[3] === quantity).map((r) => r[0]));
+    await ask(`mutation { updateItemById(input: { id: ${mine[0][0]}, itemPatch: { buyer: ${buyer === 10 ? 15 : 10} } }) { item { id } } }`);
+    const after = await ask(`{ userById(id: ${buyer}) { items(first: 100) { totalCount nodes { id } } } }`);
+    expect(after.userById.items.nodes.map((n: { id: number }) => n.id)).toEqual(mine.slice(1).map((r) => r[0]));
+  });
+});

@@ -114,14 +114,18 @@ interface OperationParams {
  */
 async function prepare(params: OperationParams, mock: MockSchema, store: OverlayStore, events: MockEventsPort, method?: string): Promise<ExecutionArgs | { errors: GraphQLFormattedError[]; status: number }> {
   if (typeof params.query !== 'string') return refusal(new GraphQLError('Send the GraphQL document as `query`.'), 'BAD_USER_INPUT');
-  let document: DocumentNode;
-  try {
-    document = parse(params.query, { maxTokens: MAX_TOKENS });
-  } catch (e) {
-    return refusal(e as GraphQLError, /tokens/.test((e as Error).message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT');
+  // A text this mock parsed and validated before is not parsed and validated again.
+  let document = mock.validated.get(params.query);
+  if (!document) {
+    try {
+      document = parse(params.query, { maxTokens: MAX_TOKENS });
+    } catch (e) {
+      return refusal(e as GraphQLError, /tokens/.test((e as Error).message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT');
+    }
+    const invalid = validate(mock.schema, document, mock.rules);
+    if (invalid.length) return { status: 400, errors: invalid.map((e) => formatted(e, /limit of \d+ exceeded/i.test(e.message) || /cost/i.test(e.message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT')) };
+    mock.validated.set(params.query, document);
   }
-  const invalid = validate(mock.schema, document, mock.rules);
-  if (invalid.length) return { status: 400, errors: invalid.map((e) => formatted(e, /limit of \d+ exceeded/i.test(e.message) || /cost/i.test(e.message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT')) };
   const operationName = typeof params.operationName === 'string' ? params.operationName : undefined;
   if (method === 'GET' && getOperationAST(document, operationName)?.operation === 'mutation') return refusal(new GraphQLError('Send mutations with POST.'), 'BAD_USER_INPUT', 405);
   const variableValues = params.variables && typeof params.variables === 'object' ? (params.variables as Record<string, unknown>) : undefined;
