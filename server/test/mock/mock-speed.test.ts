@@ -11,6 +11,7 @@ import { CompiledQueries } from '../../../packages/mock/src/compiled-queries';
 import { buildMockSchema, executeMock, mockContext } from '../../../packages/mock/src/mock-schema';
 import { MemoryOverlayStore } from '../../../packages/mock/src/overlay';
 import { RowCache } from '../../../packages/mock/src/row-cache';
+import { RangeSelection } from '../../../packages/mock/src/selection';
 import { SHOP_FAST } from './fixtures';
 
 const plan = compileBlueprint(SHOP_FAST);
@@ -145,5 +146,28 @@ describe('children through a foreign key outside the layout', () => {
     await ask(`mutation { updateItemById(input: { id: ${mine[0][0]}, itemPatch: { buyer: ${buyer === 10 ? 15 : 10} } }) { item { id } } }`);
     const after = await ask(`{ userById(id: ${buyer}) { items(first: 100) { totalCount nodes { id } } } }`);
     expect(after.userById.items.nodes.map((n: { id: number }) => n.id)).toEqual(mine.slice(1).map((r) => r[0]));
+  });
+});
+
+describe('a page of generated rows minus the overlay’s', () => {
+  it('finds each position by bisection exactly as stepping over every excluded row would', () => {
+    const stepping = (start: number, excluded: number[], q: number) => {
+      let row = start + q;
+      for (const e of [...new Set(excluded)].sort((a, b) => a - b)) if (e <= row) row++;
+      return row;
+    };
+    // A fixed pseudo-random walk: the same cases every run.
+    let state = 7;
+    const next = (n: number) => ((state = (state * 1103515245 + 12345) % 2147483648), state % n);
+    for (let t = 0; t < 300; t++) {
+      const start = next(50);
+      const end = start + 1 + next(60);
+      const excluded = Array.from({ length: next(30) }, () => start + next(end - start));
+      const selection = new RangeSelection(start, end, excluded, [{ created: 'new' }]);
+      const base = end - start - new Set(excluded).size;
+      const expected = [...Array.from({ length: base }, (_, q) => ({ base: stepping(start, excluded, q) })), { created: 'new' }];
+      expect(selection.slice(0, selection.count)).toEqual(expected);
+      expect(selection.reversed().slice(0, selection.count)).toEqual([...expected].reverse());
+    }
   });
 });
