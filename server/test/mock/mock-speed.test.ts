@@ -7,7 +7,7 @@
  */
 import { parse, type ExecutionResult } from 'graphql';
 import { compileBlueprint, previewRows } from '@seedbed/engine';
-import { CompiledQueries } from '../../../packages/mock/src/compiled-queries';
+import { CompiledQueries, MAX_COMPILED_CHARS } from '../../../packages/mock/src/compiled-queries';
 import { buildMockSchema, executeMock, mockContext } from '../../../packages/mock/src/mock-schema';
 import { MemoryOverlayStore } from '../../../packages/mock/src/overlay';
 import { RowCache } from '../../../packages/mock/src/row-cache';
@@ -35,7 +35,7 @@ const QUERIES: [string, Record<string, unknown>?][] = [
 
 describe('compiled queries', () => {
   const mock = buildMockSchema(plan, { maxScan: 100_000 });
-  const both = new CompiledQueries(mock.schema, 16, true);
+  const both = new CompiledQueries(mock.schema, true);
 
   // Objects, not tuples: jest would take a missing last element for a `done` callback.
   it.each(QUERIES.map(([query, variables]) => ({ query, variables })))('answers $query as graphql-js does', async ({ query, variables }) => {
@@ -59,6 +59,12 @@ describe('compiled queries', () => {
     expect(fresh.compiled.size).toBe(1);
     // Bounded: the least recently used go first.
     for (let i = 0; i < 40; i++) for (let twice = 0; twice < 2; twice++) await ask(`{ allUsers(first: 1, offset: ${i}) { nodes { id } } }`);
+    expect(fresh.compiled.size).toBe(16);
+    // Compiled code grows with the text: a query past the mock's budget of characters stays with graphql-js.
+    const long = `# ${'a screen of the app, '.repeat(200)}\n{ allUsers(first: 2) { nodes { id name } } }`;
+    expect(long.length).toBeGreaterThan(MAX_COMPILED_CHARS);
+    const answers = [await ask(long), await ask(long), await ask(long)];
+    expect(answers[2]).toEqual(answers[0]);
     expect(fresh.compiled.size).toBe(16);
   });
 });
