@@ -136,6 +136,16 @@ describe('children through a foreign key outside the layout', () => {
     expect(again.data).toEqual(result.data);
   });
 
+  it('answers an equality on a table of exactly the scan bound, the index built within it', async () => {
+    const mock = buildMockSchema(plan, { maxScan: items.length });
+    const buyer = items[5][2] as number;
+    for (let i = 0; i < 2; i++) {
+      const result = await executeMock(mock, new MemoryOverlayStore(), { document: parse(`{ allItems(first: 100, condition: { buyer: ${buyer} }) { totalCount } }`) }, () => {});
+      expect(result.errors).toBeUndefined();
+      expect((result.data as any).allItems.totalCount).toBe(items.filter((r) => r[2] === buyer).length);
+    }
+  });
+
   it('still sees writes to the children, and filters the rest of a condition on the indexed rows', async () => {
     const mock = buildMockSchema(plan, { maxScan: 100_000 });
     const store = new MemoryOverlayStore();
