@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions } from '@seedbed/engine';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan } from '@seedbed/engine';
 import { parseInteger, readBlueprint } from './io';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
@@ -82,15 +82,25 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   const shard = parseShard(flags.shard);
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
-  // helper threads, started now so they load the engine while this one compiles.
-  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
-  helpers?.start();
+  // helper threads, started once the plan shows rows enough to share (each
+  // thread loads the engine again: ~0.1 s of CPU a short command never repays).
+  let helpers: ChunkWorkerPool | undefined;
+  const helpersFor = (plan: Plan) => {
+    if (workers > 1 && plan.order.some((name) => plan.table(name).layout.rows > HELPED_ROWS)) {
+      helpers = new ChunkWorkerPool(workers - 1);
+      helpers.start();
+    }
+    return helpers;
+  };
   try {
-    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpers, output, shard });
+    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpersFor, output, shard });
   } finally {
     await helpers?.close();
   }
 }
+
+/** Rows of a table below which its file is made in this thread alone (streamTable's own chunk size: helpers get nothing to do below it). */
+const HELPED_ROWS = 16_384;
 
 interface Settings {
   format: Format;
@@ -98,7 +108,8 @@ interface Settings {
   rows?: number;
   seed?: number;
   offset: number;
-  helpers?: ChunkWorkerPool;
+  /** The helper threads for this plan, started if its tables are large enough to share. */
+  helpersFor: (plan: Plan) => ChunkWorkerPool | undefined;
   output?: OutputOptions;
   shard?: Shard;
 }
@@ -110,12 +121,13 @@ interface Settings {
  * its parents keeps its rows, and a window past its end is an error naming
  * its count (exit 1). Other tables are written whole.
  */
-async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers, output, shard }: Settings): Promise<void> {
+async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpersFor, output, shard }: Settings): Promise<void> {
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
   const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
   if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${source}`);
   const ownSize = named && !isPerParent(named.rows);
   const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && ownSize ? { [named.name]: offset + rows } : {} });
+  const helpers = helpersFor(plan);
 
   const windowed = named ? plan.table(named.name).name : undefined;
   const windowOf = (name: string) => {
