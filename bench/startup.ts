@@ -21,7 +21,7 @@
  * Builds the packages first (`tsc -b`, incremental).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { machineLoad, scratchDir } from './measure';
@@ -80,12 +80,19 @@ const KINDS: { name: string; argv: string[] }[] = [
   { name: 'seed client: require + build(5)', argv: [seedScript] },
 ];
 
-function runOnce(argv: string[]): number {
+/** GNU time gives the child's CPU time: on a shared machine, wall time grows with the load and CPU time far less. */
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+/** One process: wall ms, and CPU ms (user + system, its threads included) when GNU time is there. */
+function runOnce(argv: string[]): { wall: number; cpu: number } {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
-  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  const result = TIME
+    ? spawnSync(TIME, ['-f', '%U %S', process.execPath, ...argv], { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' })
+    : spawnSync(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const wall = Number(process.hrtime.bigint() - started) / 1e6;
   if (result.status !== 0) throw new Error(`node ${argv.join(' ')} failed (${result.status}): ${result.stderr}`);
-  return ms;
+  const cpu = TIME ? result.stderr.trim().split('\n').at(-1)!.split(' ').reduce((a, b) => a + Number(b) * 1000, 0) : NaN;
+  return { wall, cpu };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -95,14 +102,22 @@ function main() {
   execFileSync('npx', ['tsc', '-b', path.join(ROOT, 'packages', 'seedbed')], { cwd: ROOT, stdio: 'inherit' });
   for (const kind of KINDS) runOnce(kind.argv); // warm the page cache and the swc cache
   const times = KINDS.map(() => [] as number[]);
-  for (let i = 0; i < RUNS; i++) KINDS.forEach((kind, k) => times[k].push(runOnce(kind.argv)));
+  const cpus = KINDS.map(() => [] as number[]);
+  for (let i = 0; i < RUNS; i++) {
+    KINDS.forEach((kind, k) => {
+      const { wall, cpu } = runOnce(kind.argv);
+      times[k].push(wall);
+      cpus[k].push(cpu);
+    });
+  }
 
   process.stdout.write(`\nstart-up, ${RUNS} runs each, interleaved (${machineLoad()}); a ${blueprint.tables[0].rows}-row table to standard output\n\n`);
   const floor = median(times[0]);
-  process.stdout.write(`${'kind'.padEnd(40)} ${'median'.padStart(8)} ${'best'.padStart(8)} ${'median − floor'.padStart(15)}\n`);
+  const ms = (n: number, width: number) => (Number.isNaN(n) ? '–' : `${n.toFixed(0)} ms`).padStart(width);
+  process.stdout.write(`${'kind'.padEnd(40)} ${'median'.padStart(8)} ${'best'.padStart(8)} ${'median − floor'.padStart(15)} ${'CPU median'.padStart(11)}\n`);
   KINDS.forEach((kind, k) => {
     const m = median(times[k]);
-    process.stdout.write(`${kind.name.padEnd(40)} ${`${m.toFixed(0)} ms`.padStart(8)} ${`${Math.min(...times[k]).toFixed(0)} ms`.padStart(8)} ${k ? `${(m - floor).toFixed(0)} ms`.padStart(15) : ''}\n`);
+    process.stdout.write(`${kind.name.padEnd(40)} ${ms(m, 8)} ${ms(Math.min(...times[k]), 8)} ${k ? ms(m - floor, 15) : ''.padStart(15)} ${ms(median(cpus[k]), 11)}\n`);
   });
   const built = median(times[1]);
   const eager = median(times[2]);
