@@ -24,6 +24,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { peopleBlueprint } from './blueprints';
 import { machineLoad, scratchDir } from './measure';
 
 const { values: flags } = parseArgs({ options: { runs: { type: 'string' } } });
@@ -31,29 +32,11 @@ const RUNS = Number(flags.runs ?? 15);
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'packages', 'seedbed', 'dist');
 
-const blueprint = {
-  seedbed: 1,
-  name: 'small',
-  locale: 'en',
-  seed: 1,
-  tables: [
-    {
-      name: 'users',
-      rows: 20,
-      primaryKey: 'id',
-      fields: [
-        { name: 'id', generator: 'sequence' },
-        { name: 'first_name', generator: 'person.firstName' },
-        { name: 'last_name', generator: 'person.lastName' },
-        { name: 'email', generator: 'internet.email', options: { firstName: '{first_name}', lastName: '{last_name}' } },
-        { name: 'signed_up', generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31' } },
-      ],
-    },
-  ],
-};
+/** A small blueprint: the 10-field people table, 20 rows. */
+const blueprint = peopleBlueprint(20);
 const file = path.join(scratchDir, 'small.json');
 writeFileSync(file, JSON.stringify(blueprint));
-const args = ['generate', file, '--table', 'users', '--out', '-'];
+const args = ['generate', file, '--out', '-'];
 
 /** A launcher as the installed bin runs it (the repository's bin prefers the sources). */
 function launcher(name: string, before = ''): string {

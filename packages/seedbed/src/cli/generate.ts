@@ -194,7 +194,8 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   }
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+/** 1234567 → 1,234,567, as `toLocaleString('en-US')` writes it, without starting Intl (tens of ms, once per process). */
+const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 async function write(source: Readable, target: NodeJS.WritableStream): Promise<void> {
   try {
