@@ -53,7 +53,7 @@ const eagerBefore = [
 const seedScript = path.join(scratchDir, 'seed.js');
 writeFileSync(seedScript, `const { createClient } = require(${JSON.stringify(path.join(DIST, 'seed-client', 'index.js'))});
 const doc = require(${JSON.stringify(file)});
-if (createClient(doc, { seed: 1 }).users.build(5).length !== 5) process.exit(1);\n`);
+if (createClient(doc, { seed: 1 })[doc.tables[0].name].build(5).length !== 5) process.exit(1);\n`);
 
 const KINDS: { name: string; argv: string[] }[] = [
   { name: 'floor: node -e \'\'', argv: ['-e', ''] },
