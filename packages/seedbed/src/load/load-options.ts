@@ -17,6 +17,8 @@ export interface LoadOptions {
   connectTimeoutMs?: number;
   /** Generator threads per table (default 1; output bytes do not depend on it). */
   workers?: number;
+  /** PostgreSQL: binary COPY for tables whose column types allow it (default true); false sends text, as `psql \copy` does. */
+  binaryCopy?: boolean;
 }
 
 export interface LoadResult {

@@ -5,7 +5,8 @@
  * Tables we create get their keys after their rows (an index built once is
  * faster than one maintained row by row) and their foreign keys after every
  * table, so load order and nullable cycles do not matter. Generation and COPY
- * overlap: the engine's CSV stream is piped into COPY with backpressure.
+ * overlap: the engine's stream is piped into COPY with backpressure, in
+ * PostgreSQL's binary format where that is exact (pg-binary.ts).
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -15,6 +16,7 @@ import { deferredUpdates, defersToCommit, qualifiedTableName, schemaDdl, sequenc
 import { AppError } from '@seedbed/engine/errors';
 import { targetClient, type ResolvedTarget } from '@seedbed/import';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
+import { BinaryCopyEncoder, binaryKinds, NotBinary } from './pg-binary';
 
 /** A plan's table as PostgreSQL names it: in its schema, as the source wrote it. */
 const qualified = (plan: Plan, name: string) => qualifiedTableName(plan.table(name), 'postgres');
@@ -63,14 +65,9 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     let before = 0;
     for (const name of plan.order) {
       table = name;
-      const t = plan.table(name);
-      const columns = t.fields.map((f) => sqlColumnName(f, 'postgres')).join(', ');
-      const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
-      const counter = new LineCounter(t.layout.rows, (rows) => progress(before + rows));
-      const source = streamTable(plan, name, 'csv', { workers: options.workers, deferRefs: true });
-      await pipeline(source, counter, copy, signal ? { signal } : {});
-      tables.push({ name, rows: copy.rowCount });
-      before += copy.rowCount;
+      const rows = await copyTable(client, plan, name, options, (done) => progress(before + done));
+      tables.push({ name, rows });
+      before += rows;
       progress(before);
     }
     // References that close a cycle went in as NULL: set now that every row they point at exists.
@@ -206,11 +203,37 @@ async function describeFailure(error: unknown, plan: Plan, client: Client, table
 }
 
 /**
- * Passes CSV bytes through and counts line ends as rows (minus the header), for
- * progress only: a quoted value holding a line break overcounts, so the count
- * is capped at the table's rows; COPY's own count is the one reported at the end.
+ * One table's rows, generated as COPY reads them (the engine's stream piped
+ * into COPY with backpressure: no table is ever whole in memory). Binary
+ * when every column has an exact binary encoder (see pg-binary.ts), inside a
+ * savepoint: a value only PostgreSQL can read sends the table again as text.
  */
-class LineCounter extends Transform {
+async function copyTable(client: Client, plan: Plan, name: string, options: LoadOptions, report: (rows: number) => void): Promise<number> {
+  const t = plan.table(name);
+  const names = t.fields.map((f) => f.sqlName ?? f.name);
+  const columns = t.fields.map((f) => sqlColumnName(f, 'postgres')).join(', ');
+  const rows = () => streamTable(plan, name, 'tsv', { workers: options.workers, deferRefs: true, header: false });
+  const signal = options.signal ? { signal: options.signal } : {};
+  const kinds = options.binaryCopy === false ? undefined : await binaryKinds(client, qualified(plan, name), names);
+  if (kinds) {
+    await client.query('SAVEPOINT seedbed_binary_copy');
+    try {
+      const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN WITH (FORMAT binary)`));
+      await pipeline(rows(), new BinaryCopyEncoder(kinds, names, report), copy, signal);
+      await client.query('RELEASE SAVEPOINT seedbed_binary_copy');
+      return copy.rowCount;
+    } catch (error) {
+      if (!(error instanceof NotBinary)) throw error;
+      await client.query('ROLLBACK TO SAVEPOINT seedbed_binary_copy');
+    }
+  }
+  const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN`));
+  await pipeline(rows(), new RowCounter(t.layout.rows, report), copy, signal);
+  return copy.rowCount;
+}
+
+/** Passes COPY text through and counts its line ends: one per row (a line break inside a value is escaped). */
+class RowCounter extends Transform {
   private lines = 0;
   constructor(
     private readonly cap: number,
@@ -222,7 +245,7 @@ class LineCounter extends Transform {
   override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.lines++;
-    this.report(Math.max(0, Math.min(this.cap, this.lines - 1)));
+    this.report(Math.min(this.cap, this.lines));
     done(null, bytes);
   }
 }
