@@ -32,6 +32,12 @@ export interface InsertLoopOptions extends Pick<LoadOptions, 'signal' | 'onProgr
    * one to name the rows that fail, as the error's detail.
    */
   statementOnly?: (error: unknown) => boolean;
+  /**
+   * A faster way to fill one table (MySQL's LOAD DATA LOCAL): true when it
+   * did, false to leave the table to the INSERTs. `report` takes the rows
+   * sent so far.
+   */
+  bulk?: (name: string, report: (rows: number) => void) => Promise<boolean>;
 }
 
 /** A statement without its closing `;` (drivers that run one statement at a time refuse a second, empty one). */
@@ -44,6 +50,13 @@ export async function insertAll(plan: Plan, dialect: RowDialect, run: (sql: stri
   let before = 0;
   for (const name of plan.order) {
     at.table = name;
+    at.rows = [0, plan.table(name).layout.rows];
+    if (await options.bulk?.(name, (rows) => progress(before + rows))) {
+      const count = plan.table(name).layout.rows;
+      tables.push({ name, rows: count });
+      before += count;
+      continue;
+    }
     for (const statement of joinedInserts(plan, name, dialect, options.maxBytes)) {
       at.rows = [statement.from, statement.to];
       signal?.throwIfAborted();

@@ -19,6 +19,8 @@ export interface LoadOptions {
   workers?: number;
   /** PostgreSQL: binary COPY for tables whose column types allow it (default true); false sends text, as `psql \copy` does. */
   binaryCopy?: boolean;
+  /** MySQL/MariaDB: LOAD DATA LOCAL for tables whose values it reads as the INSERTs would, where the server allows it (default true); false sends INSERTs only. */
+  loadData?: boolean;
 }
 
 export interface LoadResult {

@@ -5,9 +5,11 @@
  *
  * MySQL commits before any DDL, so the tables a load creates are made
  * first, with every key (empty tables take any key), and dropped again if
- * the rows fail. The rows go in as the SQL script writes them, its INSERTs
- * joined up to the server's max_allowed_packet (insert-batches.ts), with
- * foreign keys checked as they arrive; the
+ * the rows fail. The rows go in with LOAD DATA LOCAL where the server
+ * allows it and it stores what the SQL script would (mysql-load-data.ts),
+ * otherwise as the script's INSERTs joined up to the server's
+ * max_allowed_packet (insert-batches.ts), with foreign keys checked as they
+ * arrive; the
  * references closing a cycle are set by UPDATEs at the end. The session is
  * strict (a value that does not fit is refused, never cut) and reads
  * backslashes in strings as the script writes them.
@@ -18,6 +20,7 @@ import { createTable, deferredForeignKeys, defersToCommit, qualifiedTableName, t
 import { AppError } from '@seedbed/engine/errors';
 import type { LoadOptions, LoadResult } from './load-options';
 import { insertAll, type InsertPosition } from './insert-batches';
+import { loadData, loadsAsData, serverAllowsLocal } from './mysql-load-data';
 import type { ResolvedTarget } from '@seedbed/import';
 import { optionalPeer } from './optional-peer';
 
@@ -74,7 +77,9 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     const [[packet]] = await connection.query<Mysql.RowDataPacket[]>('SELECT @@max_allowed_packet AS bytes');
     // A refused value or key (SQLSTATE 22, 23) undoes its statement only; a deadlock or a lost connection ends the transaction.
     const statementOnly = (error: unknown) => /^2[23]/.test((error as { sqlState?: string }).sqlState ?? '');
-    const result = await insertAll(plan, 'mysql', (sql) => connection.query(sql), { ...options, maxBytes: statementBytes(Number(packet?.bytes)), at, statementOnly });
+    const local = options.loadData !== false && (await serverAllowsLocal(connection));
+    const bulk = async (name: string, report: (rows: number) => void) => local && loadsAsData(plan, name) && (await loadData(connection, plan, name, options.workers, report), true);
+    const result = await insertAll(plan, 'mysql', (sql) => connection.query(sql), { ...options, maxBytes: statementBytes(Number(packet?.bytes)), at, statementOnly, bulk });
     if (verifyAtCommit) {
       await verifyForeignKeys(connection, plan.order.map((n) => tableSqlName(plan.table(n))));
       await connection.query('SET SESSION foreign_key_checks = 1');

@@ -8,7 +8,6 @@
  * overlap: the engine's stream is piped into COPY with backpressure, in
  * PostgreSQL's binary format where that is exact (pg-binary.ts).
  */
-import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseError, type Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -17,6 +16,7 @@ import { AppError } from '@seedbed/engine/errors';
 import { targetClient, type ResolvedTarget } from '@seedbed/import';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 import { BinaryCopyEncoder, binaryKinds, NotBinary } from './pg-binary';
+import { RowCounter } from './row-counter';
 
 /** A plan's table as PostgreSQL names it: in its schema, as the source wrote it. */
 const qualified = (plan: Plan, name: string) => qualifiedTableName(plan.table(name), 'postgres');
@@ -230,22 +230,4 @@ async function copyTable(client: Client, plan: Plan, name: string, options: Load
   const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN`));
   await pipeline(rows(), new RowCounter(t.layout.rows, report), copy, signal);
   return copy.rowCount;
-}
-
-/** Passes COPY text through and counts its line ends: one per row (a line break inside a value is escaped). */
-class RowCounter extends Transform {
-  private lines = 0;
-  constructor(
-    private readonly cap: number,
-    private readonly report: (rows: number) => void,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer | string, _encoding: BufferEncoding, done: TransformCallback): void {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) this.lines++;
-    this.report(Math.min(this.cap, this.lines));
-    done(null, bytes);
-  }
 }
