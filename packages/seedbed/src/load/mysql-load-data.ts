@@ -17,19 +17,11 @@ import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type * as Mysql from 'mysql2/promise';
 import { quoteIdent, qualifiedTableName, streamTable, type Plan } from '@seedbed/engine';
-import { RowCounter } from './row-counter';
+import { LineCounter } from './row-counter';
+export { valuesAsText as loadsAsData } from './tsv-rows';
 
-const SAME_AS_LITERAL = new Set(['string', 'integer', 'float', 'uuid', 'date']);
 /** Warnings that are a key's refusal (duplicate, missing parent, NULL in a NOT NULL column); the rest are values that did not fit. */
 const KEY_WARNINGS = new Set([1048, 1062, 1451, 1452, 1557, 1586]);
-
-/** Whether LOAD DATA stores this table's rows as its INSERTs would. */
-export function loadsAsData(plan: Plan, name: string): boolean {
-  return plan.table(name).fields.every((f) => {
-    const source = f.ref ? f.ref.field : f;
-    return SAME_AS_LITERAL.has(source.type) && !source.def.sqlLiteral && !source.def.delimitedText;
-  });
-}
 
 /** Whether the server takes LOAD DATA LOCAL at all (MySQL 8 ships with it off). */
 export async function serverAllowsLocal(connection: Mysql.Connection): Promise<boolean> {
@@ -48,7 +40,7 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
   const body = new PassThrough();
   const columns = table.fields.map((f) => quoteIdent(f.sqlName ?? f.name, 'mysql')).join(', ');
   const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})`;
-  const feeding = pipeline(streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' }), new RowCounter(table.layout.rows, report), body);
+  const feeding = pipeline(streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' }), new LineCounter(table.layout.rows, report), body);
   const factory = (asked: string) => {
     if (asked === token) return body;
     const refused = new PassThrough();

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's binary COPY, made from the engine's text COPY bytes (TSV).
+ * PostgreSQL's binary COPY, made from the engine's CSV (what text COPY reads).
  *
  * Parsing text is most of what a PostgreSQL backend does in a COPY (a uuid,
  * a date, an integer each go through their input function); in binary it
@@ -56,9 +56,10 @@ export async function binaryKinds(client: Client, table: string, columns: string
 }
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
-const TAB = 9;
 const NL = 10;
-const BACKSLASH = 92;
+const CR = 13;
+const QUOTE = 34;
+const COMMA = 44;
 
 /** Hex digit values, -1 elsewhere. */
 const HEX = new Int8Array(256).fill(-1);
@@ -73,8 +74,9 @@ const DAYS_TO_2000 = daysFromCivil(2000, 1, 1);
 const DAY_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /**
- * TSV (PostgreSQL's text COPY format) in, binary COPY out, row for row.
- * Chunks may end anywhere: a partial row waits for the next chunk.
+ * CSV in (the engine's, as text COPY reads it: RFC 4180, an unquoted empty
+ * cell is NULL, `""` the empty text), binary COPY out, row for row. Chunks
+ * may end anywhere: a partial row waits for the next chunk.
  */
 export class BinaryCopyEncoder extends Transform {
   private rest: Buffer | undefined;
@@ -104,9 +106,10 @@ export class BinaryCopyEncoder extends Transform {
     }
     let pos = 0;
     try {
-      for (let end = buf.indexOf(NL); end !== -1; end = buf.indexOf(NL, pos)) {
-        this.row(buf, pos, end);
-        pos = end + 1;
+      while (pos < buf.length) {
+        const next = this.row(buf, pos);
+        if (next < 0) break;
+        pos = next;
       }
     } catch (error) {
       done(error as Error);
@@ -135,12 +138,15 @@ export class BinaryCopyEncoder extends Transform {
   }
 
   /**
-   * One row. Texts are copied byte by byte as they are scanned: a JavaScript
-   * loop measured several times faster than an indexOf and a copy per cell
-   * (10 short cells a row, where each native call costs more than the bytes).
+   * The row starting at `start`: its bytes written, and where the next row
+   * starts; -1 when the chunk ends inside it (nothing written). Texts are
+   * copied byte by byte as they are scanned: a JavaScript loop measured
+   * several times faster than an indexOf and a copy per cell (10 short
+   * cells a row, where each native call costs more than the bytes).
    */
-  private row(buf: Buffer, start: number, end: number): void {
+  private row(buf: Buffer, start: number): number {
     const kinds = this.kinds;
+    const end = buf.length;
     // A cell grows by at most its 4-byte length and an 8-byte integer for a 1-digit one.
     const most = 2 + kinds.length * 12 + (end - start);
     if (this.at + most > this.out.length) {
@@ -149,56 +155,76 @@ export class BinaryCopyEncoder extends Transform {
       this.out = grown;
     }
     const out = this.out;
-    let at = this.at;
-    this.rows++;
+    const rowAt = this.at;
+    let at = rowAt;
     out[at++] = kinds.length >> 8;
     out[at++] = kinds.length & 0xff;
     let p = start;
     const last = kinds.length - 1;
     for (let c = 0; c <= last; c++) {
-      if (p > end) throw new NotBinary(this.names[c], this.rows); // fewer cells than columns
       const kind = kinds[c];
-      if (buf[p] === BACKSLASH && buf[p + 1] === 78 /* N */ && (p + 2 === end || buf[p + 2] === TAB)) {
-        out[at++] = 0xff;
-        out[at++] = 0xff;
-        out[at++] = 0xff;
-        out[at++] = 0xff;
-        p += 3;
-        continue;
-      }
       let i = p;
-      if (kind === 'text' || kind === 'jsonb') {
+      if (buf[p] === QUOTE) {
+        // Quoted: only a text can be (a number never is); `""` is a quote inside.
+        if (kind !== 'text' && kind !== 'jsonb') throw new NotBinary(this.names[c], this.rows + 1);
         const lengthAt = at;
         at += 4;
-        if (kind === 'jsonb') out[at++] = 1; // jsonb's binary format version
-        for (; i < end; i++) {
+        if (kind === 'jsonb') out[at++] = 1;
+        for (i = p + 1; ; i++) {
+          if (i >= end) return this.incomplete(rowAt);
           const b = buf[i];
-          if (b === TAB) break;
-          if (b === BACKSLASH) {
-            // An escape: the rest of the cell is read the careful way.
-            let cellEnd = i;
-            while (cellEnd < end && buf[cellEnd] !== TAB) cellEnd++;
-            at = unescapeInto(buf, i, cellEnd, out, at);
-            i = cellEnd;
-            break;
+          if (b === QUOTE) {
+            if (i + 1 >= end) return this.incomplete(rowAt);
+            if (buf[i + 1] !== QUOTE) break;
+            i++;
           }
           out[at++] = b;
         }
-        const length = at - lengthAt - 4;
-        out[lengthAt] = length >>> 24;
-        out[lengthAt + 1] = (length >>> 16) & 0xff;
-        out[lengthAt + 2] = (length >>> 8) & 0xff;
-        out[lengthAt + 3] = length & 0xff;
+        i++; // past the closing quote
+        writeLength(out, lengthAt, at - lengthAt - 4);
       } else {
-        while (i < end && buf[i] !== TAB) i++;
-        this.at = at;
-        this.cell(kind, buf, p, i, c);
-        at = this.at;
+        while (i < end && buf[i] !== COMMA && buf[i] !== CR && buf[i] !== NL && buf[i] !== QUOTE) i++;
+        if (i >= end) return this.incomplete(rowAt);
+        if (buf[i] === QUOTE) throw new NotBinary(this.names[c], this.rows + 1);
+        if (i === p) {
+          // An unquoted empty cell is NULL.
+          out[at++] = 0xff;
+          out[at++] = 0xff;
+          out[at++] = 0xff;
+          out[at++] = 0xff;
+        } else if (kind === 'text' || kind === 'jsonb') {
+          writeLength(out, at, i - p + (kind === 'jsonb' ? 1 : 0));
+          at += 4;
+          if (kind === 'jsonb') out[at++] = 1; // jsonb's binary format version
+          for (let k = p; k < i; k++) out[at++] = buf[k];
+        } else {
+          this.at = at;
+          this.cell(kind, buf, p, i, c);
+          at = this.at;
+        }
       }
-      if (c === last && i !== end) throw new NotBinary(this.names[c], this.rows); // more cells than columns
-      p = i + 1;
+      // After a cell: a comma, or on the last one the line end.
+      if (i >= end) return this.incomplete(rowAt);
+      const b = buf[i];
+      if (c < last) {
+        if (b !== COMMA) throw new NotBinary(this.names[c], this.rows + 1);
+        p = i + 1;
+      } else if (b === NL) p = i + 1;
+      else if (b === CR) {
+        if (i + 1 >= end) return this.incomplete(rowAt);
+        if (buf[i + 1] !== NL) throw new NotBinary(this.names[c], this.rows + 1);
+        p = i + 2;
+      } else throw new NotBinary(this.names[c], this.rows + 1);
     }
+    this.rows++;
     this.at = at;
+    return p;
+  }
+
+  /** The chunk ends inside the row begun at `rowAt`: nothing of it is kept. */
+  private incomplete(rowAt: number): number {
+    this.at = rowAt;
+    return -1;
   }
 
   private cell(kind: BinaryKind, buf: Buffer, p: number, end: number, column: number): void {
@@ -212,7 +238,7 @@ export class BinaryCopyEncoder extends Transform {
       case 'int4': {
         const n = parseInteger(buf, p, end);
         const [min, max] = INT_RANGE[kind];
-        if (n === undefined || n < min || n > max) throw new NotBinary(this.names[column], this.rows);
+        if (n === undefined || n < min || n > max) throw new NotBinary(this.names[column], this.rows + 1);
         const size = kind === 'int2' ? 2 : 4;
         out.writeInt32BE(size, this.at);
         if (size === 2) out.writeInt16BE(n, this.at + 4);
@@ -222,7 +248,7 @@ export class BinaryCopyEncoder extends Transform {
       }
       case 'int8': {
         const n = len > 15 ? parseBigInteger(buf, p, end) : toBig(parseInteger(buf, p, end));
-        if (n === undefined || n < INT8_MIN || n > INT8_MAX) throw new NotBinary(this.names[column], this.rows);
+        if (n === undefined || n < INT8_MIN || n > INT8_MAX) throw new NotBinary(this.names[column], this.rows + 1);
         out.writeInt32BE(8, this.at);
         out.writeBigInt64BE(n, this.at + 4);
         this.at += 12;
@@ -230,7 +256,7 @@ export class BinaryCopyEncoder extends Transform {
       }
       case 'date': {
         const days = parseDate(buf, p, end);
-        if (days === undefined) throw new NotBinary(this.names[column], this.rows);
+        if (days === undefined) throw new NotBinary(this.names[column], this.rows + 1);
         out.writeInt32BE(4, this.at);
         out.writeInt32BE(days, this.at + 4);
         this.at += 8;
@@ -239,7 +265,7 @@ export class BinaryCopyEncoder extends Transform {
       case 'bool': {
         const s = buf.toString('latin1', p, end);
         const value = s === 't' || s === 'true' ? 1 : s === 'f' || s === 'false' ? 0 : -1;
-        if (value < 0) throw new NotBinary(this.names[column], this.rows);
+        if (value < 0) throw new NotBinary(this.names[column], this.rows + 1);
         out.writeInt32BE(1, this.at);
         out[this.at + 4] = value;
         this.at += 5;
@@ -249,7 +275,7 @@ export class BinaryCopyEncoder extends Transform {
         const s = buf.toString('latin1', p, end);
         // Both JavaScript and PostgreSQL (strtod) round a decimal to the nearest double.
         const value = FLOAT.test(s) ? Number(s) : s === 'NaN' ? NaN : s === 'Infinity' ? Infinity : s === '-Infinity' ? -Infinity : undefined;
-        if (value === undefined) throw new NotBinary(this.names[column], this.rows);
+        if (value === undefined) throw new NotBinary(this.names[column], this.rows + 1);
         out.writeInt32BE(8, this.at);
         out.writeDoubleBE(value, this.at + 4);
         this.at += 12;
@@ -261,7 +287,7 @@ export class BinaryCopyEncoder extends Transform {
   /** Only the canonical 8-4-4-4-12 form: PostgreSQL reads others (braces, no dashes) in text. */
   private uuid(buf: Buffer, p: number, end: number, column: number): void {
     const out = this.out;
-    if (end - p !== 36 || buf[p + 8] !== 45 || buf[p + 13] !== 45 || buf[p + 18] !== 45 || buf[p + 23] !== 45) throw new NotBinary(this.names[column], this.rows);
+    if (end - p !== 36 || buf[p + 8] !== 45 || buf[p + 13] !== 45 || buf[p + 18] !== 45 || buf[p + 23] !== 45) throw new NotBinary(this.names[column], this.rows + 1);
     out.writeInt32BE(16, this.at);
     let o = this.at + 4;
     for (let i = p; i < end; ) {
@@ -271,7 +297,7 @@ export class BinaryCopyEncoder extends Transform {
       }
       const hi = HEX[buf[i]];
       const lo = HEX[buf[i + 1]];
-      if (hi < 0 || lo < 0) throw new NotBinary(this.names[column], this.rows);
+      if (hi < 0 || lo < 0) throw new NotBinary(this.names[column], this.rows + 1);
       out[o++] = (hi << 4) | lo;
       i += 2;
     }
@@ -279,30 +305,11 @@ export class BinaryCopyEncoder extends Transform {
   }
 }
 
-const ESCAPES: Record<number, number> = { 98: 8, 102: 12, 110: 10, 114: 13, 116: 9, 118: 11 }; // \b \f \n \r \t \v
-
-/** COPY text escapes, as PostgreSQL reads them: \n \t…, octal \ooo, hex \xhh, and any other character as itself. */
-function unescapeInto(buf: Buffer, p: number, end: number, out: Buffer, at: number): number {
-  for (let i = p; i < end; i++) {
-    const b = buf[i];
-    if (b !== BACKSLASH || i + 1 >= end) {
-      out[at++] = b;
-      continue;
-    }
-    const next = buf[++i];
-    if (next >= 48 && next <= 55) {
-      let value = next - 48;
-      for (let k = 0; k < 2 && i + 1 < end && buf[i + 1] >= 48 && buf[i + 1] <= 55; k++) value = value * 8 + (buf[++i] - 48);
-      out[at++] = value & 0xff;
-    } else if (next === 120 /* x */ && i + 1 < end && HEX[buf[i + 1]] >= 0) {
-      let value = HEX[buf[++i]];
-      if (i + 1 < end && HEX[buf[i + 1]] >= 0) value = value * 16 + HEX[buf[++i]];
-      out[at++] = value;
-    } else {
-      out[at++] = ESCAPES[next] ?? next;
-    }
-  }
-  return at;
+function writeLength(out: Buffer, at: number, length: number): void {
+  out[at] = length >>> 24;
+  out[at + 1] = (length >>> 16) & 0xff;
+  out[at + 2] = (length >>> 8) & 0xff;
+  out[at + 3] = length & 0xff;
 }
 
 /** A plain decimal integer (an optional minus, 1–15 digits), or undefined. */

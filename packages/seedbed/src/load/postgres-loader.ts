@@ -16,7 +16,7 @@ import { AppError } from '@seedbed/engine/errors';
 import { targetClient, type ResolvedTarget } from '@seedbed/import';
 import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
 import { BinaryCopyEncoder, binaryKinds, NotBinary } from './pg-binary';
-import { RowCounter } from './row-counter';
+import { LineCounter } from './row-counter';
 
 /** A plan's table as PostgreSQL names it: in its schema, as the source wrote it. */
 const qualified = (plan: Plan, name: string) => qualifiedTableName(plan.table(name), 'postgres');
@@ -212,14 +212,14 @@ async function copyTable(client: Client, plan: Plan, name: string, options: Load
   const t = plan.table(name);
   const names = t.fields.map((f) => f.sqlName ?? f.name);
   const columns = t.fields.map((f) => sqlColumnName(f, 'postgres')).join(', ');
-  const rows = () => streamTable(plan, name, 'tsv', { workers: options.workers, deferRefs: true, header: false });
+  const rows = (header: boolean) => streamTable(plan, name, 'csv', { workers: options.workers, deferRefs: true, header });
   const signal = options.signal ? { signal: options.signal } : {};
   const kinds = options.binaryCopy === false ? undefined : await binaryKinds(client, qualified(plan, name), names);
   if (kinds) {
     await client.query('SAVEPOINT seedbed_binary_copy');
     try {
       const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN WITH (FORMAT binary)`));
-      await pipeline(rows(), new BinaryCopyEncoder(kinds, names, report), copy, signal);
+      await pipeline(rows(false), new BinaryCopyEncoder(kinds, names, report), copy, signal);
       await client.query('RELEASE SAVEPOINT seedbed_binary_copy');
       return copy.rowCount;
     } catch (error) {
@@ -227,7 +227,7 @@ async function copyTable(client: Client, plan: Plan, name: string, options: Load
       await client.query('ROLLBACK TO SAVEPOINT seedbed_binary_copy');
     }
   }
-  const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN`));
-  await pipeline(rows(), new RowCounter(t.layout.rows, report), copy, signal);
+  const copy = client.query(copyFrom(`COPY ${qualified(plan, name)} (${columns}) FROM STDIN WITH (FORMAT csv, HEADER true)`));
+  await pipeline(rows(true), new LineCounter(t.layout.rows, report, 1), copy, signal);
   return copy.rowCount;
 }
