@@ -7,6 +7,15 @@
  * table, so load order and nullable cycles do not matter. Generation and COPY
  * overlap: the engine's stream is piped into COPY with backpressure, in
  * PostgreSQL's binary format where that is exact (pg-binary.ts).
+ *
+ * One connection, one transaction, tables one after another, generation in
+ * worker threads. Independent tables on parallel connections would each be
+ * their own transaction: all-or-nothing would then need a two-phase commit
+ * (PREPARE TRANSACTION, off by default: max_prepared_transactions = 0, and a
+ * loader dying between the COMMIT PREPAREDs leaves locks held), and a child's
+ * foreign key cannot see its parent's rows in another uncommitted
+ * transaction. The server's share (parsing, heap and index writes) is cut by
+ * binary COPY instead.
  */
 import { pipeline } from 'node:stream/promises';
 import { DatabaseError, type Client } from 'pg';

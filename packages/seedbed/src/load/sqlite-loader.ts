@@ -51,6 +51,11 @@ export async function loadIntoSqlite(plan: Plan, file: string, options: LoadOpti
   try {
     // Only outside a transaction does this pragma take effect.
     db.pragma('foreign_keys = ON');
+    // This connection's own settings, gone when it closes; the journal and `synchronous` stay as the file has them, so
+    // a crash still leaves the file as it was: 64 MiB of page cache keeps a load's pages in memory until COMMIT instead
+    // of spilling them into the file midway, and temporary b-trees (an index checked on the way) stay in memory.
+    db.pragma('cache_size = -65536');
+    db.pragma('temp_store = MEMORY');
     db.exec('BEGIN IMMEDIATE');
     if (defersToCommit(plan)) db.pragma('defer_foreign_keys = ON');
     const inFile = new Set((db.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).all() as { name: string }[]).map((r) => r.name));
