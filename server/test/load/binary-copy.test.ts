@@ -93,7 +93,7 @@ describe('binary COPY', () => {
   it('stores every row exactly as text COPY does, both tables counted by COPY', async () => {
     const plan = compileBlueprint(doc(400));
     const [binary, text] = [await schemaDatabase(), await schemaDatabase()];
-    const a = await loadIntoPostgres(plan, await checkTarget(binary.url, allowed), { createTables: false });
+    const a = await loadIntoPostgres(plan, await checkTarget(binary.url, allowed), { createTables: false, binaryCopy: true });
     const b = await loadIntoPostgres(plan, await checkTarget(text.url, allowed), { createTables: false, binaryCopy: false });
     expect(a).toEqual(b);
     for (const table of ['app.accounts', 'app.payments']) {
@@ -115,7 +115,7 @@ describe('binary COPY', () => {
       name: 'counters',
       tables: [{ name: 'counters', rows: 50, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }, { name: 'hits', generator: 'weighted', options: { values: { ' 7': 1, '8 ': 1 } } }] }],
     });
-    const result = await loadIntoPostgres(plan, await checkTarget(db.url, allowed), { createTables: false });
+    const result = await loadIntoPostgres(plan, await checkTarget(db.url, allowed), { createTables: false, binaryCopy: true });
     expect(result.rows).toBe(50);
     const hits = await sql<{ hits: number; n: string }>(db.url, 'SELECT hits, count(*) AS n FROM counters GROUP BY 1 ORDER BY 1');
     expect(hits.map((r) => r.hits)).toEqual([7, 8]);
@@ -130,7 +130,7 @@ describe('binary COPY', () => {
       name: 'people',
       tables: [{ name: 'people', rows: 30, primaryKey: 'id', fields: [{ name: 'id', generator: 'uuid' }, { name: 'name', generator: 'person.lastName' }] }],
     });
-    const error = (await loadIntoPostgres(plan, await checkTarget(db.url, allowed), { createTables: false }).catch((e) => e)) as AppError;
+    const error = (await loadIntoPostgres(plan, await checkTarget(db.url, allowed), { createTables: false, binaryCopy: true }).catch((e) => e)) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error.code).toBe('TARGET_REFUSED');
     expect(error.message).toMatch(/table "people", column "name"/);
