@@ -1,0 +1,101 @@
+/**
+ * Spatial values as their text: WKT (`POINT(-73.985 40.758)`), or EWKT with
+ * the column's SRID (`SRID=4326;POINT(...)`, what a PostGIS
+ * `geometry(Point,4326)` column demands). Coordinates are longitude then
+ * latitude, within a box the options narrow (the whole world by default),
+ * so a `geography` accepts them. Polygons are small closed rings around a
+ * point, vertices in counter-clockwise order at increasing angles: simple
+ * and valid. MySQL's SQL reads the text through ST_GeomFromText.
+ */
+import type { GeneratorDef } from './types';
+import type { CellRng } from '../random/cell-rng';
+import { opt } from './helpers';
+
+export const GEOMETRY_SHAPES = ['point', 'linestring', 'polygon', 'multipoint'] as const;
+export type GeometryShape = (typeof GEOMETRY_SHAPES)[number];
+export const SRID_MAX = 999_999;
+
+/** Degrees kept: six decimals are about 0.1 m. */
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+interface Box {
+  minLon: number;
+  maxLon: number;
+  minLat: number;
+  maxLat: number;
+}
+
+const between = (rng: CellRng, min: number, max: number) => min + rng.float53() * (max - min);
+const pair = (lon: number, lat: number) => `${round6(lon)} ${round6(lat)}`;
+
+/** A ring of 4–8 vertices around a centre, at most `radius` degrees away, inside the box; closed (last = first). */
+function ring(rng: CellRng, box: Box, radius: number): string {
+  const r = Math.min(radius, (box.maxLon - box.minLon) / 2, (box.maxLat - box.minLat) / 2);
+  const lon = between(rng, box.minLon + r, box.maxLon - r);
+  const lat = between(rng, box.minLat + r, box.maxLat - r);
+  const n = 4 + rng.below(5);
+  const points: string[] = [];
+  for (let i = 0; i < n; i++) {
+    // Angles strictly increase within their own slice of the circle: the ring never crosses itself.
+    const angle = ((i + 0.15 + 0.7 * rng.float()) / n) * 2 * Math.PI;
+    const d = r * (0.4 + 0.6 * rng.float());
+    points.push(pair(lon + d * Math.cos(angle), lat + d * Math.sin(angle)));
+  }
+  points.push(points[0]);
+  return `((${points.join(',')}))`;
+}
+
+function shapeText(rng: CellRng, shape: GeometryShape, box: Box, radius: number): string {
+  const point = () => pair(between(rng, box.minLon, box.maxLon), between(rng, box.minLat, box.maxLat));
+  switch (shape) {
+    case 'point':
+      return `POINT(${point()})`;
+    case 'multipoint':
+      return `MULTIPOINT(${Array.from({ length: 2 + rng.below(3) }, () => `(${point()})`).join(',')})`;
+    case 'linestring':
+      return `LINESTRING(${Array.from({ length: 2 + rng.below(4) }, point).join(',')})`;
+    case 'polygon':
+      return `POLYGON${ring(rng, box, radius)}`;
+  }
+}
+
+/** `SRID=4326;POINT(1 2)` → [4326, `POINT(1 2)`]; plain WKT → [undefined, text]. */
+export function splitEwkt(text: string): [number | undefined, string] {
+  const m = /^SRID=(\d+);(.*)$/s.exec(text);
+  return m ? [Number(m[1]), m[2]] : [undefined, text];
+}
+
+export const spatialGenerators: GeneratorDef[] = [
+  {
+    id: 'geometry',
+    category: 'location',
+    description: 'A spatial value as WKT, or EWKT with `srid` (PostGIS): a point (default), line, polygon or multipoint in longitude/latitude within the box of `minLon`…`maxLat`',
+    options: {
+      shape: opt.oneOf(GEOMETRY_SHAPES, { description: 'point (default), linestring, polygon or multipoint' }),
+      srid: opt.int({ minimum: 0, maximum: SRID_MAX, description: 'Spatial reference id written as EWKT (SRID=4326;…); none: plain WKT' }),
+      minLon: opt.num({ minimum: -180, maximum: 180 }),
+      maxLon: opt.num({ minimum: -180, maximum: 180 }),
+      minLat: opt.num({ minimum: -90, maximum: 90 }),
+      maxLat: opt.num({ minimum: -90, maximum: 90 }),
+      radius: opt.num({ exclusiveMinimum: 0, maximum: 10, description: 'Largest distance of a polygon vertex from its centre, in degrees (default 0.05)' }),
+    },
+    output: 'string',
+    sqlTypeFor: (o) => {
+      const shape = o.shape ?? 'point';
+      return { postgres: `geometry(${shape === 'multipoint' ? 'MultiPoint' : shape === 'linestring' ? 'LineString' : shape[0].toUpperCase() + shape.slice(1)}${o.srid ? `,${o.srid}` : ''})`, mysql: shape === 'point' ? 'POINT' : 'GEOMETRY', sqlite: 'TEXT' };
+    },
+    plainText: (o) => (o.shape ?? 'point') === 'point',
+    create: (o) => {
+      const shape: GeometryShape = o.shape ?? 'point';
+      const lo = (a: number | undefined, fallback: number) => (typeof a === 'number' ? a : fallback);
+      const minLon = lo(o.minLon, -180);
+      const minLat = lo(o.minLat, -90);
+      const box: Box = { minLon, maxLon: Math.max(minLon, lo(o.maxLon, 180)), minLat, maxLat: Math.max(minLat, lo(o.maxLat, 90)) };
+      const radius = o.radius ?? 0.05;
+      const prefix = typeof o.srid === 'number' && o.srid > 0 ? `SRID=${o.srid};` : '';
+      return (rng) => prefix + shapeText(rng, shape, box, radius);
+    },
+    // MySQL and MariaDB store geometry in a binary form: the text goes through ST_GeomFromText (MySQL 8 reads SRID 4326 as latitude first, so no SRID is passed).
+    sqlLiteral: (v, dialect, _columnType, quote) => (dialect === 'mysql' && typeof v === 'string' ? `ST_GeomFromText(${quote(splitEwkt(v)[1])})` : undefined),
+  },
+];
