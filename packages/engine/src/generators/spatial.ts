@@ -3,7 +3,8 @@
  * the column's SRID (`SRID=4326;POINT(...)`, what a PostGIS
  * `geometry(Point,4326)` column demands). Coordinates are longitude then
  * latitude, within a box the options narrow (the whole world by default),
- * so a `geography` accepts them. Polygons are small closed rings around a
+ * so a `geography` accepts them (SRID 3857, Web Mercator, gets the same
+ * places in metres). Polygons are small closed rings around a
  * point, vertices in counter-clockwise order at increasing angles: simple
  * and valid. MySQL's SQL reads the text through ST_GeomFromText.
  */
@@ -11,9 +12,10 @@ import type { GeneratorDef } from './types';
 import type { CellRng } from '../random/cell-rng';
 import { opt } from './helpers';
 
-export const GEOMETRY_SHAPES = ['point', 'linestring', 'polygon', 'multipoint'] as const;
+export const GEOMETRY_SHAPES = ['point', 'linestring', 'polygon', 'multipoint', 'multipolygon'] as const;
 export type GeometryShape = (typeof GEOMETRY_SHAPES)[number];
 export const SRID_MAX = 999_999;
+const POSTGIS_NAMES: Record<GeometryShape, string> = { point: 'Point', linestring: 'LineString', polygon: 'Polygon', multipoint: 'MultiPoint', multipolygon: 'MultiPolygon' };
 
 /** Degrees kept: six decimals are about 0.1 m. */
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -26,10 +28,18 @@ interface Box {
 }
 
 const between = (rng: CellRng, min: number, max: number) => min + rng.float53() * (max - min);
-const pair = (lon: number, lat: number) => `${round6(lon)} ${round6(lat)}`;
+type Pair = (lon: number, lat: number) => string;
+const degreesPair: Pair = (lon, lat) => `${round6(lon)} ${round6(lat)}`;
+
+/** Web Mercator (SRID 3857) counts metres: the same places, projected (centimetres kept). */
+const MERCATOR_R = 6378137;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+const mercatorPair: Pair = (lon, lat) => `${round2((MERCATOR_R * lon * Math.PI) / 180)} ${round2(MERCATOR_R * Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)))}`;
+/** Web Mercator ends at ±85.05° of latitude. */
+const MERCATOR_LAT = 85.05;
 
 /** A ring of 4–8 vertices around a centre, at most `radius` degrees away, inside the box; closed (last = first). */
-function ring(rng: CellRng, box: Box, radius: number): string {
+function ring(rng: CellRng, box: Box, radius: number, pair: Pair): string {
   const r = Math.min(radius, (box.maxLon - box.minLon) / 2, (box.maxLat - box.minLat) / 2);
   const lon = between(rng, box.minLon + r, box.maxLon - r);
   const lat = between(rng, box.minLat + r, box.maxLat - r);
@@ -45,7 +55,7 @@ function ring(rng: CellRng, box: Box, radius: number): string {
   return `((${points.join(',')}))`;
 }
 
-function shapeText(rng: CellRng, shape: GeometryShape, box: Box, radius: number): string {
+function shapeText(rng: CellRng, shape: GeometryShape, box: Box, radius: number, pair: Pair): string {
   const point = () => pair(between(rng, box.minLon, box.maxLon), between(rng, box.minLat, box.maxLat));
   switch (shape) {
     case 'point':
@@ -55,7 +65,13 @@ function shapeText(rng: CellRng, shape: GeometryShape, box: Box, radius: number)
     case 'linestring':
       return `LINESTRING(${Array.from({ length: 2 + rng.below(4) }, point).join(',')})`;
     case 'polygon':
-      return `POLYGON${ring(rng, box, radius)}`;
+      return `POLYGON${ring(rng, box, radius, pair)}`;
+    case 'multipolygon': {
+      // Side by side, each in its own slice of the box: the parts never overlap (a valid multipolygon).
+      const n = 1 + rng.below(3);
+      const width = (box.maxLon - box.minLon) / n;
+      return `MULTIPOLYGON(${Array.from({ length: n }, (_, i) => ring(rng, { ...box, minLon: box.minLon + i * width, maxLon: box.minLon + (i + 1) * width }, radius, pair)).join(',')})`;
+    }
   }
 }
 
@@ -69,9 +85,9 @@ export const spatialGenerators: GeneratorDef[] = [
   {
     id: 'geometry',
     category: 'location',
-    description: 'A spatial value as WKT, or EWKT with `srid` (PostGIS): a point (default), line, polygon or multipoint in longitude/latitude within the box of `minLon`…`maxLat`',
+    description: 'A spatial value as WKT, or EWKT with `srid` (PostGIS): a point (default), line, polygon, multipoint or multipolygon in longitude/latitude within the box of `minLon`…`maxLat`',
     options: {
-      shape: opt.oneOf(GEOMETRY_SHAPES, { description: 'point (default), linestring, polygon or multipoint' }),
+      shape: opt.oneOf(GEOMETRY_SHAPES, { description: 'point (default), linestring, polygon, multipoint or multipolygon' }),
       srid: opt.int({ minimum: 0, maximum: SRID_MAX, description: 'Spatial reference id written as EWKT (SRID=4326;…); none: plain WKT' }),
       minLon: opt.num({ minimum: -180, maximum: 180 }),
       maxLon: opt.num({ minimum: -180, maximum: 180 }),
@@ -82,18 +98,21 @@ export const spatialGenerators: GeneratorDef[] = [
     output: 'string',
     sqlTypeFor: (o) => {
       const shape = o.shape ?? 'point';
-      return { postgres: `geometry(${shape === 'multipoint' ? 'MultiPoint' : shape === 'linestring' ? 'LineString' : shape[0].toUpperCase() + shape.slice(1)}${o.srid ? `,${o.srid}` : ''})`, mysql: shape === 'point' ? 'POINT' : 'GEOMETRY', sqlite: 'TEXT' };
+      return { postgres: `geometry(${POSTGIS_NAMES[shape as GeometryShape] ?? 'Point'}${o.srid ? `,${o.srid}` : ''})`, mysql: shape === 'point' ? 'POINT' : 'GEOMETRY', sqlite: 'TEXT' };
     },
     plainText: (o) => (o.shape ?? 'point') === 'point',
     create: (o) => {
       const shape: GeometryShape = o.shape ?? 'point';
       const lo = (a: number | undefined, fallback: number) => (typeof a === 'number' ? a : fallback);
       const minLon = lo(o.minLon, -180);
-      const minLat = lo(o.minLat, -90);
-      const box: Box = { minLon, maxLon: Math.max(minLon, lo(o.maxLon, 180)), minLat, maxLat: Math.max(minLat, lo(o.maxLat, 90)) };
+      const mercator = o.srid === 3857;
+      const limit = mercator ? MERCATOR_LAT : 90;
+      const minLat = Math.max(-limit, lo(o.minLat, -90));
+      const box: Box = { minLon, maxLon: Math.max(minLon, lo(o.maxLon, 180)), minLat, maxLat: Math.max(minLat, Math.min(limit, lo(o.maxLat, 90))) };
+      const pair = mercator ? mercatorPair : degreesPair;
       const radius = o.radius ?? 0.05;
       const prefix = typeof o.srid === 'number' && o.srid > 0 ? `SRID=${o.srid};` : '';
-      return (rng) => prefix + shapeText(rng, shape, box, radius);
+      return (rng) => prefix + shapeText(rng, shape, box, radius, pair);
     },
     // MySQL and MariaDB store geometry in a binary form: the text goes through ST_GeomFromText (MySQL 8 reads SRID 4326 as latitude first, so no SRID is passed).
     sqlLiteral: (v, dialect, _columnType, quote) => (dialect === 'mysql' && typeof v === 'string' ? `ST_GeomFromText(${quote(splitEwkt(v)[1])})` : undefined),
