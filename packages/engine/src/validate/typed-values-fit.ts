@@ -131,7 +131,7 @@ export function typedValueMisfit(declared: DeclaredType, generator: string, opti
   if (FREE_TEXT.has(generator)) return undefined;
   const makers = MAKERS[declared.kind];
   if (!makers) return undefined;
-  if (!makers.has(generator)) return { why: `makes ${type === 'string' ? 'text' : `${type} values`} that ${declared.kind === 'xml' ? 'is not' : 'are not'} ${WHAT[declared.kind]}` };
+  if (!makers.has(generator)) return { why: `makes ${type === 'string' ? 'other text' : `${type} values`}, not ${WHAT[declared.kind]}` };
   return optionMisfit(declared, generator, options);
 }
 
