@@ -9,7 +9,7 @@ import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
 import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
-import { typedColumnGuess } from './typed-columns';
+import { caseInsensitiveUnique, typedColumnGuess } from './typed-columns';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
 import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
@@ -259,6 +259,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     // What options cannot say (an unusual comparison, a pattern on a number) is held by the CHECK on every row.
     guess = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale, type.maxLength).guess;
   }
+  if ((unique || inKey) && !ref) guess = caseInsensitiveUnique(guess, type);
   const field: FieldOut = { ...base, generator: guess.generator };
   if (guess.options) field.options = guess.options;
   const stats = statsOf(column, type.kind, guess, table);

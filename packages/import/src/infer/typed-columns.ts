@@ -66,3 +66,18 @@ function setGuess(labels: string[]): ColumnGuess {
   for (let i = 0; i + 1 < labels.length && i < 8; i++) values[`${labels[i]},${labels[i + 1]}`] = 1;
   return { generator: 'weighted', options: { values }, confidence: 0.9, reason: `subsets of its ${labels.length} set labels` };
 }
+
+/** Generators that draw letters in either case unless told (`casing`). */
+const MIXED_CASE = new Set(['string.alpha', 'string.alphanumeric']);
+
+/**
+ * A unique `citext` compares case-insensitively: "aB3" and "Ab3" clash.
+ * Random letters are then drawn in one case, so values distinct as written
+ * are distinct folded too (row-tagged and list values already are).
+ */
+export function caseInsensitiveUnique(guess: ColumnGuess, type: ColumnType): ColumnGuess {
+  if (!/(^|\.)citext$/i.test(type.sqlType) || !MIXED_CASE.has(guess.generator)) return guess;
+  const casing = guess.options?.casing;
+  if (casing === 'lower' || casing === 'upper') return guess;
+  return { ...guess, options: { ...guess.options, casing: 'lower' }, reason: `${guess.reason}, in lowercase (citext compares case-insensitively)` };
+}
