@@ -4,11 +4,12 @@
  * geometry/geography; MySQL POINT/POLYGON/GEOMETRY, BIT, SET, YEAR):
  * import → validate → load into a database made from the ORIGINAL DDL, by
  * every path a user has (COPY through `seedbed load`, the SQL script, and
- * JSON read back by the database's own input functions). A load that
+ * JSON read back by the database's own input functions), and Seedbed's own
+ * whole script (CREATE EXTENSION, domains, tables) into an empty database. A load that
  * finishes is the database's verdict; then a few facts only the data shows.
  */
 import { Client } from 'pg';
-import { compileBlueprint, streamTable, validateBlueprint, type BlueprintDocument, type Plan } from '@seedbed/engine';
+import { compileBlueprint, streamBlueprintSql, streamTable, validateBlueprint, type BlueprintDocument, type Plan } from '@seedbed/engine';
 import { loadIntoPostgres } from '../../../packages/seedbed/src/load/postgres-loader';
 import { checkTarget } from '../../../packages/import/src/targets/target-guard';
 import { createEmptyDatabase, type TestDatabase } from '../support/database';
@@ -57,6 +58,13 @@ async function loadEveryWay(urls: [string, string, string], ddl: string, documen
   return plan;
 }
 
+/** Seedbed's own whole script (extensions, domains, CREATE TABLE, data) into an empty database: the same rows. */
+async function ownScript(url: string, plan: Plan): Promise<void> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of streamBlueprintSql(plan, 'postgres')) chunks.push(Buffer.from(chunk));
+  await withClient(url, (c) => c.query(Buffer.concat(chunks).toString('utf8')));
+}
+
 /** Each table's rows as the database prints them, in key order: equal across the three loads. */
 async function contents(url: string, plan: Plan): Promise<string[]> {
   return withClient(url, async (c) => {
@@ -76,12 +84,14 @@ describe('PostgreSQL types that parse their text', () => {
     const devices = document.tables.find((t) => t.name === 'devices')!;
     const generatorOf = (name: string) => devices.fields.find((f) => f.name === name)?.generator;
     expect([generatorOf('ip_address'), generatorOf('subnet'), generatorOf('mac_address'), generatorOf('config')]).toEqual(['internet.ipv4', 'internet.cidr', 'internet.mac', 'xml']);
-    for (let i = 0; i < 3; i++) databases.push(await createEmptyDatabase());
-    const plan = await loadEveryWay(databases.map((d) => d.url) as [string, string, string], ddl, document);
-    const [copy, sql, json] = await Promise.all(databases.map((d) => contents(d.url, plan)));
+    for (let i = 0; i < 4; i++) databases.push(await createEmptyDatabase());
+    const plan = await loadEveryWay(databases.slice(0, 3).map((d) => d.url) as [string, string, string], ddl, document);
+    await ownScript(databases[3].url, plan);
+    const [copy, sql, json, own] = await Promise.all(databases.map((d) => contents(d.url, plan)));
     expect(copy.map((c) => Number(c.split(':')[1]))).toEqual(plan.order.map((name) => plan.table(name).layout.rows));
     expect(sql).toEqual(copy);
     expect(json).toEqual(copy);
+    expect(own).toEqual(copy);
 
     await withClient(databases[0].url, async (c) => {
       const one = async (query: string) => Object.values((await c.query(query)).rows[0])[0];
@@ -119,13 +129,15 @@ describePostgis('PostGIS geometry and geography', () => {
   it('typmod-checked points, polygons, multipolygons in 3857, lines and arrays load by COPY, SQL and JSON: valid, in their SRIDs, within longitude/latitude', async () => {
     const ddl = fixture('postgis-dump.sql');
     const document = await imported('POSTGRES_DDL', ddl);
-    for (const name of ['copy_load', 'sql_load', 'json_load']) await server.query('postgres', `CREATE DATABASE ${name}`);
+    for (const name of ['copy_load', 'sql_load', 'json_load', 'own_script']) await server.query('postgres', `CREATE DATABASE ${name}`);
     const urls = ['copy_load', 'sql_load', 'json_load'].map((name) => server.url(name)) as [string, string, string];
     const plan = await loadEveryWay(urls, ddl, document);
-    const [copy, sql, json] = await Promise.all(urls.map((url) => contents(url, plan)));
+    await ownScript(server.url('own_script'), plan);
+    const [copy, sql, json, own] = await Promise.all([...urls, server.url('own_script')].map((url) => contents(url, plan)));
     expect(copy.map((c) => Number(c.split(':')[1]))).toEqual(plan.order.map((name) => plan.table(name).layout.rows));
     expect(sql).toEqual(copy);
     expect(json).toEqual(copy);
+    expect(own).toEqual(copy);
 
     const [facts] = await server.query('copy_load', `
       SELECT bool_and(ST_IsValid(location) AND ST_IsValid(footprint) AND ST_IsValid(service_area::geometry) AND ST_IsValid(tile_bounds)) AS valid,
