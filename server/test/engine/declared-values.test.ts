@@ -147,6 +147,8 @@ describe('geometry', () => {
     const field: FieldDef = { name: 'g', generator: 'geometry', options: { srid: 4326 } };
     expect(await sqlOf(field, 'mysql')).toMatch(/\(1, ST_GeomFromText\('POINT\(-?[\d.]+ -?[\d.]+\)'\)\)/);
     expect(await sqlOf(field, 'postgres')).toMatch(/\(1, 'SRID=4326;POINT\(-?[\d.]+ -?[\d.]+\)'\)/);
+    // MySQL 8's `POINT SRID 4326` (MariaDB has no SRID columns): the SRID, and longitude first as MySQL otherwise reads 4326 latitude first.
+    expect(await sqlOf({ ...field, sqlType: 'point srid 4326' }, 'mysql')).toMatch(/\(1, ST_GeomFromText\('POINT\(-?[\d.]+ -?[\d.]+\)', 4326, 'axis-order=long-lat'\)\)/);
     const array: FieldDef = { name: 'g', generator: 'array', options: { element: 'geometry', elementOptions: { srid: 4326 }, min: 2, max: 2 }, sqlType: 'geometry(Point,4326)[]' };
     expect(await sqlOf(array, 'postgres')).toMatch(/'\{"SRID=4326;POINT\([^)]*\)":"SRID=4326;POINT\([^)]*\)"\}'/);
     const plan = compileBlueprint(one(array, {}, 2), { seed: 7 });
@@ -170,6 +172,7 @@ describe('the declared type of these columns as a hard rule', () => {
     ['another SRID', { name: 'g', generator: 'geometry', options: { srid: 3857 }, sqlType: 'public.geometry(Point, 4326)' }, {}, /options\.srid: geometry makes SRID 3857, not SRID 4326/],
     ['no SRID for an SRID column', { name: 'g', generator: 'geometry', sqlType: 'geometry(Point,4326)' }, {}, /generator: geometry makes values without an SRID, not SRID 4326/],
     ['3D points', { name: 'g', generator: 'geometry', options: { srid: 4326 }, sqlType: 'geometry(PointZ,4326)' }, {}, /makes points, not pointzs/],
+    ["no SRID for MySQL 8's POINT SRID 4326", { name: 'g', generator: 'geometry', sqlType: 'point srid 4326' }, { sqlDialect: 'mysql' }, /geometry makes values without an SRID, not SRID 4326/],
     ['cities for geography', { name: 'g', generator: 'location.city', sqlType: 'geography(Point)' }, {}, /location\.city makes other text, not WKT or EWKT geometries/],
     ['free text for a MySQL SET', { name: 's', generator: 'lorem.word', sqlType: "set('a','b')" }, { sqlDialect: 'mysql' }, /does not take from the set's labels \(a, b\)/],
     ['a label the SET lacks', { name: 's', generator: 'weighted', options: { values: { a: 1, 'a,c': 1 } }, sqlType: "set('a','b')" }, { sqlDialect: 'mysql' }, /weighted makes "a,c", which a set\('a','b'\) column does not read/],

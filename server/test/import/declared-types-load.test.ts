@@ -74,6 +74,24 @@ async function contents(url: string, plan: Plan): Promise<string[]> {
   });
 }
 
+describe('what the importer reads of these types', () => {
+  const fieldsOf = (document: BlueprintDocument) => Object.fromEntries(document.tables.flatMap((t) => t.fields).map((f) => [f.name, { generator: f.generator, ...(f.options ? { options: f.options } : {}), sqlType: f.sqlType }]));
+
+  it("PostGIS typmods become the shape and SRID; MySQL 8's SRID is read, also from mysqldump's version comment", async () => {
+    const pg = fieldsOf(await imported('POSTGRES_DDL', 'CREATE TABLE t (id int PRIMARY KEY, a public.geometry(MultiPolygon, 3857), b geography, c geometry(PointZ,4326), d bit varying, e bit);'));
+    expect(pg.a).toEqual({ generator: 'geometry', options: { shape: 'multipolygon', srid: 3857 }, sqlType: 'geometry(multipolygon,3857)' });
+    expect(pg.b).toEqual({ generator: 'geometry', options: { srid: 4326 }, sqlType: 'geography' });
+    // 3D points are not made: the column is left to the database, never filled with 2D values it refuses.
+    expect(pg.c).toBeUndefined();
+    expect(pg.d).toMatchObject({ generator: 'string.bits', options: { min: 1, max: 16 } });
+    expect(pg.e).toMatchObject({ generator: 'string.bits', options: { length: 1 }, sqlType: 'bit(1)' });
+    const my = fieldsOf(await imported('MYSQL_DDL', 'CREATE TABLE `t` (\n  `id` int NOT NULL,\n  `a` point NOT NULL /*!80003 SRID 4326 */,\n  `b` polygon SRID 3857 DEFAULT NULL,\n  `c` geometry DEFAULT NULL,\n  PRIMARY KEY (`id`)\n);'));
+    expect(my.a).toEqual({ generator: 'geometry', options: { srid: 4326 }, sqlType: 'point srid 4326' });
+    expect(my.b).toEqual({ generator: 'geometry', options: { shape: 'polygon', srid: 3857 }, sqlType: 'polygon srid 3857' });
+    expect(my.c).toEqual({ generator: 'geometry', sqlType: 'geometry' });
+  });
+});
+
 describe('PostgreSQL types that parse their text', () => {
   const databases: TestDatabase[] = [];
   afterAll(() => Promise.all(databases.map((d) => d.drop())));

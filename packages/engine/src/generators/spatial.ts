@@ -114,7 +114,12 @@ export const spatialGenerators: GeneratorDef[] = [
       const prefix = typeof o.srid === 'number' && o.srid > 0 ? `SRID=${o.srid};` : '';
       return (rng) => prefix + shapeText(rng, shape, box, radius, pair);
     },
-    // MySQL and MariaDB store geometry in a binary form: the text goes through ST_GeomFromText (MySQL 8 reads SRID 4326 as latitude first, so no SRID is passed).
-    sqlLiteral: (v, dialect, _columnType, quote) => (dialect === 'mysql' && typeof v === 'string' ? `ST_GeomFromText(${quote(splitEwkt(v)[1])})` : undefined),
+    // MySQL and MariaDB store geometry in a binary form: the text goes through ST_GeomFromText. An SRID is passed only where
+    // the column declares one (MySQL 8's `POINT SRID 4326`, which MariaDB lacks), with the axis order said: MySQL reads 4326 latitude first.
+    sqlLiteral: (v, dialect, columnType, quote) => {
+      if (dialect !== 'mysql' || typeof v !== 'string') return undefined;
+      const [srid, wkt] = splitEwkt(v);
+      return srid !== undefined && /\bsrid\s+\d+/i.test(columnType) ? `ST_GeomFromText(${quote(wkt)}, ${srid}, 'axis-order=long-lat')` : `ST_GeomFromText(${quote(wkt)})`;
+    },
   },
 ];

@@ -130,11 +130,12 @@ export function declaredType(sqlType: string, doc: Pick<BlueprintDocument, 'enum
 
 const MYSQL_SHAPES: Record<string, string | undefined> = { geometry: undefined, point: 'point', linestring: 'linestring', polygon: 'polygon', multipoint: 'multipoint', multilinestring: 'multilinestring', multipolygon: 'multipolygon', geometrycollection: 'geometrycollection' };
 
-/** PostGIS `geometry(Point,4326)`, `geography(Polygon)`, `geometry`; MySQL's `POINT`, `GEOMETRY`… (SRIDs aside: MySQL's SQL passes none). */
+/** PostGIS `geometry(Point,4326)`, `geography(Polygon)`, `geometry`; MySQL's `POINT`, `GEOMETRY`…, with MySQL 8's `SRID n`. */
 function spatialType(lower: string, dialect: Dialect): Omit<DeclaredType, 'name'> | undefined {
   if (dialect === 'mysql') {
-    const base = lower.replace(/\s+srid\s+\d+$/, '');
-    return Object.hasOwn(MYSQL_SHAPES, base) ? { kind: 'geometry', ...(MYSQL_SHAPES[base] ? { shape: MYSQL_SHAPES[base] } : {}) } : undefined;
+    const m = /^([a-z]+)(?:\s+srid\s+(\d+))?$/.exec(lower);
+    if (!m || !Object.hasOwn(MYSQL_SHAPES, m[1])) return undefined;
+    return { kind: 'geometry', ...(MYSQL_SHAPES[m[1]] ? { shape: MYSQL_SHAPES[m[1]] } : {}), ...(m[2] && Number(m[2]) > 0 ? { srid: Number(m[2]) } : {}) };
   }
   if (dialect !== 'postgres') return undefined;
   const m = /^(?:public\.)?(geometry|geography)\s*(?:\(\s*([a-z0-9]+)\s*(?:,\s*(\d+)\s*)?\))?$/.exec(lower);

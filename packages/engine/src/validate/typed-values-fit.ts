@@ -19,8 +19,8 @@ const FREE_TEXT = new Set(['regex', 'template']);
 
 /** The generators each kind accepts (an IPv4 address is also a /32 network). */
 const MAKERS: Partial<Record<DeclaredType['kind'], Set<string>>> = {
-  inet: new Set(['internet.ipv4', 'internet.ipv6', 'internet.cidr']),
-  cidr: new Set(['internet.cidr', 'internet.ipv4', 'internet.ipv6']),
+  inet: new Set(['internet.ip', 'internet.ipv4', 'internet.ipv6', 'internet.cidr']),
+  cidr: new Set(['internet.cidr', 'internet.ip', 'internet.ipv4', 'internet.ipv6']),
   macaddr: new Set(['internet.mac']),
   interval: new Set(['date.interval']),
   xml: new Set(['xml']),
