@@ -175,6 +175,11 @@ describePostgis('PostGIS geometry and geography', () => {
         FROM public.deliveries`);
     expect(deliveries).toEqual({ lat: true, with_stops: expect.any(Number), route_srid: true, plain: true });
     expect(deliveries.with_stops).toBeGreaterThan(0);
+
+    // The live catalog (format_type) reads the same shapes and SRIDs as the dump.
+    const live = await importText('POSTGRES_URL', server.url('copy_load'));
+    const spatial = (d: BlueprintDocument) => d.tables.flatMap((t) => t.fields.filter((f) => f.generator === 'geometry' || f.options?.element === 'geometry').map((f) => [t.name, f.name, f.options])).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(spatial(live.document)).toEqual(spatial(document));
   }, 180_000);
 });
 
