@@ -173,6 +173,8 @@ describe('the declared type of these columns as a hard rule', () => {
     ['no SRID for an SRID column', { name: 'g', generator: 'geometry', sqlType: 'geometry(Point,4326)' }, {}, /generator: geometry makes values without an SRID, not SRID 4326/],
     ['3D points', { name: 'g', generator: 'geometry', options: { srid: 4326 }, sqlType: 'geometry(PointZ,4326)' }, {}, /makes points, not pointzs/],
     ["no SRID for MySQL 8's POINT SRID 4326", { name: 'g', generator: 'geometry', sqlType: 'point srid 4326' }, { sqlDialect: 'mysql' }, /geometry makes values without an SRID, not SRID 4326/],
+    ['words in an inet[]', { name: 'ips', generator: 'array', options: { element: 'lorem.word' }, sqlType: 'inet[]' }, {}, /^tables\[0\]\.fields\[1\]\.options\.element: lorem\.word makes other text, not IP addresses; the column is declared inet\[\], an array of inet$/],
+    ['3 bits in a bit(4)[]', { name: 'masks', generator: 'array', options: { element: 'string.bits', elementOptions: { length: 3 } }, sqlType: 'bit(4)[]' }, {}, /^tables\[0\]\.fields\[1\]\.options\.elementOptions\.length: string\.bits makes 3 bits, not exactly 4/],
     ['cities for geography', { name: 'g', generator: 'location.city', sqlType: 'geography(Point)' }, {}, /location\.city makes other text, not WKT or EWKT geometries/],
     ['free text for a MySQL SET', { name: 's', generator: 'lorem.word', sqlType: "set('a','b')" }, { sqlDialect: 'mysql' }, /does not take from the set's labels \(a, b\)/],
     ['a label the SET lacks', { name: 's', generator: 'weighted', options: { values: { a: 1, 'a,c': 1 } }, sqlType: "set('a','b')" }, { sqlDialect: 'mysql' }, /weighted makes "a,c", which a set\('a','b'\) column does not read/],
@@ -194,6 +196,7 @@ describe('the declared type of these columns as a hard rule', () => {
     ['points for MySQL POINT', { name: 'g', generator: 'geometry', sqlType: 'point' }, { sqlDialect: 'mysql' }],
     ['subsets for a MySQL SET', { name: 's', generator: 'weighted', options: { values: { a: 1, 'a,b': 1, '': 1 } }, sqlType: "set('a','b')" }, { sqlDialect: 'mysql' }],
     ['prices for money', { name: 'm', generator: 'commerce.price', sqlType: 'money' }, {}],
+    ['networks in a cidr[]', { name: 'nets', generator: 'array', options: { element: 'internet.cidr' }, sqlType: 'cidr[]' }, {}],
     ['xml for xml', { name: 'x', generator: 'xml', sqlType: 'xml' }, {}],
   ])('passes %s', (_what, field, extra) => {
     expect(issues(one(field, extra))).toEqual([]);

@@ -18,10 +18,7 @@ import { checkRowBounds } from '../plan/bounds';
 import { tableOrder } from '../plan/order';
 import { CellBounds } from './cell-bounds';
 import { declaredType, type DeclaredType } from './declared-types';
-import { typedValueMisfit } from './typed-values-fit';
-
-/** Kinds whose text the database parses: typed-values-fit.ts. */
-const PARSED_TEXT = new Set<DeclaredType['kind']>(['inet', 'cidr', 'macaddr', 'interval', 'xml', 'bit', 'geometry', 'set']);
+import { arrayElementMisfit, PARSED_TEXT, typedValueMisfit } from './typed-values-fit';
 
 /** What a generator's options say of its values. */
 interface Shape {
@@ -159,6 +156,12 @@ export function declaredTypeIssues(doc: BlueprintDocument): DocumentIssue[] {
   doc.tables.forEach((table, t) => {
     table.fields.forEach((field, f) => {
       if (typeof field.sqlType !== 'string' || field.generator === REF_GENERATOR) return;
+      const items = arrayElementMisfit(field, doc);
+      if (items) {
+        const option = items.option && (field.options?.elementOptions as Record<string, unknown> | undefined)?.[items.option] !== undefined ? `elementOptions.${items.option}` : 'element';
+        issues.push({ path: `tables[${t}].fields[${f}].options.${option}`, message: `${items.generator} ${items.why}; the column is declared ${field.sqlType}, an array of ${items.declared.name}` });
+        return;
+      }
       const declared = declaredType(field.sqlType, doc);
       if (declared.kind === 'other' || declared.kind === 'binary' || declared.kind === 'json' || declared.kind === 'time') return;
       const type = types.typeOf(t, f);

@@ -7,7 +7,9 @@
  * the load says more if they do not fit.
  */
 import type { OutputType, Value } from '../generators/types';
-import type { DeclaredType } from './declared-types';
+import type { BlueprintDocument, FieldDef } from '../document/types';
+import { getGenerator } from '../generators/catalog';
+import { declaredType, type DeclaredType } from './declared-types';
 
 export interface Misfit {
   why: string;
@@ -163,4 +165,22 @@ function optionMisfit(declared: DeclaredType, generator: string, o: Record<strin
     default:
       return undefined;
   }
+}
+
+/** Kinds whose text the database parses (and this file checks). */
+export const PARSED_TEXT = new Set<DeclaredType['kind']>(['inet', 'cidr', 'macaddr', 'interval', 'xml', 'bit', 'geometry', 'set']);
+
+/** An `array` field in a PostgreSQL array column (`inet[]`, `bit(4)[]`): its items held to the element type, or undefined. */
+export function arrayElementMisfit(field: FieldDef, doc: Pick<BlueprintDocument, 'enums' | 'domains' | 'sqlDialect'>): (Misfit & { declared: DeclaredType; generator: string }) | undefined {
+  const element = field.options?.element;
+  if (field.generator !== 'array' || typeof element !== 'string' || typeof field.sqlType !== 'string') return undefined;
+  const m = /^(.*?)(\s*\[\s*\d*\s*\])+\s*$/s.exec(field.sqlType);
+  if (!m) return undefined;
+  const declared = declaredType(m[1], doc);
+  const def = getGenerator(element);
+  if (!PARSED_TEXT.has(declared.kind) || !def) return undefined;
+  const options = (field.options?.elementOptions ?? {}) as Record<string, unknown>;
+  const values = element === 'constant' ? [options.value as Value] : element === 'list' && Array.isArray(options.values) ? (options.values as Value[]) : undefined;
+  const wrong = typedValueMisfit(declared, element, options, def.outputFor?.(options) ?? def.output, values);
+  return wrong && { ...wrong, declared, generator: element };
 }
