@@ -77,7 +77,7 @@ async function contents(url: string, plan: Plan): Promise<string[]> {
 describe('what the importer reads of these types', () => {
   const fieldsOf = (document: BlueprintDocument) => Object.fromEntries(document.tables.flatMap((t) => t.fields).map((f) => [f.name, { generator: f.generator, ...(f.options ? { options: f.options } : {}), sqlType: f.sqlType }]));
 
-  it("PostGIS typmods become the shape and SRID; MySQL 8's SRID is read, also from mysqldump's version comment", async () => {
+  it("PostGIS typmods become the shape and SRID; MySQL 8's SRID is read, also from mysqldump's version comment; SQLite keeps the names", async () => {
     const pg = fieldsOf(await imported('POSTGRES_DDL', 'CREATE TABLE t (id int PRIMARY KEY, a public.geometry(MultiPolygon, 3857), b geography, c geometry(PointZ,4326), d bit varying, e bit);'));
     expect(pg.a).toEqual({ generator: 'geometry', options: { shape: 'multipolygon', srid: 3857 }, sqlType: 'geometry(multipolygon,3857)' });
     expect(pg.b).toEqual({ generator: 'geometry', options: { srid: 4326 }, sqlType: 'geography' });
@@ -89,6 +89,9 @@ describe('what the importer reads of these types', () => {
     expect(my.a).toEqual({ generator: 'geometry', options: { srid: 4326 }, sqlType: 'point srid 4326' });
     expect(my.b).toEqual({ generator: 'geometry', options: { shape: 'polygon', srid: 3857 }, sqlType: 'polygon srid 3857' });
     expect(my.c).toEqual({ generator: 'geometry', sqlType: 'geometry' });
+    // A schema ported to SQLite keeps the names (INET has INTEGER affinity there, yet holds an address as text).
+    const lite = fieldsOf(await imported('SQLITE_DDL', 'CREATE TABLE t (id INTEGER PRIMARY KEY, ip_address INET, area POLYGON, doc XML);'));
+    expect([lite.ip_address.generator, lite.area, lite.doc.generator]).toEqual(['internet.ipv4', { generator: 'geometry', options: { shape: 'polygon' }, sqlType: 'POLYGON' }, 'xml']);
   });
 });
 
