@@ -117,8 +117,8 @@ export const declaredValueGenerators: GeneratorDef[] = [
         return s;
       };
     },
-    // MySQL reads a quoted '0101' as four characters, not bits.
-    sqlLiteral: (v, dialect) => (dialect === 'mysql' && typeof v === 'string' && /^[01]*$/.test(v) ? `b'${v}'` : undefined),
+    // MySQL reads a quoted '0101' as four characters, not bits: a BIT column takes b'0101' (a text column keeps the characters).
+    sqlLiteral: (v, dialect, columnType) => (dialect === 'mysql' && /^\s*bit\b/i.test(columnType) && typeof v === 'string' && /^[01]*$/.test(v) ? `b'${v}'` : undefined),
   },
   {
     id: 'xml',
