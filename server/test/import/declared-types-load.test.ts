@@ -8,11 +8,10 @@
  * whole script (CREATE EXTENSION, domains, tables) into an empty database. A load that
  * finishes is the database's verdict; then a few facts only the data shows.
  */
-import { Client } from 'pg';
 import { compileBlueprint, streamBlueprintSql, streamTable, validateBlueprint, type BlueprintDocument, type Plan } from '@seedbed/engine';
 import { loadIntoPostgres } from '../../../packages/seedbed/src/load/postgres-loader';
 import { checkTarget } from '../../../packages/import/src/targets/target-guard';
-import { createEmptyDatabase, type TestDatabase } from '../support/database';
+import { createEmptyDatabase, withClient, type TestDatabase } from '../support/database';
 import { postgisMissing, startPostgis, type PostgisServer } from '../support/postgis-server';
 import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
 import { fixture, importText, insertScripts, mariaDbQuery, withoutPsqlCommands } from './load-helpers';
@@ -25,17 +24,6 @@ async function imported(source: string, ddl: string): Promise<BlueprintDocument>
   // The importer never writes a blueprint validate refuses.
   expect(validateBlueprint(document)).toEqual([]);
   return document;
-}
-
-/** Runs `work` with a client of `url`. */
-async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Three databases from the same DDL, each loaded by one path: COPY (`seedbed load`), the SQL script, NDJSON through json_populate_recordset. */

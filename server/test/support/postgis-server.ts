@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import { Client } from 'pg';
+import { withClient } from './database';
 
 const ROOT = '/usr/lib/postgresql';
 
@@ -77,15 +77,7 @@ export async function startPostgis(): Promise<PostgisServer> {
   let exited = false;
   const exit = new Promise<void>((resolve) => server.once('exit', () => ((exited = true), resolve())));
   const url = (database: string) => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const query = async (database: string, sql: string) => {
-    const client = new Client({ host: '127.0.0.1', port, user: 'postgres', database });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const query = (database: string, sql: string) => withClient(url(database), async (c) => (await c.query(sql)).rows);
   const stop = async () => {
     if (!exited) {
       // SIGINT: PostgreSQL's fast shutdown.
