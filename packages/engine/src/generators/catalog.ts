@@ -16,6 +16,8 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { declaredValueGenerators } from './declared-values';
+import { spatialGenerators } from './spatial';
 import { withMaxLength } from './fit-length';
 import { placeGenerators } from './place';
 import { rankGenerators } from './catalog-search';
@@ -44,6 +46,8 @@ const ALL: GeneratorDef[] = [
   ...techGenerators,
   ]),
   ...sqlValueGenerators,
+  ...declaredValueGenerators,
+  ...spatialGenerators,
 ];
 
 const BY_ID = new Map(ALL.map((g) => [g.id, g]));
