@@ -10,7 +10,7 @@ import { loadModule } from 'libpg-query';
 import { withSamples } from '@seedbed/import';
 import { importSample } from '@seedbed/import';
 import { DEFAULT_SAMPLE_LIMITS, type SampleKind } from '@seedbed/import';
-import { checkSourceBounds } from '@seedbed/import';
+import { checkSourceBounds, sourceLimitsFor } from '@seedbed/import';
 import { importSourceOf, type SourceOptions } from '@seedbed/import';
 import type { ImportSource } from '@seedbed/import';
 
@@ -80,7 +80,7 @@ async function answer(request: Extract<ImportRequest, { type: 'run' | 'sample' }
   const handler = importSourceOf(request.source);
   if (!handler) throw Object.assign(new Error(`No import source ${request.source}.`), { code: 'BAD_USER_INPUT', path: 'input.source' });
   // Before any parser: a schema past the bounds is refused in milliseconds, not after 20 s of this thread.
-  if (handler.input === 'text') checkSourceBounds(request.source, request.value);
+  if (handler.input === 'text') checkSourceBounds(request.source, request.value, sourceLimitsFor(request.options.limits));
   return handler.run(request.value, request.options);
 }
 

@@ -96,7 +96,7 @@ export class RunWorker {
     let plan = this.plans.get(run.id);
     if (!plan) {
       // Keyed by the run, which holds its own copy of the revision's document: validated once per process, however often its plan is rebuilt.
-      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides, maxCellBytes: this.config.limits.cellBytes, validationKey: `run:${run.id}` });
+      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides, maxCellBytes: this.config.limits.cellBytes, maxTables: this.config.limits.maxTables, maxFields: this.config.limits.maxFields, validationKey: `run:${run.id}` });
       this.plans.set(run.id, plan);
       if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value!);
     }
