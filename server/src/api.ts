@@ -22,7 +22,7 @@ async function main() {
   const stop = stopOnSignals(log, [app.close, database.close]);
   const port = await listen(app, config.port, log);
   log.info({ port, url: `http://localhost:${port}/` }, 'Seedbed is ready');
-  sharedImportRunner().warm();
+  void sharedImportRunner().warm();
   if (process.send) {
     // Under the supervisor: it starts the run worker once migrations are applied, and a supervisor
     // that died without stopping this process (SIGKILL) closes the IPC channel, so the port is let go.

@@ -29,7 +29,7 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
   // The rows API's and preview layouts' threads: made here first, so at the configured niceness.
   sharedWorkerPool({ nice: config.engineNice });
   const audit = new AuditService(db);
-  const blueprints = new BlueprintService(db, config.limits.cellBytes, config.limits.planRows);
+  const blueprints = new BlueprintService(db, config.limits);
   const apiKeys = new ApiKeyService(db, audit);
   const projects = new ProjectService(db, audit, apiKeys);
   return {
@@ -44,7 +44,12 @@ export function createServices(db: DataSource, config: Config, runtime: RunRunti
     // Import threads at the engine threads' niceness: the API's event loop keeps priority over both.
     imports: new ImportService(
       blueprints,
-      { importBytes: config.limits.importBytes, sampleBytes: config.limits.sampleBytes, allowPrivateTargets: config.allowPrivateTargets },
+      {
+        importBytes: config.limits.importBytes,
+        sampleBytes: config.limits.sampleBytes,
+        allowPrivateTargets: config.allowPrivateTargets,
+        limits: { maxTables: config.limits.maxTables, maxFields: config.limits.maxFields, planRows: config.limits.planRows, rowBudget: config.limits.rowBudget },
+      },
       sharedImportRunner({ nice: config.engineNice, perCaller: config.limits.importsPerCaller, timeoutMs: config.limits.importSeconds * 1000 }),
     ),
     mocks: new MockService(db, blueprints, config.limits, runtime.events),

@@ -55,7 +55,7 @@ export type DatabaseTargetInput = {
   createTables?: boolean | null | undefined;
   /** Empty the tables first. */
   truncate?: boolean | null | undefined;
-  /** postgres://user:password@host:port/database (only these parts, and sslmode, are used). */
+  /** postgres://user:password@host:port/database, or mysql:// (mariadb://) for MySQL and MariaDB (only these parts, and sslmode, are used). A sqlite: path is refused: load a SQLite file with `seedbed load --database sqlite:PATH`. */
   url: string;
 };
 
@@ -237,7 +237,7 @@ export type RunTargetInput = {
 
 /** Where a run writes its rows. */
 export type RunTargetKind =
-  /** A PostgreSQL database, loaded with COPY. */
+  /** A PostgreSQL database (loaded with COPY) or a MySQL/MariaDB one (batched INSERTs), in one transaction. */
   | 'DATABASE'
   /** Files, one per table and format, downloadable from the run. */
   | 'FILES';
@@ -299,7 +299,7 @@ export type StartRunInput = {
 export type TestDatabaseTargetInput = {
   /** The project the run would belong to (OWNER or EDITOR). */
   projectId: string | number;
-  /** The `postgres://user:password@host:5432/database` URL; it is not stored. */
+  /** The `postgres://user:password@host:5432/database` or `mysql://user:password@host:3306/database` URL; it is not stored. */
   url: string;
 };
 

@@ -75,7 +75,7 @@ export { sqlTypeOfField } from './plan/columns';
 export { quoteIdent } from './formats/sql';
 export { columnName as sqlColumnName, qualifiedName as qualifiedTableName, tableSqlName } from './formats/sql-names';
 export { DIALECTS } from './generators/types';
-export { MAX_FIELDS, MAX_TABLES } from './document/json-schema';
+export { CEILING_FIELDS, CEILING_TABLES, MAX_FIELDS, MAX_TABLES } from './document/json-schema';
 export { FORMATS, type Format };
 export { LINE_ENDINGS, MAX_NULL_MARKER, outputIssues, type LineEnding, type OutputOptions } from './formats/output';
 export type { Plan, ColumnInfo, TablePlan } from './plan/types';

@@ -9,11 +9,12 @@
  * Every live connection goes through the target guard (`checkTarget`), which
  * refuses platform endpoints and, where the caller says so, private networks.
  */
-export { importSourceOf, availableSources, type SourceOptions, type ImportSourceHandler } from './sources';
+export { importSourceOf, availableSources, type ImportLimits, type SourceOptions, type ImportSourceHandler } from './sources';
+export { IMPORT_ROW_BUDGET } from './infer/row-budget';
 export { importSample } from './sample/import-sample';
 export { DEFAULT_SAMPLE_LIMITS, type SampleKind } from './sample/read';
 export { withSamples } from './infer/samples';
-export { checkSourceBounds } from './source-bounds';
+export { checkSourceBounds, sourceLimitsFor } from './source-bounds';
 export { describeByteAt, invalidUtf8At } from './source-text';
 export { IMPORT_SOURCES, type ImportDecision, type ImportResult, type ImportSource, type SkippedItem, type MockAnswer } from './types';
 export { checkTarget, parseTargetUrl, signInFailure, targetClient, type ResolvedTarget, type TargetClientOptions } from './targets/target-guard';

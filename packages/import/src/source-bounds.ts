@@ -9,6 +9,7 @@
  * comments, brackets), never a parser's internals, and errs towards counting
  * more: text it cannot see into is text it counts.
  */
+import { CEILING_FIELDS, CEILING_TABLES } from '@seedbed/engine';
 import { badInput } from '@seedbed/engine/errors';
 import type { ImportSource } from './types';
 
@@ -33,8 +34,17 @@ export const SOURCE_LIMITS = {
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
+type SourceLimits = { -readonly [K in keyof typeof SOURCE_LIMITS]: number };
+
+/** SOURCE_LIMITS with the tables and fields this server allows (SEEDBED_MAX_TABLES / SEEDBED_MAX_FIELDS), the totals in proportion. */
+export function sourceLimitsFor(limits: { maxTables?: number; maxFields?: number } = {}): SourceLimits {
+  const tables = limits.maxTables ?? SOURCE_LIMITS.tables;
+  const fields = limits.maxFields ?? 500;
+  return { ...SOURCE_LIMITS, tables, itemsPerTable: 2 * fields, items: Math.max(SOURCE_LIMITS.items, 25 * tables), statements: Math.max(SOURCE_LIMITS.statements, 50 * tables) };
+}
+
 /** Refuses a schema past SOURCE_LIMITS at `input.text`, naming the line; other sources pass. */
-export function checkSourceBounds(source: ImportSource, text: string, limits = SOURCE_LIMITS): void {
+export function checkSourceBounds(source: ImportSource, text: string, limits: SourceLimits = SOURCE_LIMITS): void {
   if (source === 'POSTGRES_DDL' || source === 'MYSQL_DDL' || source === 'SQLITE_DDL') scanSql(text, source, limits);
   else if (source === 'GRAPHQL_SDL') scanSdl(text, limits);
 }
@@ -44,7 +54,7 @@ const refuse = (line: number, problem: string, change: string) => badInput('inpu
 const CREATE_TABLE = /^\s*create\s+(?:or\s+replace\s+)?(?:(?:global|local)\s+)?(?:temp(?:orary)?\s+|unlogged\s+|virtual\s+)?table\b/i;
 const PARTITION_OF = /\bpartition\s+of\b/i;
 
-function scanSql(text: string, source: ImportSource, limits: typeof SOURCE_LIMITS): void {
+function scanSql(text: string, source: ImportSource, limits: SourceLimits): void {
   const mysql = source === 'MYSQL_DDL';
   const postgres = source === 'POSTGRES_DDL';
   let line = 1;
@@ -124,7 +134,7 @@ function scanSql(text: string, source: ImportSource, limits: typeof SOURCE_LIMIT
         headDone = true;
         creating = CREATE_TABLE.test(head) && !PARTITION_OF.test(head);
         if (creating) {
-          if (++tables > limits.tables) throw refuse(line, `has more than ${fmt(limits.tables)} tables`, `a blueprint holds at most ${fmt(limits.tables)}: import a part of it`);
+          if (++tables > limits.tables) throw refuse(line, `has more than ${fmt(limits.tables)} tables`, `a blueprint holds at most ${fmt(limits.tables)}: import a part of it, or raise the limit (SEEDBED_MAX_TABLES, up to ${fmt(CEILING_TABLES)})`);
           itemsHere = 1;
           tableLine = line;
         }
@@ -141,7 +151,7 @@ function scanSql(text: string, source: ImportSource, limits: typeof SOURCE_LIMIT
       continue;
     }
     if (c === ',' && creating && brackets === 1) {
-      if (++itemsHere > limits.itemsPerTable) throw refuse(tableLine, `has a table with more than ${fmt(limits.itemsPerTable)} columns and constraints`, 'a table holds at most 500 columns');
+      if (++itemsHere > limits.itemsPerTable) throw refuse(tableLine, `has a table with more than ${fmt(limits.itemsPerTable)} columns and constraints`, `a table holds at most ${fmt(limits.itemsPerTable / 2)} columns (SEEDBED_MAX_FIELDS raises it, up to ${fmt(CEILING_FIELDS)})`);
       continue;
     }
     if (!headDone && head.length < 400) head += c;
@@ -182,7 +192,7 @@ function skipComment(text: string, start: number, nests: boolean, maxDepth: numb
 const TYPE_KEYWORD = /\b(type|interface|input)\s+([_A-Za-z][_0-9A-Za-z]*)[^{]*$/;
 const DEFINITION = /(?:^|\s)(type|interface|input|enum|union|scalar)\s+[_A-Za-z]/g;
 
-function scanSdl(text: string, limits: typeof SOURCE_LIMITS): void {
+function scanSdl(text: string, limits: SourceLimits): void {
   let line = 1;
   let braces = 0;
   let nested = 0;

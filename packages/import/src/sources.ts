@@ -29,6 +29,19 @@ export interface SourceOptions {
   name?: string;
   /** SEEDBED_ALLOW_PRIVATE_TARGETS, for sources that connect somewhere. */
   allowPrivateTargets: boolean;
+  /** Where the blueprint will be used (PRODUCT.md §9): the import never writes one past these. Unset: the defaults. */
+  limits?: ImportLimits;
+}
+
+export interface ImportLimits {
+  /** Tables per blueprint (SEEDBED_MAX_TABLES). */
+  maxTables?: number;
+  /** Fields per table (SEEDBED_MAX_FIELDS). */
+  maxFields?: number;
+  /** Rows in one plan, every table counted (SEEDBED_PLAN_ROWS): the row budget never goes past it. */
+  planRows?: number;
+  /** The total the import sizes a blueprint within, every table at its worst case (SEEDBED_IMPORT_ROWS; default 1,000,000). */
+  rowBudget?: number;
 }
 
 export interface ImportSourceHandler {
@@ -40,7 +53,7 @@ export interface ImportSourceHandler {
 /** A database source: read the schema, then infer generators the same way for all of them. */
 const database = (input: 'text' | 'url', read: (value: string, options: SourceOptions) => Promise<SchemaModel>): ImportSourceHandler => ({
   input,
-  run: async (value, options) => inferDocument(await read(value, options), { name: options.name, path: `input.${input}` }),
+  run: async (value, options) => inferDocument(await read(value, options), { name: options.name, path: `input.${input}`, limits: options.limits }),
 });
 
 const SOURCES: Partial<Record<ImportSource, ImportSourceHandler>> = {

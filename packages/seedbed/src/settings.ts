@@ -4,6 +4,8 @@
  * defaults, so `seedbed mock` refuses what a server's mock refuses and
  * `--out s3://…` finds the same store. The server's config builds on these.
  */
+import { CEILING_FIELDS, CEILING_TABLES, MAX_FIELDS, MAX_TABLES } from '@seedbed/engine/document';
+
 export type Env = Record<string, string | undefined>;
 
 /** A non-negative integer setting; the fallback when unset or empty. */
@@ -13,6 +15,18 @@ export function envInt(env: Env, name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return value;
+}
+
+/** A positive limit with a hard ceiling: a setting past it is refused at start, naming both. */
+function ceiled(env: Env, name: string, fallback: number, ceiling: number): number {
+  const value = envInt(env, name, fallback) || fallback;
+  if (value > ceiling) throw new Error(`${name} must be at most ${ceiling.toLocaleString('en-US')} (got ${value.toLocaleString('en-US')})`);
+  return value;
+}
+
+/** Tables per blueprint and fields per table as the command allows them (SEEDBED_MAX_TABLES, SEEDBED_MAX_FIELDS): validate, generate, load, import and mock. */
+export function documentLimits(env: Env): { maxTables: number; maxFields: number } {
+  return { maxTables: ceiled(env, 'SEEDBED_MAX_TABLES', MAX_TABLES, CEILING_TABLES), maxFields: ceiled(env, 'SEEDBED_MAX_FIELDS', MAX_FIELDS, CEILING_FIELDS) };
 }
 
 export interface S3Settings {
@@ -46,6 +60,11 @@ export interface SharedLimits {
   mockAliases: number;
   mockCost: number;
   mockRows: number;
+  /** Tables per blueprint and fields per table (PRODUCT.md §9): imports, saves, validation and generation alike. */
+  maxTables: number;
+  maxFields: number;
+  /** The rows an import sizes a blueprint within, every table at its worst case (@seedbed/import's IMPORT_ROW_BUDGET). */
+  rowBudget: number;
   /** Changed rows and bytes one blueprint's mocks may hold together (a project's: five times as much). */
   mockOverlayRows: number;
   mockOverlayBytes: number;
@@ -63,5 +82,7 @@ export function sharedLimits(env: Env): SharedLimits {
     mockRows: int(env, 'SEEDBED_MOCK_ROWS', 5000) || 5000,
     mockOverlayRows: int(env, 'SEEDBED_MOCK_OVERLAY_ROWS', 10_000) || 10_000,
     mockOverlayBytes: int(env, 'SEEDBED_MOCK_OVERLAY_BYTES', 20_000_000) || 20_000_000,
+    ...documentLimits(env),
+    rowBudget: int(env, 'SEEDBED_IMPORT_ROWS', 1_000_000) || 1_000_000,
   };
 }

@@ -62,7 +62,7 @@ export const runResolvers: Resolvers = {
     target: (run) =>
       run.target.kind === 'FILES'
         ? { kind: 'FILES', formats: run.target.formats.map((f) => upper<OutputFormat>(f)), dialect: upper<SqlDialect>(run.target.dialect), gzip: run.target.gzip }
-        : { kind: 'DATABASE', host: run.target.host, database: run.target.database, truncate: run.target.truncate },
+        : { kind: 'DATABASE', dialect: upper<SqlDialect>(run.target.dialect ?? 'postgres'), host: run.target.host, database: run.target.database, truncate: run.target.truncate },
     artifacts: (run, _, ctx) => (run.status === 'SUCCEEDED' ? ctx.loaders.artifacts.load(run.id) : []),
   },
   Artifact: {

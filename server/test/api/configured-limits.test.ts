@@ -8,7 +8,7 @@ let server: TestServer;
 let editor: TestClient;
 let projectId: string;
 beforeAll(async () => {
-  server = await startTestServer({ env: { SEEDBED_CELL_BYTES: '200', SEEDBED_PREVIEW_BYTES: '5000', SEEDBED_PLAN_ROWS: '1000' } });
+  server = await startTestServer({ env: { SEEDBED_CELL_BYTES: '200', SEEDBED_PREVIEW_BYTES: '5000', SEEDBED_PLAN_ROWS: '1000', SEEDBED_MAX_TABLES: '4', SEEDBED_MAX_FIELDS: '6' } });
   editor = (await createUser(server.url)).client;
   projectId = (await createProject(editor)).id;
 });
@@ -58,6 +58,38 @@ it('refuses a plan over SEEDBED_PLAN_ROWS on save, preview, the rows API and run
   expect((await rows.json()).errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'tables[0].rows' });
   const run = await editor.fails(`mutation($input: StartRunInput!) { startRun(input: $input) { id } }`, { input: { blueprintId: id, target: { files: { formats: ['CSV'] } } } });
   expect(run).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].rows' } });
+});
+
+it('refuses more tables or fields than SEEDBED_MAX_TABLES / SEEDBED_MAX_FIELDS on save, preview and import, naming the setting', async () => {
+  const fields = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `f${i}`, generator: 'uuid' }));
+  const wide = table(10, fields(6));
+  const save = await editor.fails(CREATE, { input: { projectId, document: wide } });
+  expect(save).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].fields' } });
+  expect(save.message).toMatch(/has 7 fields; a table holds at most 6 \(the operator raises it with SEEDBED_MAX_FIELDS/);
+  expect(await editor.fails(PREVIEW, { input: { document: wide, limit: 1 } })).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables[0].fields' } });
+  const many = { ...table(1, []), tables: Array.from({ length: 5 }, (_, t) => ({ name: `t${t}`, rows: 1, fields: fields(1) })) };
+  expect(await editor.fails(CREATE, { input: { projectId, document: many } })).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'tables' }, message: expect.stringMatching(/has 5 tables; a blueprint holds at most 4 .*SEEDBED_MAX_TABLES/) });
+  await createBlueprint(editor, projectId, table(10, fields(5)));
+
+  const IMPORT_PREVIEW = `query($input: ImportPreviewInput!) { importPreview(input: $input) { document } }`;
+  const ddl = (tables: number, columns: number) => Array.from({ length: tables }, (_, t) => `CREATE TABLE t${t} (${Array.from({ length: columns }, (_, c) => `c${c} int`).join(', ')});`).join('\n');
+  // Five tables: refused by the scan before any parser; seven columns: by the schema's own count, before inference.
+  expect(await editor.fails(IMPORT_PREVIEW, { input: { source: 'POSTGRES_DDL', text: ddl(5, 1) } })).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'input.text' }, message: expect.stringMatching(/more than 4 tables \(line 5\).*SEEDBED_MAX_TABLES/) });
+  expect(await editor.fails(IMPORT_PREVIEW, { input: { source: 'POSTGRES_DDL', text: ddl(1, 7) } })).toMatchObject({ code: 'BAD_USER_INPUT', extensions: { path: 'input.text' }, message: expect.stringMatching(/The table t0 .*has 7 columns; a table holds at most 6.*SEEDBED_MAX_FIELDS/) });
+});
+
+it('imports a chain of per-parent tables within SEEDBED_PLAN_ROWS, so the blueprint saves here', async () => {
+  const chain = [
+    'CREATE TABLE users (id bigint PRIMARY KEY, email varchar(120) NOT NULL);',
+    'CREATE TABLE projects (id bigint PRIMARY KEY, user_id bigint NOT NULL REFERENCES users (id), name text NOT NULL);',
+    'CREATE TABLE tasks (id bigint PRIMARY KEY, project_id bigint NOT NULL REFERENCES projects (id), title text NOT NULL);',
+    'CREATE TABLE comments (id bigint PRIMARY KEY, task_id bigint NOT NULL REFERENCES tasks (id), body text NOT NULL);',
+  ].join('\n');
+  const { importBlueprint } = await editor.ok(`mutation($input: ImportBlueprintInput!) { importBlueprint(input: $input) { id document } }`, { input: { projectId, source: 'POSTGRES_DDL', text: chain } });
+  const rows = importBlueprint.document.tables.map((t: { rows: unknown }) => t.rows);
+  expect(rows.some((r: unknown) => typeof r === 'object')).toBe(true);
+  // Saved, so within the server's 1,000 rows; a preview of its last table compiles the whole plan.
+  expect((await editor.ok(PREVIEW, { input: { blueprintId: importBlueprint.id, table: 'comments', limit: 1 } })).preview.rows.length).toBeLessThanOrEqual(1);
 });
 
 describe('a table whose unique values depend on the rows before', () => {

@@ -61,7 +61,7 @@ export function DatabaseTargetFields({ projectId, values, error, onChange }: Dat
         </button>
       </div>
       <p id={`${id}-hint`} className="hint">
-        Only host, port, database, user, password and sslmode are used. The URL is stored encrypted and never shown again.
+        PostgreSQL (postgres://), MySQL or MariaDB (mysql://). Only host, port, database, user, password and sslmode are used. The URL is stored encrypted and never shown again.
       </p>
       {error && (
         <p id={`${id}-error`} className="field-error" role="alert">

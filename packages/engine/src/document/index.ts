@@ -16,7 +16,7 @@ export type {
   TableDef,
 } from './types';
 export { DOCUMENT_VERSION, REF_GENERATOR, ROW_SPEC_LIMITS, isPerParent, primaryKeyFields, singlePrimaryKey } from './types';
-export { IDENTIFIER, isIdentifier } from './json-schema';
+export { CEILING_FIELDS, CEILING_TABLES, IDENTIFIER, isIdentifier, MAX_FIELDS, MAX_TABLES } from './json-schema';
 export { STABLE_KEY_PATTERN, freshKey, withStableKeys, tableKeysOf, fieldKeysOf } from './stable-keys';
 export { diffDocuments, describeChange, describeValue, formatDiff, type ChangeKind, type DocumentDiff, type FieldDiff, type TableDiff, type ValueChange } from './diff';
 export { rankGenerators, type Searchable } from '../generators/catalog-search';

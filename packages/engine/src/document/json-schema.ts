@@ -8,8 +8,17 @@ import { ROW_SPEC_LIMITS } from './types';
 import { CHECK_LIMITS } from './check-expr';
 import { STABLE_KEY_PATTERN } from './stable-keys';
 
+/**
+ * Tables per blueprint and fields per table (PRODUCT.md §9): the defaults,
+ * which a server (SEEDBED_MAX_TABLES, SEEDBED_MAX_FIELDS) or the command
+ * (the same variables) may raise up to the ceilings. The shape allows the
+ * ceilings; the configured limit is checked by `validateDocument`.
+ */
 export const MAX_TABLES = 1_000;
 export const MAX_FIELDS = 500;
+/** What no setting goes past: every table and field costs memory in each plan and each worker, and more columns than this no database takes (PostgreSQL 1,600, SQLite 2,000). */
+export const CEILING_TABLES = 10_000;
+export const CEILING_FIELDS = 1_600;
 export const IDENTIFIER = '^[A-Za-z_][A-Za-z0-9_]{0,62}$';
 const IDENTIFIER_RE = new RegExp(IDENTIFIER);
 /** A table or field name: an SQL identifier every dialect takes unquoted (the one rule; the web editor checks it too). */
@@ -107,7 +116,7 @@ export const blueprintJsonSchema = {
     tables: {
       type: 'array',
       minItems: 1,
-      maxItems: MAX_TABLES,
+      maxItems: CEILING_TABLES,
       items: { $ref: '#/definitions/table' },
     },
   },
@@ -165,13 +174,13 @@ export const blueprintJsonSchema = {
         unique: {
           type: 'array',
           description: 'Composite unique keys: each a list of two or more field names whose tuple is distinct.',
-          maxItems: MAX_FIELDS,
+          maxItems: CEILING_FIELDS,
           items: { type: 'array', minItems: 2, maxItems: 32, items: identifier },
         },
         fields: {
           type: 'array',
           minItems: 1,
-          maxItems: MAX_FIELDS,
+          maxItems: CEILING_FIELDS,
           items: { $ref: '#/definitions/field' },
         },
         checks: {

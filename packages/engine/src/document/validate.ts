@@ -7,6 +7,7 @@
  * does not hide a duplicate field name, nor one table's problems another's.
  */
 import type { ErrorObject } from 'ajv';
+import { CEILING_FIELDS, CEILING_TABLES, MAX_FIELDS, MAX_TABLES } from './json-schema';
 import { shapeCheck } from './shape-check';
 import { graphqlKeyIssues } from './sdl-mapping';
 import { stableKeyIssues } from './stable-keys';
@@ -15,11 +16,38 @@ import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
 import { describeAjvError, formatLimit } from '../validate/messages';
 
-export function validateDocument(input: unknown): DocumentIssue[] {
+/** Tables per blueprint and fields per table this caller allows (PRODUCT.md §9); unset: the defaults. */
+export interface DocumentLimits {
+  maxTables?: number;
+  maxFields?: number;
+}
+
+export function validateDocument(input: unknown, limits: DocumentLimits = {}): DocumentIssue[] {
   if (!isObject(input)) return [{ path: '(document)', message: 'must be a JSON object with "seedbed", "name" and "tables"' }];
+  const limited = limitIssues(input, limits);
   const checkShape = shapeCheck();
-  const shape = checkShape(input) ? [] : shapeIssues(checkShape.errors ?? []);
-  return [...shape, ...nameIssues(input), ...stableKeyIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
+  // Past a ceiling the limit's own words (with how to raise it) replace the shape's "must have at most N items".
+  const shape = (checkShape(input) ? [] : shapeIssues(checkShape.errors ?? [])).filter((issue) => !limited.some((l) => l.path === issue.path));
+  return [...limited, ...shape, ...nameIssues(input), ...stableKeyIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
+}
+
+const HOW_TO_RAISE = (variable: string, ceiling: string) => `the operator raises it with ${variable} (the server and the seedbed command read it), up to ${ceiling}`;
+
+/** The configured table and field limits (the shape itself allows up to the ceilings), each naming how it is raised. */
+function limitIssues(input: Record<string, unknown>, { maxTables = MAX_TABLES, maxFields = MAX_FIELDS }: DocumentLimits): DocumentIssue[] {
+  const tables = input.tables;
+  if (!Array.isArray(tables)) return [];
+  const issues: DocumentIssue[] = [];
+  if (tables.length > maxTables) {
+    issues.push({ path: 'tables', message: `has ${formatLimit(tables.length)} tables; a blueprint holds at most ${formatLimit(maxTables)} (${HOW_TO_RAISE('SEEDBED_MAX_TABLES', formatLimit(CEILING_TABLES))})` });
+  }
+  tables.forEach((table, t) => {
+    const fields = isObject(table) ? table.fields : undefined;
+    if (Array.isArray(fields) && fields.length > maxFields) {
+      issues.push({ path: `tables[${t}].fields`, message: `has ${formatLimit(fields.length)} fields; a table holds at most ${formatLimit(maxFields)} (${HOW_TO_RAISE('SEEDBED_MAX_FIELDS', formatLimit(CEILING_FIELDS))})` });
+    }
+  });
+  return issues;
 }
 
 /** `/tables/0/fields/1/name` → `tables[0].fields[1].name` */

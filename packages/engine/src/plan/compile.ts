@@ -42,6 +42,9 @@ export interface CompileOptions {
   maxRows?: number;
   /** Bytes one cell may hold (PRODUCT.md §9): checked on bounds at validation, and while generating. Unset: 65,536. */
   maxCellBytes?: number;
+  /** Tables per blueprint and fields per table this caller allows (PRODUCT.md §9), checked at validation. Unset: 1,000 and 500. */
+  maxTables?: number;
+  maxFields?: number;
   /** Block starts of per-parent layouts by table, computed already (a worker rebuilding a plan it was sent). */
   layouts?: Record<string, Float64Array>;
 }
@@ -205,10 +208,10 @@ const deferralOf = (f: FieldDef): 'update' | 'commit' => ((f.nullRate ?? 0) > 0 
  * it (22% on average; 2026-11), otherwise paid again by every preview and
  * rows API call of the same saved revision.
  */
-function validationIssues(doc: BlueprintDocument, { validationKey, maxCellBytes }: CompileOptions): readonly DocumentIssue[] {
+function validationIssues(doc: BlueprintDocument, { validationKey, maxCellBytes, maxTables, maxFields }: CompileOptions): readonly DocumentIssue[] {
   // Loaded lazily: ajv schema compilation is the bulk of a worker's start-up, and workers skip it.
-  const validate = () => (require('../validate') as typeof import('../validate')).validateBlueprint(doc, { maxCellBytes });
-  return validationKey === undefined ? validate() : validationVerdicts.issuesOf(`${validationKey}\u0000${maxCellBytes ?? ''}`, validate);
+  const validate = () => (require('../validate') as typeof import('../validate')).validateBlueprint(doc, { maxCellBytes, maxTables, maxFields });
+  return validationKey === undefined ? validate() : validationVerdicts.issuesOf(`${validationKey}\u0000${maxCellBytes ?? ''}\u0000${maxTables ?? ''}\u0000${maxFields ?? ''}`, validate);
 }
 
 /** Builds every field's cell function: reads row counts, so per-parent layouts are resolved here if not before. */

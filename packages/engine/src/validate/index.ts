@@ -20,7 +20,7 @@ const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [
  * fields, so they are measured once every option is valid.
  */
 export function validateBlueprint(doc: unknown, options: ValidateOptions = {}): DocumentIssue[] {
-  const structural = validateDocument(doc);
+  const structural = validateDocument(doc, { maxTables: options.maxTables, maxFields: options.maxFields });
   const walkable = walkableCopy(doc);
   const issues = [...structural, ...validateGeneratorOptions(walkable, { ...options, cellSizes: structural.length === 0 })];
   // Checks of the import keys (composite keys, sqlType, enums, domains) assume the engine's types all through.

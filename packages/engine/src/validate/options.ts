@@ -14,6 +14,9 @@ import { describeAjvError, formatLimit, regexMessage } from './messages';
 import { fieldEntries, isObject, tableEntries } from '../document/walk';
 
 export interface ValidateOptions {
+  /** Tables per blueprint and fields per table (PRODUCT.md §9); unset: 1,000 and 500. */
+  maxTables?: number;
+  maxFields?: number;
   /** Bytes one cell may hold (PRODUCT.md §9); DEFAULT_MAX_CELL_BYTES when unset. */
   maxCellBytes?: number;
   /** false: skip the cell sizes (the document's structure has issues, so sizes read through it mean nothing). */

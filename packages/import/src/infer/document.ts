@@ -3,7 +3,8 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef, type FieldDef } from '@seedbed/engine';
+import { CEILING_FIELDS, CEILING_TABLES, distinctValues, MAX_FIELDS, MAX_TABLES, type BlueprintDocument, type CheckDef, type FieldDef } from '@seedbed/engine';
+import { badInput } from '@seedbed/engine/errors';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -16,6 +17,8 @@ import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
+import { capTotalRows } from './row-budget';
+import type { ImportLimits } from '../sources';
 
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
@@ -43,14 +46,33 @@ export interface InferOptions {
   name?: string;
   /** Where a name error points (`input.text`, `input.url`). */
   path?: string;
+  /** Tables, fields and plan rows where the blueprint will be used; unset: the defaults. */
+  limits?: ImportLimits;
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * A schema past the tables or fields a blueprint may hold is refused before
+ * any inference, naming the limit and how it is raised: a blueprint that
+ * could not be saved is no use to review.
+ */
+function refuseOverLimits(schema: SchemaModel, limits: ImportLimits, path: string): void {
+  const maxTables = limits.maxTables ?? MAX_TABLES;
+  const maxFields = limits.maxFields ?? MAX_FIELDS;
+  if (schema.tables.length > maxTables) {
+    throw badInput(path, `The schema has ${fmt(schema.tables.length)} tables; a blueprint holds at most ${fmt(maxTables)}: import a part of it, or raise the limit (SEEDBED_MAX_TABLES, up to ${fmt(CEILING_TABLES)}).`);
+  }
+  const wide = schema.tables.find((t) => t.columns.length > maxFields);
+  if (wide) {
+    throw badInput(path, `The table ${wide.name}${wide.where ? ` (${wide.where})` : ''} has ${fmt(wide.columns.length)} columns; a table holds at most ${fmt(maxFields)}: import it without some columns, or raise the limit (SEEDBED_MAX_FIELDS, up to ${fmt(CEILING_FIELDS)}).`);
+  }
 }
 
 export function inferDocument(schema: SchemaModel, options: InferOptions = {}): ImportResult {
   const skipped: SkippedItem[] = [...schema.skipped];
+  refuseOverLimits(schema, options.limits ?? {}, options.path ?? 'input.text');
   checkNames(schema, skipped, options.path);
-  if (schema.tables.length > MAX_TABLES) {
-    skipped.push({ kind: 'table', name: `${schema.tables.length} tables`, reason: `a blueprint holds at most ${MAX_TABLES} tables: import a part of the schema (saving this one is refused).` });
-  }
   for (const table of schema.tables) refuseImpossibleChecks(table, options.path ?? 'input.text');
   const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
@@ -58,6 +80,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   leaveToTriggers(schema, tables, report);
   leaveToMigrationTools(schema, tables, report);
   linkPolymorphic(tables, report);
+  capTotalRows(tables, report, { maxRows: options.limits?.planRows, budget: options.limits?.rowBudget });
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
   const used = new Set(tables.flatMap((t) => t.fields.map((f) => f.sqlType?.toLowerCase().replace(/(\[\])+$/, '').replace(/"/g, ''))));

@@ -1,5 +1,5 @@
 /**
- * The guard in front of every connection to a user's PostgreSQL (PRODUCT.md
+ * The guard in front of every connection to a user's PostgreSQL, MySQL or MariaDB (PRODUCT.md
  * §7). A target URL is user input pointing our server at the network, so:
  * only host, port, database, user, password and sslmode are taken from it;
  * the host is resolved once, every address it resolves to is checked, and the
@@ -126,8 +126,13 @@ export function parseTargetUrl(rawUrl: string, path?: string): ParsedUrl {
   } catch {
     throw refused('The database URL is not a valid URL (expected postgres://user:password@host:5432/database).', path);
   }
+  // A SQLite "target" is a path on the disk of whoever connects: for a server, any file it may write (its own database,
+  // its artifacts, its code). Only the command on the user's own machine loads into one (`seedbed load --database sqlite:PATH`).
+  if (url.protocol === 'sqlite:' || url.protocol === 'file:') {
+    throw refused(`A database target must be a server reached over the network (postgres://, mysql:// or mariadb://): ${url.protocol} names a file on this server's own disk, which a load may not write. Load into a SQLite file with \`seedbed load --database sqlite:PATH\` on your machine.`, path);
+  }
   const engine = ENGINES[url.protocol];
-  if (!engine) throw refused(`The database URL must start with postgres://, postgresql:// or mysql://, not ${url.protocol}//.`, path);
+  if (!engine) throw refused(`The database URL must start with postgres://, postgresql://, mysql:// or mariadb://, not ${url.protocol}//.`, path);
   let sslmode: SslMode | undefined;
   for (const [name, value] of url.searchParams) {
     if (name !== 'sslmode') {

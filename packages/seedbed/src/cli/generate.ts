@@ -8,6 +8,7 @@ import { parseInteger, readBlueprint } from './io';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
 import { parseShard, writeShards, type Shard } from './shard-output';
+import { documentLimits } from '../settings';
 
 const DIALECTS = ['postgres', 'mysql', 'sqlite'];
 
@@ -138,7 +139,7 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
   if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${source}`);
   const ownSize = named && !isPerParent(named.rows);
-  const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && ownSize ? { [named.name]: offset + rows } : {} });
+  const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && ownSize ? { [named.name]: offset + rows } : {}, ...documentLimits(process.env) });
   const helpers = helpersFor(plan);
 
   const windowed = named ? plan.table(named.name).name : undefined;

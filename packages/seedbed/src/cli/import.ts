@@ -15,6 +15,7 @@ import { importSourceOf } from '@seedbed/import';
 import type { ImportResult } from '@seedbed/import';
 import { printIssues } from './io';
 import { EXIT, UsageError } from './usage';
+import { documentLimits, sharedLimits } from '../settings';
 
 const SOURCES: Record<string, string> = {
   'postgres-ddl': 'POSTGRES_DDL',
@@ -44,7 +45,7 @@ export async function importCommand(args: string[]): Promise<number> {
   try {
     result = sample
       ? await importSample(input === '-' ? process.stdin : openFile(input), sample, { ...(values.name ? { name: values.name } : {}), ...(input === '-' ? {} : { table: path.basename(input) }) })
-      : await handler.run(value, { ...(values.name ? { name: values.name } : {}), allowPrivateTargets: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false' });
+      : await handler.run(value, { ...(values.name ? { name: values.name } : {}), allowPrivateTargets: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false', limits: sharedLimits(process.env) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     process.stderr.write(`seedbed: ${error.message}${error.extensions.path ? ` (${String(error.extensions.path).replace(/^input\./, '')})` : ''}\n`);
@@ -54,7 +55,7 @@ export async function importCommand(args: string[]): Promise<number> {
   const json = `${JSON.stringify(result.document, null, 2)}\n`;
   if (values.out && values.out !== '-') fs.writeFileSync(values.out, json);
   else process.stdout.write(json);
-  const issues = validateBlueprint(result.document);
+  const issues = validateBlueprint(result.document, documentLimits(process.env));
   if (issues.length) {
     printIssues(issues);
     process.stderr.write(`the document was written, but it is not a valid blueprint yet: ${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}\n`);

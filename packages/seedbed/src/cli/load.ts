@@ -7,6 +7,7 @@ import { loadIntoSqlite, sqlitePath } from '../load/sqlite-loader';
 import { checkTarget } from '@seedbed/import';
 import { parseInteger, readBlueprint } from './io';
 import { EXIT, UsageError } from './usage';
+import { documentLimits } from '../settings';
 
 const LOAD_OPTIONS = {
   database: { type: 'string' },
@@ -39,7 +40,7 @@ export async function load(args: string[]): Promise<number> {
   if (rows !== undefined && named && isPerParent(named.rows)) {
     throw new UsageError(`--rows: "${named.name}" is sized per row of "${named.rows.perParent}"; set that table's rows instead`);
   }
-  const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && named ? { [named.name]: rows } : {} });
+  const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && named ? { [named.name]: rows } : {}, ...documentLimits(process.env) });
 
   const abort = new AbortController();
   const interrupt = () => abort.abort(new Error('interrupted: the load was rolled back'));

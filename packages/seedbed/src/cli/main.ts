@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '@seedbed/engine';
 import { printIssues, readBlueprint } from './io';
+import { documentLimits } from '../settings';
 import { ServerRefusedError, ServerUnreachableError } from './remote';
 import { EXIT, USAGE, UsageError } from './usage';
 
@@ -55,7 +56,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'validate': {
         const { positionals } = parseArgs({ args: rest, options: {}, allowPositionals: true });
         const doc = readBlueprint(positionals[0]);
-        const issues = validateBlueprint(doc);
+        const issues = validateBlueprint(doc, documentLimits(process.env));
         if (issues.length) {
           printIssues(issues);
           process.stderr.write(`${issues.length} ${issues.length === 1 ? 'problem' : 'problems'} in ${positionals[0]} (positions count from 0, as in the JSON)\n`);

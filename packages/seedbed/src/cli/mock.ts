@@ -43,7 +43,7 @@ export async function startLocalMock(file: string, options: LocalMockOptions = {
   const { generation, graphql, mock: documentLimits } = splitDocument(readBlueprint(file));
   const limits = sharedLimits(process.env);
   const flags = { depth: options.depth, aliases: options.aliases, cost: options.cost, rows: options.rows };
-  const mock = buildMockSchema(compileBlueprint(generation, { seed: options.seed, maxRows: limits.planRows }), { maxScan: limits.mockScanRows }, graphql, resolveMockLimits(limits, documentLimits, flags));
+  const mock = buildMockSchema(compileBlueprint(generation, { seed: options.seed, maxRows: limits.planRows, maxTables: limits.maxTables, maxFields: limits.maxFields }), { maxScan: limits.mockScanRows }, graphql, resolveMockLimits(limits, documentLimits, flags));
   const store = new MemoryOverlayStore({ rows: limits.mockOverlayRows, bytes: limits.mockOverlayBytes });
   const emitter = new EventEmitter().setMaxListeners(0);
   const events: MockEventsPort = { publish: () => void emitter.emit('changed'), subscribe: (listener) => (emitter.on('changed', listener), () => void emitter.off('changed', listener)) };

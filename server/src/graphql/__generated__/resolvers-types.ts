@@ -315,7 +315,7 @@ export type CreatedApiKey = {
 /** The result of `testDatabaseTarget`. */
 export type DatabaseTargetCheck = {
   __typename?: 'DatabaseTargetCheck';
-  /** Null when reachable; TARGET_REFUSED when the URL's text is not one this server takes (not postgres://, a parameter other than sslmode, no host); TARGET_UNREACHABLE for every other failure, whatever it was. */
+  /** Null when reachable; TARGET_REFUSED when the URL's text is not one this server takes (not postgres://, mysql:// or mariadb:// (a sqlite: path is refused: a server writes no file a user names), a parameter other than sslmode, no host); TARGET_UNREACHABLE for every other failure, whatever it was. */
   code?: Maybe<Scalars['String']['output']>;
   /** How long the check took, in milliseconds. */
   elapsedMs: Scalars['Int']['output'];
@@ -331,7 +331,7 @@ export type DatabaseTargetInput = {
   createTables?: InputMaybe<Scalars['Boolean']['input']>;
   /** Empty the tables first. */
   truncate?: InputMaybe<Scalars['Boolean']['input']>;
-  /** postgres://user:password@host:port/database (only these parts, and sslmode, are used). */
+  /** postgres://user:password@host:port/database, or mysql:// (mariadb://) for MySQL and MariaDB (only these parts, and sslmode, are used). A sqlite: path is refused: load a SQLite file with `seedbed load --database sqlite:PATH`. */
   url: Scalars['String']['input'];
 };
 
@@ -583,9 +583,9 @@ export type Mutation = {
   setMockOrigins: Project;
   /** Creates an account and signs it in (sets the session cookie). */
   signUp: AuthPayload;
-  /** Starts generating a blueprint revision into files or a PostgreSQL database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
+  /** Starts generating a blueprint revision into files or a PostgreSQL, MySQL or MariaDB database (OWNER or EDITOR). The run is QUEUED; follow it with `runProgress`. */
   startRun: Run;
-  /** Checks that a PostgreSQL URL would be accepted as a run target and can be signed in to (OWNER or EDITOR). Stores nothing. Every failure gives the same answer after the same few seconds (so the check cannot map a network or guess a password); the server log has the reason. At most 10 a minute per user (RATE_LIMITED). */
+  /** Checks that a `postgres://` or `mysql://` URL would be accepted as a run target and can be signed in to (OWNER or EDITOR). Stores nothing. Every failure gives the same answer after the same few seconds (so the check cannot map a network or guess a password); the server log has the reason. At most 10 a minute per user (RATE_LIMITED). */
   testDatabaseTarget: DatabaseTargetCheck;
   /** Saves a new revision. `baseRevision` must be the current revision, or the edit is a CONFLICT. */
   updateBlueprint: Blueprint;
@@ -1082,7 +1082,7 @@ export type RunTarget = {
   __typename?: 'RunTarget';
   /** The database's name (database runs). */
   database?: Maybe<Scalars['String']['output']>;
-  /** The dialect of SQL files (file runs). */
+  /** The dialect of SQL files (file runs), or the database's kind (database runs: POSTGRES, or MYSQL for MySQL and MariaDB). */
   dialect?: Maybe<SqlDialect>;
   /** The file formats (file runs). */
   formats?: Maybe<Array<OutputFormat>>;
@@ -1106,7 +1106,7 @@ export type RunTargetInput = {
 
 /** Where a run writes its rows. */
 export type RunTargetKind =
-  /** A PostgreSQL database, loaded with COPY. */
+  /** A PostgreSQL database (loaded with COPY) or a MySQL/MariaDB one (batched INSERTs), in one transaction. */
   | 'DATABASE'
   /** Files, one per table and format, downloadable from the run. */
   | 'FILES';
@@ -1231,7 +1231,7 @@ export type Template = {
 export type TestDatabaseTargetInput = {
   /** The project the run would belong to (OWNER or EDITOR). */
   projectId: Scalars['ID']['input'];
-  /** The `postgres://user:password@host:5432/database` URL; it is not stored. */
+  /** The `postgres://user:password@host:5432/database` or `mysql://user:password@host:3306/database` URL; it is not stored. */
   url: Scalars['String']['input'];
 };
 

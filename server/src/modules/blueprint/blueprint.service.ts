@@ -5,7 +5,7 @@ import { isUuid } from '../../ids';
 import { paginate, type PageArgs } from '../../pagination';
 import { withStableKeys, type BlueprintDocument } from '@seedbed/engine';
 import { requireRole } from '../project/access';
-import { checkDocument } from './check-document';
+import { checkDocument, type DocumentLimits } from './check-document';
 import { BlueprintRevisionEntity } from './blueprint-revision.entity';
 import { BlueprintEntity } from './blueprint.entity';
 
@@ -17,10 +17,8 @@ export const DEFAULT_SEED = 0;
 export class BlueprintService {
   constructor(
     private readonly db: DataSource,
-    /** PRODUCT.md §9: bytes in one cell, checked on the document's bounds when it is saved. */
-    private readonly maxCellBytes: number,
-    /** PRODUCT.md §9: rows in one plan, every table counted, also checked when it is saved. */
-    private readonly planRows: number,
+    /** PRODUCT.md §9: bytes in one cell, rows in one plan, tables and fields, checked when a document is saved. */
+    private readonly limits: DocumentLimits,
   ) {}
 
   /** A blueprint the caller may read, or null (a non-member cannot tell it from a missing id). */
@@ -49,7 +47,7 @@ export class BlueprintService {
 
   async create(scope: Scope, input: { projectId: string; document: unknown }): Promise<BlueprintEntity> {
     await requireRole(scope, input.projectId, 'EDITOR', () => notFound('Project', input.projectId), 'create blueprints');
-    const document = validated(input.document, this.maxCellBytes, this.planRows);
+    const document = validated(input.document, this.limits);
     return this.db.transaction(async (manager) => {
       const blueprint = await manager.save(
         manager.create(BlueprintEntity, { projectId: input.projectId, ...describe(document), currentRevision: 1 }),
@@ -61,7 +59,7 @@ export class BlueprintService {
 
   async update(scope: Scope, input: { id: string; baseRevision: number; document: unknown }): Promise<BlueprintEntity> {
     await this.get(scope, input.id, 'EDITOR', 'edit blueprints');
-    const document = validated(input.document, this.maxCellBytes, this.planRows);
+    const document = validated(input.document, this.limits);
     return this.db.transaction(async (manager) => {
       // The row lock orders concurrent saves: the second one sees the first's revision and conflicts.
       const current = await manager.findOne(BlueprintEntity, { where: { id: input.id }, lock: { mode: 'pessimistic_write' } });
@@ -87,8 +85,8 @@ export class BlueprintService {
 }
 
 /** The document as stored: valid, and every table and field with its stable key, so later renames keep its values. */
-function validated(input: unknown, maxCellBytes: number, planRows: number): BlueprintDocument {
-  const issues = checkDocument(input, maxCellBytes, planRows);
+function validated(input: unknown, limits: DocumentLimits): BlueprintDocument {
+  const issues = checkDocument(input, limits);
   if (issues.length) throw invalidInput(issues);
   return withStableKeys(input as BlueprintDocument);
 }

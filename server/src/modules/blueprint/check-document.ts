@@ -10,10 +10,20 @@ import type { GraphqlDocumentKey } from '@seedbed/mock';
  * plan's rows within `planRows` (a plan that could never be used is not
  * saved), and last that an imported GraphQL SDL builds the schema its mock serves.
  */
-export function checkDocument(input: unknown, maxCellBytes: number, planRows: number): DocumentIssue[] {
+export interface DocumentLimits {
+  /** Bytes in one cell (PRODUCT.md §9). */
+  cellBytes: number;
+  /** Rows in one plan, every table counted. */
+  planRows: number;
+  /** Tables per blueprint and fields per table. */
+  maxTables: number;
+  maxFields: number;
+}
+
+export function checkDocument(input: unknown, { cellBytes, planRows, maxTables, maxFields }: DocumentLimits): DocumentIssue[] {
   const unstorable = jsonIssue(input);
   if (unstorable) return [unstorable];
-  const shape = validateBlueprint(input, { maxCellBytes });
+  const shape = validateBlueprint(input, { maxCellBytes: cellBytes, maxTables, maxFields });
   // The bound's own words replace the shape's at the same rows (2^53 is not the bound that matters).
   const bound = planRowsIssues(input, planRows, shape.length === 0);
   const bounded = new Set(bound.map((issue) => issue.path));

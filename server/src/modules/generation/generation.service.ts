@@ -96,7 +96,7 @@ export class GenerationService {
     try {
       this.refuseUnread(subjects);
       const { document, validationKey } = await this.documentOf(scope, input);
-      const compile = { seed: input.seed ?? undefined, rowOverrides: input.rowOverrides, validationKey, maxRows: this.limits.planRows, maxCellBytes: this.limits.cellBytes };
+      const compile = { seed: input.seed ?? undefined, rowOverrides: input.rowOverrides, validationKey, maxRows: this.limits.planRows, maxCellBytes: this.limits.cellBytes, maxTables: this.limits.maxTables, maxFields: this.limits.maxFields };
       // Compiled, checked and made in a worker thread: a 1 MB document compiles for seconds.
       const preview = await this.pool.preview({ document, compile, window: { table: input.table, offset, limit }, maxBytes: this.limits.previewBytes, spentBytes: answer.spent }, { signal });
       // Stopped: nobody is left to read what is thrown.
@@ -208,7 +208,7 @@ function tableOfDocument(document: BlueprintDocument, name: string | undefined, 
 export { INLINE_REPLAY_ROWS, refuseLongReplay } from '@seedbed/engine';
 
 /** The limits of PRODUCT.md §9 that generation for API callers applies. */
-export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes'>;
+export type GenerationLimits = Pick<Limits, 'previewRows' | 'previewBytes' | 'planRows' | 'cellBytes' | 'maxTables' | 'maxFields'>;
 
 /** The engine's `validationKey` of a saved revision: revisions never change, so one validation per process is enough. */
 export function revisionValidationKey(revision: { id: string }): string {
@@ -232,12 +232,12 @@ const COMPILED_PLANS = 8;
 export async function compilePlan(
   document: BlueprintDocument,
   options: { seed?: number; rowOverrides?: Record<string, number>; validationKey?: string },
-  limits: Pick<Limits, 'planRows' | 'cellBytes'>,
+  limits: Pick<Limits, 'planRows' | 'cellBytes' | 'maxTables' | 'maxFields'>,
 ): Promise<Plan> {
-  const compile = () => compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, pool: sharedWorkerPool() });
+  const compile = () => compileBlueprintAsync(document, { ...options, maxRows: limits.planRows, maxCellBytes: limits.cellBytes, maxTables: limits.maxTables, maxFields: limits.maxFields, pool: sharedWorkerPool() });
   try {
     if (!options.validationKey) return await compile();
-    const key = JSON.stringify([options.validationKey, options.seed ?? null, options.rowOverrides ?? {}, limits.planRows, limits.cellBytes]);
+    const key = JSON.stringify([options.validationKey, options.seed ?? null, options.rowOverrides ?? {}, limits.planRows, limits.cellBytes, limits.maxTables, limits.maxFields]);
     let plan = compiledPlans.get(key);
     if (plan) compiledPlans.delete(key); // taken out and put back: the most recently used is last
     else {

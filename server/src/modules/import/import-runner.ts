@@ -109,11 +109,24 @@ export class ImportRunner {
   }
 
   /**
-   * Starts a thread and loads the parsers with a one-line schema, so the
-   * first user's import does not wait the 2–3 s a cold thread takes.
+   * Starts a thread (if none is running) at server start, so the first
+   * user's import does not wait for one: a thread warms itself before it is
+   * ready (import-worker.ts), which takes seconds on a loaded machine.
+   * Resolves when that thread is ready.
    */
-  warm(): void {
-    this.run('POSTGRES_DDL', 'CREATE TABLE warm_up (id integer PRIMARY KEY);', { allowPrivateTargets: false }, { subjects: ['warm-up'] }).catch(() => undefined);
+  warm(): Promise<void> {
+    const thread = this.threads[0] ?? this.startThread();
+    if (thread.ready) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        thread.worker.off('message', onMessage);
+        thread.worker.off('exit', done);
+        resolve();
+      };
+      const onMessage = (reply: ImportReply) => void ('ready' in reply && done());
+      thread.worker.on('message', onMessage);
+      thread.worker.on('exit', done);
+    });
   }
 
   /** Ends every thread (tests, shutdown); their imports fail. */
@@ -146,6 +159,10 @@ export class ImportRunner {
       clearTimeout(idle.idleTimer);
       return idle;
     }
+    return this.startThread();
+  }
+
+  private startThread(): Thread {
     // This environment as it is now, the server's own database address among it (refused-targets.ts), even where process.env is not the process's own (jest).
     const worker = new Worker(WORKER_ENTRY, { env: process.env, resourceLimits: { maxOldGenerationSizeMb: MEMORY_MB }, workerData: { nice: this.options.nice ?? 0 } });
     const thread: Thread = { worker, ready: false };

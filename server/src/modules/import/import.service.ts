@@ -13,7 +13,7 @@ import { subjectsOf } from '../api-key/rate-limit';
 import { sharedImportRunner, type ImportRunner, type SampleBody } from './import-runner';
 import type { SampleKind } from '@seedbed/import';
 import { importSourceOf } from '@seedbed/import';
-import type { ImportResult, ImportSource } from '@seedbed/import';
+import type { ImportLimits, ImportResult, ImportSource } from '@seedbed/import';
 
 export interface ImportInput {
   projectId?: string | null;
@@ -29,6 +29,8 @@ export interface ImportSettings {
   /** Largest sample uploaded as a request body (SEEDBED_SAMPLE_BYTES). */
   sampleBytes: number;
   allowPrivateTargets: boolean;
+  /** Tables, fields and plan rows of a blueprint here (PRODUCT.md §9): an import never writes one past them. */
+  limits: ImportLimits;
 }
 
 /** A blueprint's name, as the document keeps it. */
@@ -86,7 +88,7 @@ export class ImportService {
     if (bytes > this.settings.importBytes) {
       throw new AppError('PAYLOAD_TOO_LARGE', `The ${handler.input} has ${bytes.toLocaleString('en-US')} bytes; an import reads at most ${this.settings.importBytes.toLocaleString('en-US')}.`, { path: `input.${handler.input}` });
     }
-    const options = { ...(input.name ? { name: input.name.trim() } : {}), allowPrivateTargets: this.settings.allowPrivateTargets };
+    const options = { ...(input.name ? { name: input.name.trim() } : {}), allowPrivateTargets: this.settings.allowPrivateTargets, limits: this.settings.limits };
     return this.runner.run(input.source, value, options, { subjects: subjectsOf(scope.actor), signal });
   }
 }

@@ -45,7 +45,7 @@ export class MockService {
   constructor(
     private readonly db: DataSource,
     private readonly blueprints: BlueprintService,
-    private readonly limits: Pick<Limits, 'planRows' | 'cellBytes' | 'mockScanRows' | 'mockDepth' | 'mockAliases' | 'mockCost' | 'mockRows' | 'mockOverlayRows' | 'mockOverlayBytes'>,
+    private readonly limits: Pick<Limits, 'planRows' | 'cellBytes' | 'maxTables' | 'maxFields' | 'mockScanRows' | 'mockDepth' | 'mockAliases' | 'mockCost' | 'mockRows' | 'mockOverlayRows' | 'mockOverlayBytes'>,
     private readonly notices: ChangeNotices,
   ) {}
 

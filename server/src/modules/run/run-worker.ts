@@ -10,13 +10,12 @@ import { compileBlueprint, EngineError, type Plan } from '@seedbed/engine';
 import type { Config } from '../../config';
 import { AppError } from '@seedbed/engine/errors';
 import { loadInto } from 'seedbed';
-import { checkTarget } from '@seedbed/import';
 import type { DiskBudget } from './disk-budget';
 import type { RunFiles } from './file-target';
 import type { RunEvents } from './run-events';
 import type { FinalizeJob, RunQueue } from './run-queue';
 import { TERMINAL } from './run-states';
-import type { RunTarget } from './run-target';
+import { guardedTarget, type RunTarget } from './run-target';
 import type { RunEntity } from './run.entity';
 import type { RunsStore } from './runs-store';
 import { ShardTaker } from './shard-taker';
@@ -96,7 +95,7 @@ export class RunWorker {
     let plan = this.plans.get(run.id);
     if (!plan) {
       // Keyed by the run, which holds its own copy of the revision's document: validated once per process, however often its plan is rebuilt.
-      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides, maxCellBytes: this.config.limits.cellBytes, validationKey: `run:${run.id}` });
+      plan = compileBlueprint(run.document, { seed: run.seed, rowOverrides: run.rowOverrides, maxCellBytes: this.config.limits.cellBytes, maxTables: this.config.limits.maxTables, maxFields: this.config.limits.maxFields, validationKey: `run:${run.id}` });
       this.plans.set(run.id, plan);
       if (this.plans.size > 8) this.plans.delete(this.plans.keys().next().value!);
     }
@@ -180,7 +179,7 @@ export class RunWorker {
         const spec = { runId, table: claimed.table, index: claimed.index, count, from: claimed.from, to: claimed.to };
         outputs = await this.files.writeShard(plan, spec, run.target, tick, (read) => (bytesOnDisk = read));
       } else {
-        const target = await checkTarget(unseal(this.secretKey, run.targetSecret!), { allowPrivate: this.config.allowPrivateTargets });
+        const target = await guardedTarget(unseal(this.secretKey, run.targetSecret!), this.config.allowPrivateTargets);
         await loadInto(plan, target, {
           createTables: run.target.createTables,
           truncate: run.target.truncate,

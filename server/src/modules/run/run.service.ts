@@ -216,6 +216,7 @@ export class RunService {
     return {
       target: {
         kind: 'DATABASE',
+        dialect: resolved.engine,
         host: resolved.servername,
         database: resolved.database,
         truncate: database.truncate ?? false,
