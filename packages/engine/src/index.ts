@@ -59,7 +59,7 @@ export { isPerParent, type BlueprintDocument, type DocumentIssue } from './docum
 export { blueprintJsonSchema } from './document/json-schema';
 export { jsRegex as checkRegex } from './plan/check-predicate';
 export { CAST_TYPES, CHECK_FUNCTIONS, CHECK_LIMITS, columnsOf as checkColumns, conjuncts, type CastType, type CheckDef, type CheckExpr, type CheckFunction, type CheckLiteral } from './document/check-expr';
-export { primaryKeyFields, singlePrimaryKey, type DomainDef, type FieldDef, type TableDef } from './document/types';
+export { primaryKeyFields, singlePrimaryKey, type DomainDef, type ExclusionDef, type FieldDef, type TableDef, type UniqueIndexDef } from './document/types';
 export type { GraphqlArgBinding, GraphqlArgs, GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlMutationMapping, GraphqlRootMapping, GraphqlTypeMapping, MockLimits } from './document/types';
 export { MAX_SDL_BYTES, MOCK_LIMIT_CEILINGS } from './document/json-schema';
 export { WRAPPER_ROLES } from './document/sdl-mapping';

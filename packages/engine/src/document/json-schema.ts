@@ -178,6 +178,42 @@ export const blueprintJsonSchema = {
           maxItems: CHECK_LIMITS.checksPerTable,
           items: { $ref: '#/definitions/check' },
         },
+        uniqueIndexes: {
+          type: 'array',
+          description: 'Unique indexes over expressions (`lower(email)`), partial (`where`) or NULLS NOT DISTINCT: each row\'s tuple of `keys` is distinct among the rows `where` holds for.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'keys'],
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 200 },
+              text: { type: 'string', maxLength: 4000, description: 'The index as its source wrote it, for messages.' },
+              line: { type: 'integer', minimum: 1 },
+              keys: { type: 'array', minItems: 1, maxItems: 32, items: { type: 'object' }, description: 'Expressions over the row: {col} or {fn, args}, as in checks.' },
+              where: { type: 'object', description: 'A partial index: only rows where this is true are held to it.' },
+              nullsNotDistinct: { type: 'boolean', description: 'NULLs compare equal (PostgreSQL 15+); by default a NULL key part leaves the row out.' },
+            },
+          },
+        },
+        exclusions: {
+          type: 'array',
+          description: 'Exclusion constraints on ranges: no two rows equal on every `equal` field have overlapping `overlap` ranges.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'equal', 'overlap'],
+            properties: {
+              name: { type: 'string', minLength: 1, maxLength: 200 },
+              text: { type: 'string', maxLength: 4000 },
+              line: { type: 'integer', minimum: 1 },
+              equal: { type: 'array', maxItems: 32, items: identifier },
+              overlap: { ...identifier, description: 'A field of a range generator.' },
+              where: { type: 'object' },
+            },
+          },
+        },
       },
     },
     check: {

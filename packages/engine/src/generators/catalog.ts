@@ -16,6 +16,7 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { rangeGenerators } from './range';
 import { withMaxLength } from './fit-length';
 import { placeGenerators } from './place';
 import { rankGenerators } from './catalog-search';
@@ -44,6 +45,7 @@ const ALL: GeneratorDef[] = [
   ...techGenerators,
   ]),
   ...sqlValueGenerators,
+  ...rangeGenerators,
 ];
 
 const BY_ID = new Map(ALL.map((g) => [g.id, g]));
