@@ -223,7 +223,8 @@ function spaceOf(env: BuildEnv, table: TablePlan, field: FieldPlan): number {
 
 /** Whether re-drawing the field can change its value: not fixed by the row, its parent, or a permutation. */
 function canVary(env: BuildEnv, table: TablePlan, field: FieldPlan): boolean {
-  if (FIXED.has(field.generator) || field.uniqueStrategy.kind === 'permuted' || field.uniqueStrategy.kind === 'injective') return false;
+  // A permuted reference picks its row by permutation; a permuted generator is made again by retries (see attach).
+  if (FIXED.has(field.generator) || (field.uniqueStrategy.kind === 'permuted' && field.ref)) return false;
   if (field.ref?.via) return false;
   if (field.ref && !field.ref.match) {
     for (let t = table; t.layout.parent; ) {
@@ -256,6 +257,12 @@ function attach(env: BuildEnv, table: TablePlan, rule: Rule): void {
   const target = order.find(usable);
   if (!target) {
     throw badInput(rule.path, `${table.name}: ${rule.label} reads only fields fixed by the row (${all.map((f) => f.name).join(', ')}: keys, sequences, parents, constants), so generation cannot keep it: change one of their generators`);
+  }
+  if (target.uniqueStrategy.kind === 'permuted') {
+    // Distinct values by permutation ignore the draw: the generator's own (unique) cell function is re-drawn instead.
+    const options = canonicalValue(table.def.fields[target.index].options ?? {}) as Record<string, unknown>;
+    target.produce = target.def.create(options, { ...env.build, unique: true });
+    target.uniqueStrategy = { kind: 'retry' };
   }
   const strategy = target.uniqueStrategy;
   const constraints = [...(strategy.kind === 'retry' ? strategy.constraints ?? [] : []), rule.constraint];

@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef, type FieldDef } from '@seedbed/engine';
+import { distinctValues, MAX_TABLES, type BlueprintDocument, type CheckDef, type ExclusionDef, type FieldDef, type UniqueIndexDef } from '@seedbed/engine';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
@@ -15,6 +15,7 @@ import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
+import { documentUniqueIndexes, fitExclusionSpans, rangeGuess } from './unique-indexes';
 
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
@@ -36,6 +37,8 @@ interface TableOut {
   primaryKey?: string | string[];
   unique?: string[][];
   fields: FieldOut[];
+  uniqueIndexes?: UniqueIndexDef[];
+  exclusions?: ExclusionDef[];
 }
 
 export interface InferOptions {
@@ -56,6 +59,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   leaveToTriggers(schema, tables, report);
   leaveToMigrationTools(schema, tables, report);
+  fitExclusionSpans(tables, report);
   linkPolymorphic(tables, report);
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
   // Named as SQL writes them (`"Person"."NameStyle"`), known by their key (`Person.NameStyle`): compared without quotes.
@@ -163,6 +167,7 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   orderTimestamps(decisions);
   const checks = documentChecks(table, t, out.fields.map((f) => f.name), report, skipped);
   if (checks.length) out.checks = checks;
+  documentUniqueIndexes(table, t, out, report, skipped);
   linkNames(decisions);
   linkPlaces(decisions);
   if (relations.lookup) distinctNames(decisions, key);
@@ -234,6 +239,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
   } else if (type.kind === 'tsvector') {
     guess = tsvectorOf(table, column, siblings);
+  } else if (type.kind === 'range') {
+    guess = rangeGuess(type);
   } else if (inKey && key.length === 1 && (type.kind === 'integer' || (type.kind === 'decimal' && !type.scale))) {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
   } else if (column.identity && type.kind === 'integer') {

@@ -42,6 +42,9 @@ const KINDS: Record<string, ColumnType['kind']> = {
   bytea: 'binary', inet: 'inet', cidr: 'cidr', macaddr: 'macaddr', macaddr8: 'macaddr', tsvector: 'tsvector',
 };
 
+/** PostgreSQL's built-in range types: the engine's `range` generator writes each. */
+const RANGE_TYPES = new Set(['int4range', 'int8range', 'numrange', 'daterange', 'tsrange', 'tstzrange']);
+
 /** `timestamp(3) with time zone`: a precision goes after the first word of time types, after the name otherwise. */
 function withModifiers(base: string, raw: string, mods: number[]): string {
   if (mods.length === 0 || raw === 'interval') return base;
@@ -90,6 +93,10 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
   }
   if (raw === 'timestamptz' || raw === 'timetz') scalar.withTimeZone = true;
   if (!KINDS[raw] && !INTEGER_BITS[raw]) scalar.typeName = lastName(typeName?.names);
+  if (RANGE_TYPES.has(raw)) {
+    scalar.kind = 'range';
+    delete scalar.typeName;
+  }
   if (dims === 0) return scalar;
   const { serial: _serial, ...element } = scalar;
   return { kind: element.kind, sqlType: `${sqlType}${'[]'.repeat(dims)}`, arrayOf: element };
