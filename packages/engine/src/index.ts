@@ -69,7 +69,7 @@ export { diffDocuments, formatDiff, describeChange, describeValue, type Document
 export { isPlausibleSqlType, isPlausibleCheck } from './validate/keys';
 export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';
-export { sqlTypeOfField } from './plan/columns';
+export { mayBeNull, sqlTypeOfField } from './plan/columns';
 export { quoteIdent } from './formats/sql';
 export { columnName as sqlColumnName, qualifiedName as qualifiedTableName, tableSqlName } from './formats/sql-names';
 export { DIALECTS } from './generators/types';

@@ -126,6 +126,12 @@ describe('NULLS NOT DISTINCT', () => {
     expect(made.filter((r) => r.parent === null).length).toBe(1);
   });
 
+  it('a re-drawn field that draws its own NULLs is still a nullable column in the SQL it writes', async () => {
+    const sql = await collect(streamTable(compileBlueprint(tags(true, 5)), 'tags', 'sql'));
+    expect(sql).toMatch(/"?parent"? BIGINT,?\n/);
+    expect(sql).toMatch(/"?id"? BIGINT NOT NULL/);
+  });
+
   it('by default a NULL key leaves the row out of the index', async () => {
     const made = await rows(tags(false, 30), 'tags');
     const present = made.filter((r) => r.parent !== null);

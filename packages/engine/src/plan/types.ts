@@ -60,8 +60,10 @@ export interface FieldPlan {
   def: GeneratorDef;
   type: OutputType;
   nullRate: number;
-  /** cellSeed below this → NULL (0 when never null). */
+  /** cellSeed below this → NULL (0 when never null, or when `nullsInDraw`). */
   nullThreshold: number;
+  /** The cell function draws the NULLs itself (a field re-drawn for a unique index: unique-indexes.ts): NULL may come though nullThreshold is 0. */
+  nullsInDraw?: boolean;
   unique: boolean;
   uniqueStrategy: UniqueStrategy;
   valueKey: StreamKey;

@@ -282,5 +282,6 @@ function nullsInDraw(field: FieldPlan): void {
   const threshold = field.nullThreshold;
   const produce = field.produce;
   field.nullThreshold = 0;
+  field.nullsInDraw = true;
   field.produce = (rng, row) => (rng.u32() < threshold ? null : produce(rng, row));
 }
