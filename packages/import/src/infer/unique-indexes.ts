@@ -36,7 +36,7 @@ interface TableOutKeys {
 export function documentUniqueIndexes(table: TableModel, t: number, out: TableOutKeys, report: ImportDecision[], skipped: SkippedItem[]): void {
   const field = (name: string) => out.fields.find((f) => f.name.toLowerCase() === name.toLowerCase());
   const missing = (names: string[]) => names.filter((n) => !field(n));
-  for (const index of table.uniqueIndexes ?? []) {
+  for (const index of [...(table.uniqueIndexes ?? []), ...citextKeys(table)]) {
     const name = index.name ?? table.name;
     const columns = [...new Set([...index.keys, ...(index.where ? [index.where] : [])].flatMap((e) => checkColumns(e)))];
     const absent = missing(columns);
@@ -67,6 +67,15 @@ export function documentUniqueIndexes(table: TableModel, t: number, out: TableOu
     (out.exclusions ??= []).push(exclusion);
     report.push({ path: `tables[${t}].exclusions[${out.exclusions.length - 1}]`, table: out.name, field: '', generator: 'exclusion', confidence: 0.9, reason: `${exclusion.text} held: ${range.name} re-drawn until no two rows${exclusion.equal.length ? ` of one ${exclusion.equal.join(', ')}` : ''} overlap`, details: { ...(exclusion.line ? { line: exclusion.line } : {}) } });
   }
+}
+
+/** PostgreSQL's `citext` compares folded: a key over it is a key over `lower(col)` too. */
+function citextKeys(table: TableModel): UniqueIndexDef[] {
+  const folded = (name: string) => table.columns.find((c) => c.name === name)?.type.sqlType.toLowerCase().replace(/^.*\./, '') === 'citext';
+  const line = Number(/\d+/.exec(table.where ?? '')?.[0]) || undefined;
+  return [...(table.primaryKey ? [table.primaryKey] : []), ...table.uniques]
+    .filter((key) => key.some(folded))
+    .map((key) => ({ text: `UNIQUE (${key.join(', ')}) over citext`, ...(line ? { line } : {}), keys: key.map((name) => (folded(name) ? { fn: 'lower' as const, args: [{ col: name }] } : { col: name })) }));
 }
 
 const at = (def: { line?: number }) => (def.line ? `line ${def.line}: ` : '');
