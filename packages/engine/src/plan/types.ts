@@ -28,7 +28,7 @@ export type UniqueStrategy =
    * for offsets. `tuple`: the other fields of a composite key, whose values
    * join this one's in what must be new.
    */
-  | { kind: 'retry'; tuple?: number[]; constraints?: RowConstraint[] };
+  | { kind: 'retry'; tuple?: number[]; constraints?: RowConstraint[]; distinctByRow?: boolean };
 
 /**
  * A rule over whole rows held by re-drawing one field (unique-indexes.ts):

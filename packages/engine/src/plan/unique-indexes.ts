@@ -88,6 +88,7 @@ function uniqueRule(env: BuildEnv, table: TablePlan, scope: PredicateScope, def:
     if (where && where(row.values) !== true) return undefined;
     const values = parts.map((p) => p(row.values));
     if (!nullsEqual && values.some((v) => v === null || v === undefined)) return undefined;
+    if (values.length === 1) return keyText(values[0]);
     return JSON.stringify(values.map(normalized));
   };
   return {
@@ -102,20 +103,24 @@ function uniqueRule(env: BuildEnv, table: TablePlan, scope: PredicateScope, def:
       label: text,
       start(): RowConstraintState {
         const seen = new Set<string>();
+        // record() follows the admits() that accepted the row: its identity is reused.
+        let last: string | undefined;
         return {
           admits: (row) => {
-            const id = identity(row);
-            return id === undefined || !seen.has(id);
+            last = identity(row);
+            return last === undefined || !seen.has(last);
           },
-          record: (row) => {
-            const id = identity(row);
-            if (id !== undefined) seen.add(id);
+          record: () => {
+            if (last !== undefined) seen.add(last);
           },
         };
       },
     },
   };
 }
+
+/** One key part's identity: text as itself, other values tagged by type (1 and '1' differ). */
+const keyText = (v: unknown): string => (typeof v === 'string' ? `s${v}` : typeof v === 'number' ? `n${Number(v)}` : `j${JSON.stringify(v)}`);
 
 /** Key values compare as SQL compares them: 1 and 1.0 are one number; text as written. */
 const normalized = (v: unknown): unknown => (typeof v === 'number' ? Number(v) : v === undefined ? null : v);
@@ -258,6 +263,7 @@ function attach(env: BuildEnv, table: TablePlan, rule: Rule): void {
   if (!target) {
     throw badInput(rule.path, `${table.name}: ${rule.label} reads only fields fixed by the row (${all.map((f) => f.name).join(', ')}: keys, sequences, parents, constants), so generation cannot keep it: change one of their generators`);
   }
+  const distinctByRow = target.uniqueStrategy.kind === 'injective' && !!target.def.injective;
   if (target.uniqueStrategy.kind === 'permuted') {
     // Distinct values by permutation ignore the draw: the generator's own (unique) cell function is re-drawn instead.
     const options = canonicalValue(table.def.fields[target.index].options ?? {}) as Record<string, unknown>;
@@ -266,7 +272,7 @@ function attach(env: BuildEnv, table: TablePlan, rule: Rule): void {
   }
   const strategy = target.uniqueStrategy;
   const constraints = [...(strategy.kind === 'retry' ? strategy.constraints ?? [] : []), rule.constraint];
-  target.uniqueStrategy = { ...(strategy.kind === 'retry' ? strategy : { kind: 'retry' as const }), constraints };
+  target.uniqueStrategy = { ...(strategy.kind === 'retry' ? strategy : { kind: 'retry' as const, ...(distinctByRow ? { distinctByRow } : {}) }), constraints };
   const others = all.filter((f) => f !== target).map((f) => f.index);
   target.dependsOn = [...new Set([...target.dependsOn, ...others])];
   target.emitter = undefined;

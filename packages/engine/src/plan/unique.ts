@@ -29,7 +29,8 @@ export class RetryUnique {
   constructor(private readonly field: FieldPlan, seed: number, tableKey: string) {
     this.salts = Array.from({ length: MAX_ATTEMPTS }, (_, a) => streamKey(seed, tableKey, field.key, `unique-retry-${a}`));
     const strategy = field.uniqueStrategy;
-    this.own = field.unique || (strategy.kind === 'retry' && !!strategy.tuple);
+    // A generator distinct per row whatever its draw (row-tagged) needs no memory of its own values.
+    this.own = (field.unique || (strategy.kind === 'retry' && !!strategy.tuple)) && !(strategy.kind === 'retry' && strategy.distinctByRow);
     this.states = this.startConstraints();
   }
 
