@@ -1,14 +1,17 @@
 /**
- * npm run bench:load [-- --rows N --naive-rows N --workers W --repeat R]
+ * npm run bench:load [-- --rows N --dialect-rows N --naive-rows N --workers W --repeat R]
  *
- * The people table (10 fields, bench/blueprints.ts) into PostgreSQL three ways
- * in one run, each into a fresh database of the same embedded server:
- *   1. seedbed load: the loader (generation and COPY overlapping), keys after rows.
- *   2. psql \copy of the same rows pre-generated as CSV (the limit: no
- *      generation in the timed part), same table, primary key added after.
- *   3. A naive @faker-js/faker script: 1,000-row parameterized INSERTs into a
- *      table with its primary key, generation included (what users write today).
- * Targets: 1 within 1.3× of 2, and at least 4× faster than 3.
+ * The people table (10 fields, bench/blueprints.ts) loaded by `seedbed load`
+ * (generation included) against each database's own bulk load of the same
+ * rows pre-generated (not timed), in one run:
+ *   PostgreSQL (embedded): `psql \copy` of the CSV, primary key after; ours
+ *     as it chooses (CSV on a 2-core machine), and with binary COPY forced.
+ *   MariaDB (`mariadbd`, started here): LOAD DATA LOCAL INFILE via the stock client.
+ *   SQLite: `sqlite3 FILE` with `.import --csv`.
+ * Plus a naive @faker-js/faker script with 1,000-row INSERTs into PostgreSQL.
+ * Targets: PostgreSQL ≥ 1.2× `\copy`, ≥ 4× the naive script; MariaDB and
+ * SQLite ratios are printed beside. A missing mariadbd or sqlite3 is said,
+ * and that half skipped.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,11 +26,15 @@ import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
 import { loadIntoPostgres } from '../packages/seedbed/src/load/postgres-loader';
 import { checkTarget } from '../packages/import/src/targets/target-guard';
 import { peopleBlueprint } from './blueprints';
-import { fmt, timed } from './measure';
+import { benchMariaDb, benchSqlite, mariaDbMissing, sqliteMissing, type Side } from './load-dialects';
+import { fmt, machineLoad, timed } from './measure';
 
-const { values: flags } = parseArgs({ options: { rows: { type: 'string' }, 'naive-rows': { type: 'string' }, workers: { type: 'string' }, repeat: { type: 'string' } } });
+const { values: flags } = parseArgs({ options: { rows: { type: 'string' }, 'dialect-rows': { type: 'string' }, 'naive-rows': { type: 'string' }, workers: { type: 'string' }, repeat: { type: 'string' } } });
 const ROWS = Number(flags.rows ?? 1_000_000);
-const NAIVE_ROWS = Number(flags['naive-rows'] ?? ROWS);
+/** MariaDB's and SQLite's halves: INSERTs are slower than COPY, so fewer rows keep the run short. */
+const DIALECT_ROWS = Number(flags['dialect-rows'] ?? 200_000);
+/** The naive script runs ~6,000 rows/s: measured on fewer rows and scaled. */
+const NAIVE_ROWS = Number(flags['naive-rows'] ?? 20_000);
 const WORKERS = Number(flags.workers ?? os.availableParallelism());
 /** Machines shared with other work are noisy: the two COPY paths run alternately this many times and the best time counts. */
 const REPEAT = Number(flags.repeat ?? 3);
@@ -77,35 +84,51 @@ async function main() {
       script,
       `BEGIN;\n${people.create};\n\\copy people (${COLUMNS.join(', ')}) FROM '${csv}' WITH (FORMAT csv, HEADER true)\n${people.keys.join(';\n')};\nCOMMIT;\n`,
     );
-    const best = { ours: Infinity, copy: Infinity };
+    const best = { ours: Infinity, binary: Infinity, copy: Infinity };
+    const cpu: Record<keyof typeof best, Cpu> = { ours: { client: 0, server: 0 }, binary: { client: 0, server: 0 }, copy: { client: 0, server: 0 } };
+    const postmaster = Number(fs.readFileSync(path.join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    /** Wall seconds, and the CPU seconds of this process (threads and finished children: psql) and of the server's finished backends. */
+    const measure = async (work: () => Promise<unknown>): Promise<{ seconds: number; cpu: Cpu }> => {
+      const before = { client: ownCpu(), server: reapedCpu(postmaster) };
+      const { seconds } = await timed(work);
+      await backendsGone(pg.url);
+      return { seconds, cpu: { client: ownCpu() - before.client, server: reapedCpu(postmaster) - before.server } };
+    };
+    const load = async (name: string, binaryCopy?: boolean) => {
+      // The bench's own server is local: the guard's private-address check is off, its parsing is not.
+      const url = await database(name);
+      const result = await measure(async () => loadIntoPostgres(plan, await checkTarget(url, { allowPrivate: true }), { workers: WORKERS, binaryCopy }));
+      if ((await count(url)) !== ROWS) throw new Error('seedbed load: wrong row count');
+      return result;
+    };
+    const keep = (which: keyof typeof best, r: { seconds: number; cpu: Cpu }) => {
+      if (r.seconds < best[which]) [best[which], cpu[which]] = [r.seconds, r.cpu];
+    };
     for (let round = 0; round < REPEAT; round++) {
-      // 1. seedbed load. The bench's own server is local: the guard's private-address check is off, its parsing is not.
-      const ourUrl = await database(`bench_seedbed_${round}`);
-      const target = await checkTarget(ourUrl, { allowPrivate: true });
-      const ours = await timed(() => loadIntoPostgres(plan, target, { workers: WORKERS }));
-      if ((await count(ourUrl)) !== ROWS) throw new Error('seedbed load: wrong row count');
-      best.ours = Math.min(best.ours, ours.seconds);
-
-      // 2. psql \copy of the same rows, pre-generated
+      const ours = await load(`bench_seedbed_${round}`);
+      const binary = await load(`bench_binary_${round}`, true);
+      // psql \copy of the same rows, pre-generated
       const copyUrl = await database(`bench_copy_${round}`);
-      const copy = await timed(async () => {
+      const copy = await measure(async () => {
         const result = spawnSync(psql, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', copyUrl, '-f', script], { encoding: 'utf8' });
         if (result.status !== 0) throw new Error(`psql failed: ${result.stderr || result.error?.message}`);
       });
       if ((await count(copyUrl)) !== ROWS) throw new Error('psql \\copy: wrong row count');
-      best.copy = Math.min(best.copy, copy.seconds);
-      console.log(`  round ${round + 1}: seedbed load ${ours.seconds.toFixed(2)} s, psql \\copy ${copy.seconds.toFixed(2)} s`);
+      keep('ours', ours);
+      keep('binary', binary);
+      keep('copy', copy);
+      console.log(`  round ${round + 1}: seedbed load ${ours.seconds.toFixed(2)} s (binary COPY ${binary.seconds.toFixed(2)} s), psql \\copy ${copy.seconds.toFixed(2)} s`);
       await withClient(pg.url, async (c) => {
-        await c.query(`DROP DATABASE bench_seedbed_${round}`);
-        await c.query(`DROP DATABASE bench_copy_${round}`);
+        for (const name of ['seedbed', 'binary', 'copy']) await c.query(`DROP DATABASE bench_${name}_${round}`);
       });
     }
-    console.log(`seedbed load   ${best.ours.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.ours)).padStart(9)} rows/s  (generation included, ${WORKERS} generator thread${WORKERS > 1 ? 's' : ''}; best of ${REPEAT})`);
-    console.log(`psql \\copy     ${best.copy.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.copy)).padStart(9)} rows/s  (CSV pre-generated in ${generated.seconds.toFixed(2)} s, not counted; ${psql}; best of ${REPEAT})`);
-    const ours = { seconds: best.ours };
-    const copy = { seconds: best.copy };
+    const threads = `${WORKERS} generator thread${WORKERS > 1 ? 's' : ''}`;
+    const used = (c: Cpu) => `CPU: ours ${c.client.toFixed(2)} s + server ${c.server.toFixed(2)} s`;
+    console.log(`seedbed load   ${best.ours.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.ours)).padStart(9)} rows/s  (COPY format as the loader chooses: CSV for a local server under 4 cores; generation included, ${threads}; best of ${REPEAT}; ${used(cpu.ours)})`);
+    console.log(`  binary COPY  ${best.binary.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.binary)).padStart(9)} rows/s  (binaryCopy: true; ${used(cpu.binary)})`);
+    console.log(`psql \\copy     ${best.copy.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.copy)).padStart(9)} rows/s  (CSV pre-generated in ${generated.seconds.toFixed(2)} s, not counted; ${psql}; best of ${REPEAT}; ${used(cpu.copy).replace('ours', 'psql')})`);
 
-    // 3. naive batched INSERT
+    // The naive batched INSERT, on fewer rows, scaled
     const naiveUrl = await database('bench_naive');
     const naive = await timed(() => naiveInserts(naiveUrl, NAIVE_ROWS));
     const naiveSeconds = (naive.seconds * ROWS) / NAIVE_ROWS;
@@ -113,14 +136,65 @@ async function main() {
     const scaled = NAIVE_ROWS === ROWS ? '' : ` (measured ${naive.seconds.toFixed(2)} s for ${fmt(NAIVE_ROWS)} rows, scaled)`;
     console.log(`naive INSERT   ${naiveSeconds.toFixed(2).padStart(6)} s  ${fmt(Math.round(NAIVE_ROWS / naive.seconds)).padStart(9)} rows/s  (faker, 1,000 rows per INSERT)${scaled}`);
 
-    const vsCopy = ours.seconds / copy.seconds;
-    const vsNaive = naiveSeconds / ours.seconds;
-    console.log(`\nseedbed load / \\copy  ${vsCopy.toFixed(2)}×   (target ≤ 1.3×)  ${vsCopy <= 1.3 ? 'met' : 'MISSED'}`);
-    console.log(`naive / seedbed load  ${vsNaive.toFixed(1)}×   (target ≥ 4×)    ${vsNaive >= 4 ? 'met' : 'MISSED'}`);
+    const dialectPlan = compileBlueprint(peopleBlueprint(DIALECT_ROWS));
+    const log = (line: string) => console.log(line);
+    let mariadb: Side | undefined;
+    let sqlite: Side | undefined;
+    console.log(`\n# MariaDB, ${fmt(DIALECT_ROWS)} people rows: seedbed load vs LOAD DATA LOCAL INFILE of the same rows as TSV (pre-generated, not counted)`);
+    if (mariaDbMissing) console.log(`  skipped: ${mariaDbMissing}`);
+    else mariadb = await benchMariaDb(dialectPlan, 'people', dir, REPEAT, WORKERS, log);
+    console.log(`\n# SQLite, ${fmt(DIALECT_ROWS)} people rows: seedbed load vs sqlite3 .import --csv of the same rows (pre-generated, not counted)`);
+    if (sqliteMissing) console.log(`  skipped: ${sqliteMissing}`);
+    else sqlite = await benchSqlite(dialectPlan, 'people', dir, REPEAT, WORKERS, log);
+
+    // Speed-ups: the baseline's time over ours (above 1 means seedbed load is faster).
+    const vsCopy = best.copy / best.ours;
+    const vsNaive = naiveSeconds / best.ours;
+    console.log(`\nmachine: ${machineLoad()}`);
+    console.log(`PostgreSQL  \\copy / seedbed load       ${vsCopy.toFixed(2)}×   (target ≥ 1.2×)  ${vsCopy >= 1.2 ? 'met' : 'MISSED'}   binary COPY forced: ${(best.copy / best.binary).toFixed(2)}×`);
+    console.log(`PostgreSQL  naive / seedbed load       ${vsNaive.toFixed(1)}×   (target ≥ 4×)    ${vsNaive >= 4 ? 'met' : 'MISSED'}`);
+    const side = (name: string, baseline: string, r: Side | undefined) =>
+      console.log(`${name.padEnd(11)} ${`${baseline} / seedbed load`.padEnd(25)} ${r ? `${(r.theirs / r.ours).toFixed(2)}×   (${r.ours.toFixed(2)} s vs ${r.theirs.toFixed(2)} s)${r.inserts ? `   INSERTs only: ${(r.theirs / r.inserts).toFixed(2)}×` : ''}` : 'skipped'}`);
+    side('MariaDB', 'LOAD DATA', mariadb);
+    side('SQLite', '.import', sqlite);
   } finally {
     await pg.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+interface Cpu {
+  client: number;
+  server: number;
+}
+
+const TICKS = 100; // USER_HZ of /proc/PID/stat on Linux
+
+/** CPU seconds of this process (every thread) and of its children that have ended. */
+function ownCpu(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6 + reapedCpu(process.pid);
+}
+
+/** CPU seconds of a process's children that have ended and been waited for (a postmaster's backends, once their connection closed). */
+function reapedCpu(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / TICKS;
+  } catch {
+    return NaN; // not Linux
+  }
+}
+
+/** Waits until no other backend is connected, so the finished ones' CPU is counted. */
+async function backendsGone(url: string): Promise<void> {
+  await withClient(url, async (c) => {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()`);
+      if (rows[0].n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
 }
 
 async function toFileAt(plan: Plan, file: string): Promise<void> {

@@ -32,6 +32,7 @@ export type ValueKind =
   | 'range'
   /** bit(n): n bits. */
   | 'bit'
+  | 'xml'
   /** A spatial value (PostGIS geometry/geography, MySQL POINT...). */
   | 'geometry'
   | 'unknown';
@@ -48,8 +49,9 @@ export interface ColumnType {
   set?: boolean;
   /** inet6 (MariaDB): IPv6 addresses. */
   ipv6?: boolean;
-  /** The shape of a spatial column (`point`), when the type says. */
+  /** The shape of a spatial column (`point`), when the type says; its SRID (PostGIS typmod; a geography is 4326). */
   geometry?: string;
+  srid?: number;
   /** char(n): values are padded to n, so n is also what a value should fill. */
   fixedLength?: boolean;
   /** Integer width in bits (16, 32, 64; 8 for MySQL's TINYINT, 24 for MEDIUMINT). */

@@ -12,6 +12,11 @@ function targetAdminUrl(): string {
   return process.env.SEEDBED_TEST_TARGET_ADMIN_URL ?? adminUrl();
 }
 
+/** Runs `work` with a client of `url` (the admin database by default), closed afterwards. */
+export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  return admin(work, url);
+}
+
 async function admin<T>(work: (client: Client) => Promise<T>, url = adminUrl()): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();

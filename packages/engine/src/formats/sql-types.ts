@@ -33,9 +33,29 @@ function once(statement: string): string {
   return `DO ${tag} BEGIN ${statement}; EXCEPTION WHEN duplicate_object THEN NULL; END ${tag};\n`;
 }
 
-/** Enum and domain definitions the table's columns need, dependencies first (a domain over an enum). */
+/** Types an extension provides, and the extension: a script that creates the table in an empty database creates it first. */
+const EXTENSION_TYPES: Record<string, string> = { citext: 'citext', geometry: 'postgis', geography: 'postgis' };
+
+/** `CREATE EXTENSION IF NOT EXISTS` for the extension types the table's columns (or their domains) are declared with. */
+function extensionsDdl(plan: Plan, table: TablePlan, dialect: Dialect): string {
+  const needed = new Set<string>();
+  const domains = new Map(sortedEntries(plan.domains).map(([name, domain]) => [baseName(name), domain.type]));
+  for (const field of table.fields) {
+    let name = baseName(sqlTypeOfField(field, dialect, plan)).replace(/\s*\(.*$/s, '');
+    // Through domains (a domain over citext), a few levels at most.
+    for (let depth = 0; domains.has(name) && depth < 8; depth++) name = baseName(domains.get(name)!).replace(/\s*\(.*$/s, '');
+    if (Object.hasOwn(EXTENSION_TYPES, name)) needed.add(EXTENSION_TYPES[name]);
+  }
+  return [...needed].sort().map((e) => `CREATE EXTENSION IF NOT EXISTS ${e};\n`).join('');
+}
+
+/** Extension, enum and domain definitions the table's columns need, dependencies first (a domain over an enum). */
 export function declaredTypesDdl(plan: Plan, table: TablePlan, dialect: Dialect): string {
   if (dialect !== 'postgres' || plan.sqlDialect !== 'postgres') return '';
+  return extensionsDdl(plan, table, dialect) + enumsAndDomainsDdl(plan, table, dialect);
+}
+
+function enumsAndDomainsDdl(plan: Plan, table: TablePlan, dialect: Dialect): string {
   const enums = new Map(sortedEntries(plan.enums).map(([name, labels]) => [baseName(name), { name, labels }]));
   const domains = new Map(sortedEntries(plan.domains).map(([name, domain]) => [baseName(name), { name, domain }]));
   if (!enums.size && !domains.size) return '';

@@ -16,6 +16,8 @@ import { lifestyleGenerators } from './lifestyle';
 import { businessGenerators } from './business';
 import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
+import { declaredValueGenerators } from './declared-values';
+import { spatialGenerators } from './spatial';
 import { rangeGenerators } from './range';
 import { withMaxLength } from './fit-length';
 import { placeGenerators } from './place';
@@ -45,6 +47,8 @@ const ALL: GeneratorDef[] = [
   ...techGenerators,
   ]),
   ...sqlValueGenerators,
+  ...declaredValueGenerators,
+  ...spatialGenerators,
   ...rangeGenerators,
 ];
 

@@ -32,16 +32,24 @@ export function isPgArrayType(columnType: string): boolean {
   return /\]\s*$|^\s*"?_|\barray\b/i.test(columnType);
 }
 
-/** PostgreSQL's array text `{"a","b",1}`: what an array column (and COPY) reads. */
-export function pgArrayText(items: unknown[]): string {
+/** PostgreSQL's array text `{"a","b",1}`: what an array column (and COPY) reads; PostGIS's types separate items with ':' (their text holds commas). */
+export function pgArrayText(items: unknown[], delimiter = ','): string {
   const parts = items.map((v) => {
     if (v == null) return 'NULL';
     if (typeof v === 'number' || typeof v === 'boolean') return String(v);
     const s = typeof v === 'string' ? v : JSON.stringify(v);
     return `"${s.replace(/[\\"]/g, '\\$&')}"`;
   });
-  return `{${parts.join(',')}}`;
+  return `{${parts.join(delimiter)}}`;
 }
+
+/**
+ * PostGIS arrays (`geometry(Point,4326)[]`) are delimited by ':'. SQL knows the column's type; CSV/TSV know only
+ * the value, so there an array whose every item is WKT/EWKT text (what the geometry generator makes) takes ':'.
+ */
+const SPATIAL_COLUMN = /^\s*(?:"?public"?\.)?"?geo(?:metry|graphy)\b/i;
+const WKT_ITEM = /^(?:SRID=\d+;)?(?:POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION)\(/;
+const spatialItems = (v: unknown[]) => v.length > 0 && v.every((item) => typeof item === 'string' && WKT_ITEM.test(item));
 
 const bytesLiteral = (hex: string, dialect: Dialect, quote: (s: string) => string) => (dialect === 'postgres' ? quote(`\\x${hex}`) : `X'${hex}'`);
 
@@ -87,8 +95,8 @@ export const sqlValueGenerators: GeneratorDef[] = [
         return items;
       };
     },
-    sqlLiteral: (v, dialect, columnType, quote) => (dialect === 'postgres' && isPgArrayType(columnType) && Array.isArray(v) ? quote(pgArrayText(v)) : undefined),
-    delimitedText: (v) => (Array.isArray(v) ? pgArrayText(v) : JSON.stringify(v)),
+    sqlLiteral: (v, dialect, columnType, quote) => (dialect === 'postgres' && isPgArrayType(columnType) && Array.isArray(v) ? quote(pgArrayText(v, SPATIAL_COLUMN.test(columnType) ? ':' : ',')) : undefined),
+    delimitedText: (v) => (Array.isArray(v) ? pgArrayText(v, spatialItems(v) ? ':' : ',') : JSON.stringify(v)),
   },
   {
     id: 'json',

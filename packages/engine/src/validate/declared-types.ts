@@ -9,7 +9,10 @@
 import type { BlueprintDocument } from '../document/types';
 import type { Dialect } from '../generators/types';
 
-export type DeclaredKind = 'integer' | 'decimal' | 'float' | 'boolean' | 'text' | 'binary' | 'date' | 'timestamp' | 'time' | 'uuid' | 'json' | 'enum' | 'bit' | 'other';
+export type DeclaredKind =
+  | 'integer' | 'decimal' | 'float' | 'boolean' | 'text' | 'binary' | 'date' | 'timestamp' | 'time' | 'uuid' | 'json' | 'enum' | 'bit' | 'other'
+  // Types that parse their text (typed-values-fit.ts).
+  | 'inet' | 'cidr' | 'macaddr' | 'interval' | 'xml' | 'geometry' | 'set';
 
 export interface DeclaredType {
   kind: DeclaredKind;
@@ -25,8 +28,15 @@ export interface DeclaredType {
   maxBytes?: number;
   /** Enum labels. */
   labels?: string[];
-  /** bit(n). */
+  /** bit(n): exactly n bits; varbit(n) (`varying`): at most n, any number without n. */
   bits?: number;
+  varying?: boolean;
+  /** inet4 / inet6 (MariaDB): the one IP version the column holds. */
+  ipVersion?: 4 | 6;
+  /** geometry(Point,4326): the shape (lowercase, as the geometry generator names it; none: any) and SRID; geography is 4326. */
+  shape?: string;
+  srid?: number;
+  geography?: boolean;
   /** tinyint(1) in MySQL: booleans are written as 0 and 1. */
   holdsBooleans?: boolean;
 }
@@ -75,7 +85,9 @@ export function declaredType(sqlType: string, doc: Pick<BlueprintDocument, 'enum
   if (domain && typeof domain.type === 'string') return { ...declaredType(domain.type, doc, depth + 1), name };
   const lower = name.toLowerCase().replace(/\s+/g, ' ');
   const inline = /^(enum|set)\s*\((.*)\)$/s.exec(lower);
-  if (inline) return inline[1] === 'enum' ? { kind: 'enum', name, labels: inlineLabels(name.slice(name.indexOf('(') + 1, -1)) } : other;
+  if (inline) return { kind: inline[1] === 'enum' ? 'enum' : 'set', name, labels: inlineLabels(name.slice(name.indexOf('(') + 1, -1)) };
+  const spatial = spatialType(lower, dialect);
+  if (spatial) return { ...spatial, name };
   // `varchar(45)`, `numeric(10,2)`, `int(11) unsigned zerofill`, `timestamp(3) with time zone`.
   const m = /^([a-z_][a-z0-9_ ]*?)\s*(?:\(\s*([^)]*)\))?\s*((?:unsigned|signed|zerofill|with(?:out)? time zone|character set \S+|collate \S+|binary|\s)*)$/.exec(lower);
   if (!m) return other;
@@ -94,7 +106,8 @@ export function declaredType(sqlType: string, doc: Pick<BlueprintDocument, 'enum
     const limit = 10 ** (precision - scale) - 10 ** -scale;
     return { kind: 'decimal', name, min: unsigned ? 0 : -limit, max: limit, scale };
   }
-  if (base === 'money') return { kind: 'decimal', name, scale: 2 };
+  // PostgreSQL's money is a 64-bit count of cents.
+  if (base === 'money') return { kind: 'decimal', name, scale: 2, min: -92233720368547758.08, max: 92233720368547758.07 };
   if (FLOATS.has(base)) return { kind: 'float', name, ...(unsigned ? { min: 0 } : {}) };
   if (base === 'boolean' || base === 'bool') return { kind: 'boolean', name };
   if (dialect === 'mysql' && MYSQL_TEXT_BYTES[base]) return { kind: 'text', name, maxBytes: MYSQL_TEXT_BYTES[base] };
@@ -108,5 +121,28 @@ export function declaredType(sqlType: string, doc: Pick<BlueprintDocument, 'enum
   if (base === 'uuid' || base === 'uniqueidentifier') return { kind: 'uuid', name };
   if (base === 'json' || base === 'jsonb') return { kind: 'json', name };
   if (base === 'bit') return { kind: 'bit', name, bits: mods[0] ?? 1, ...(dialect === 'mysql' && (mods[0] ?? 1) === 1 ? { holdsBooleans: true } : {}) };
+  if (dialect === 'postgres' && (base === 'varbit' || base === 'bit varying')) return { kind: 'bit', name, varying: true, ...(mods.length ? { bits: mods[0] } : {}) };
+  if (dialect === 'postgres' && (base === 'inet' || base === 'cidr' || base === 'xml' || base === 'interval')) return { kind: base, name };
+  if (dialect === 'postgres' && (base === 'macaddr' || base === 'macaddr8')) return { kind: 'macaddr', name };
+  if (dialect === 'mysql' && (base === 'inet4' || base === 'inet6')) return { kind: 'inet', name, ipVersion: base === 'inet4' ? 4 : 6 };
   return other;
+}
+
+const MYSQL_SHAPES: Record<string, string | undefined> = { geometry: undefined, point: 'point', linestring: 'linestring', polygon: 'polygon', multipoint: 'multipoint', multilinestring: 'multilinestring', multipolygon: 'multipolygon', geometrycollection: 'geometrycollection' };
+
+/** PostGIS `geometry(Point,4326)`, `geography(Polygon)`, `geometry`; MySQL's `POINT`, `GEOMETRY`…, with MySQL 8's `SRID n`. */
+function spatialType(lower: string, dialect: Dialect): Omit<DeclaredType, 'name'> | undefined {
+  if (dialect === 'mysql') {
+    const m = /^([a-z]+)(?:\s+srid\s+(\d+))?$/.exec(lower);
+    if (!m || !Object.hasOwn(MYSQL_SHAPES, m[1])) return undefined;
+    return { kind: 'geometry', ...(MYSQL_SHAPES[m[1]] ? { shape: MYSQL_SHAPES[m[1]] } : {}), ...(m[2] && Number(m[2]) > 0 ? { srid: Number(m[2]) } : {}) };
+  }
+  if (dialect !== 'postgres') return undefined;
+  const m = /^(?:public\.)?(geometry|geography)\s*(?:\(\s*([a-z0-9]+)\s*(?:,\s*(\d+)\s*)?\))?$/.exec(lower);
+  if (!m) return undefined;
+  // PostGIS's modifiers: a type, then an SRID. `PointZ` keeps its suffix: generated values are 2D, so no generator fits it.
+  const shape = m[2];
+  const geography = m[1] === 'geography';
+  const srid = m[3] !== undefined ? Number(m[3]) : geography ? 4326 : undefined;
+  return { kind: 'geometry', ...(shape && shape !== 'geometry' ? { shape } : {}), ...(srid ? { srid } : {}), ...(geography ? { geography } : {}) };
 }

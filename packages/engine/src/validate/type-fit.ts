@@ -18,6 +18,7 @@ import { checkRowBounds } from '../plan/bounds';
 import { tableOrder } from '../plan/order';
 import { CellBounds } from './cell-bounds';
 import { declaredType, type DeclaredType } from './declared-types';
+import { arrayElementMisfit, PARSED_TEXT, typedValueMisfit } from './typed-values-fit';
 
 /** What a generator's options say of its values. */
 interface Shape {
@@ -135,12 +136,6 @@ function misfit(declared: DeclaredType, shape: Shape): { why: string; option?: s
       const bad = values.find((v) => !labels.includes(String(v)));
       return bad === undefined ? undefined : { why: `makes ${shown(bad)}, which is not one of the enum's labels (${labels.slice(0, 6).join(', ')}${labels.length > 6 ? ', …' : ''})` };
     }
-    case 'bit':
-      if (values) {
-        const bad = values.find((v) => !(typeof v === 'string' && v.length === declared.bits && /^[01]+$/.test(v)) && !(declared.holdsBooleans && typeof v === 'boolean'));
-        return bad === undefined ? undefined : { why: `makes ${shown(bad)}, not ${declared.bits} bits` };
-      }
-      return declared.holdsBooleans && shape.type === 'boolean' ? undefined : shape.type === 'string' ? undefined : { why: `makes ${shape.type} values, not a string of ${declared.bits} bits` };
     default:
       return undefined;
   }
@@ -161,6 +156,12 @@ export function declaredTypeIssues(doc: BlueprintDocument): DocumentIssue[] {
   doc.tables.forEach((table, t) => {
     table.fields.forEach((field, f) => {
       if (typeof field.sqlType !== 'string' || field.generator === REF_GENERATOR) return;
+      const items = arrayElementMisfit(field, doc);
+      if (items) {
+        const option = items.option && (field.options?.elementOptions as Record<string, unknown> | undefined)?.[items.option] !== undefined ? `elementOptions.${items.option}` : 'element';
+        issues.push({ path: `tables[${t}].fields[${f}].options.${option}`, message: `${items.generator} ${items.why}; the column is declared ${field.sqlType}, an array of ${items.declared.name}` });
+        return;
+      }
       const declared = declaredType(field.sqlType, doc);
       if (declared.kind === 'other' || declared.kind === 'binary' || declared.kind === 'json' || declared.kind === 'time') return;
       const type = types.typeOf(t, f);
@@ -173,7 +174,7 @@ export function declaredTypeIssues(doc: BlueprintDocument): DocumentIssue[] {
       }
       const found = shapeOf(table, rowBounds[t], field, type, maxBytes);
       const shape = found && maxChars !== undefined ? { ...found, maxChars } : found;
-      const wrong = shape && misfit(declared, shape);
+      const wrong = shape && (PARSED_TEXT.has(declared.kind) ? typedValueMisfit(declared, field.generator, field.options ?? {}, shape.type, shape.values) : misfit(declared, shape));
       if (!wrong) return;
       const path = `tables[${t}].fields[${f}].${wrong.option && field.options?.[wrong.option] !== undefined ? `options.${wrong.option}` : 'generator'}`;
       issues.push({ path, message: `${field.generator} ${wrong.why}; the column is declared ${declared.name}${describeRange(declared)}${declared.maxChars !== undefined ? ` (at most ${formatCount(declared.maxChars)} characters)` : declared.maxBytes !== undefined ? ` (at most ${formatCount(declared.maxBytes)} bytes)` : ''}` });

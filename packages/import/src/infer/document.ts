@@ -9,6 +9,7 @@ import type { ImportDecision, ImportResult, SkippedItem } from '../types';
 import { applyPairRules, orderTimestamps, type BuiltField } from './bounds';
 import { applyColumnRules } from './checks';
 import { guessColumn, type ColumnGuess } from './column-guess';
+import { caseInsensitiveUnique, typedColumnGuess } from './typed-columns';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
 import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
@@ -222,6 +223,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   const ref = relations.refs.get(column.name);
   const base: FieldOut = { name: column.name, ...(column.sqlName ? { sqlName: column.sqlName } : {}), generator: '' };
   let guess: ColumnGuess;
+  let typed: ReturnType<typeof typedColumnGuess>;
   if (relations.alwaysNull.has(column.name)) {
     guess = { generator: 'constant', options: { value: null }, confidence: 0.5, reason: relations.alwaysNull.get(column.name)! };
     base.nullRate = 1;
@@ -241,6 +243,12 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = tsvectorOf(table, column, siblings);
   } else if (type.kind === 'range') {
     guess = rangeGuess(type);
+  } else if ((typed = typedColumnGuess(type, column.name))) {
+    if ('skip' in typed) {
+      skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `${typed.skip}; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });
+      return undefined;
+    }
+    guess = typed;
   } else if (inKey && key.length === 1 && (type.kind === 'integer' || (type.kind === 'decimal' && !type.scale))) {
     guess = { generator: 'sequence', options: { start: 1 }, confidence: 1, reason: `the primary key${column.generated ? ' (an identity column: the values are given explicitly)' : ''}` };
   } else if (column.identity && type.kind === 'integer') {
@@ -258,6 +266,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     // What options cannot say (an unusual comparison, a pattern on a number) is held by the CHECK on every row.
     guess = applyColumnRules(guess, type.kind, [...rules, ...tableRules], type.scale, type.maxLength).guess;
   }
+  if ((unique || inKey) && !ref) guess = caseInsensitiveUnique(guess, type);
   const field: FieldOut = { ...base, generator: guess.generator };
   if (guess.options) field.options = guess.options;
   const stats = statsOf(column, type.kind, guess, table);
@@ -284,6 +293,8 @@ function arrayElement(table: TableModel, column: ColumnModel, element: ColumnMod
   if (element.kind === 'enum' && element.enumValues?.length) {
     return { generator: 'weighted', options: { values: Object.fromEntries(element.enumValues.map((v) => [v, 1])) }, confidence: 0.9, reason: `${element.typeName ?? 'enum'} labels` };
   }
+  const typed = typedColumnGuess(element, column.name);
+  if (typed) return 'skip' in typed ? undefined : typed;
   const guess = guessColumn({ table: table.name, name: column.name, kind: element.kind, maxLength: element.maxLength, bits: element.bits, precision: element.precision, scale: element.scale, siblings });
   if (NOT_ELEMENTS.has(guess.generator)) return { generator: 'lorem.word', confidence: 0.3, reason: 'words' };
   return guess;

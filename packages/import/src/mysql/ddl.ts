@@ -114,6 +114,7 @@ class MysqlReader {
     if (this.tables.size >= IMPORT_LIMITS.tables) throw badInput('input.text', `The schema declares more than ${IMPORT_LIMITS.tables} tables; an import reads at most ${IMPORT_LIMITS.tables}.`);
     const table: TableModel = { name, columns: [], uniques: [], foreignKeys: [], checks: [], where: `line ${statement.line}` };
     for (const def of (ast.columns ?? []) as Json[]) this.column(table, def, statement);
+    if (table.columns.some((c) => c.type.kind === 'geometry' && !c.type.srid) && statement.full !== statement.plain) sridsInVersionComments(table, statement);
     const tableCollation = collationOf(ast.table_options?.Plain ?? []);
     const sensitive = ((ast.columns ?? []) as Json[]).filter((def) => isCaseSensitive(collationOf(((def.options ?? []) as Json[]).map((o) => o?.option ?? o)) ?? tableCollation));
     this.caseSensitive.set(table, new Set(sensitive.map((def) => identName(def.name))));
@@ -141,6 +142,7 @@ class MysqlReader {
         column.notNull = true;
       } else if (option?.Unique) table.uniques.push([name]);
       else if (option?.ForeignKey) table.foreignKeys.push(this.foreignKey(option.ForeignKey, [name], statement));
+      else if (option?.Srid && type.kind === 'geometry') withSrid(column, option);
       else if (option?.Check) {
         const check = this.check(option.Check, statement);
         if (check.expr && 'fn' in check.expr && check.expr.fn === 'json_valid') column.type = { ...column.type, kind: 'json' };
@@ -359,4 +361,21 @@ function withoutTableOptions(sql: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** MySQL 8's `POINT SRID 4326`: values must carry that SRID. */
+function withSrid(column: ColumnModel, option: Json): void {
+  const srid = Number(option?.Srid?.Value?.value?.Number?.[0]);
+  if (Number.isInteger(srid) && srid > 0) column.type = { ...column.type, srid, sqlType: `${column.type.sqlType} srid ${srid}` };
+}
+
+/** mysqldump writes a column's SRID in a version comment (`point NOT NULL /*!80003 SRID 4326 *\/`): read from the statement as MySQL 8 runs it. */
+function sridsInVersionComments(table: TableModel, statement: MysqlStatement): void {
+  const parsed = parseTable(statement.full);
+  if ('error' in parsed) return;
+  for (const def of (parsed.ast.CreateTable?.columns ?? []) as Json[]) {
+    const column = table.columns.find((c) => c.name === identName(def.name));
+    const option = ((def.options ?? []) as Json[]).map((o) => o?.option ?? o).find((o) => o?.Srid);
+    if (column && column.type.kind === 'geometry' && !column.type.srid && option) withSrid(column, option);
+  }
 }

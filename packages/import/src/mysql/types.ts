@@ -128,7 +128,15 @@ function customType(names: string[], modifiers: string[]): ColumnType {
     case 'inet6':
       return { kind: 'inet', sqlType, ipv6: true };
     case 'point':
-      return { kind: 'geometry', sqlType, geometry: 'point' };
+    case 'linestring':
+    case 'polygon':
+    case 'multipoint':
+    case 'multilinestring':
+    case 'multipolygon':
+    case 'geometrycollection':
+      return { kind: 'geometry', sqlType, geometry: name };
+    case 'geometry':
+      return { kind: 'geometry', sqlType };
     case 'serial':
       return { kind: 'integer', sqlType: 'bigint unsigned', bits: 64, unsigned: true };
     default:

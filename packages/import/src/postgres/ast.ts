@@ -40,6 +40,7 @@ const KINDS: Record<string, ColumnType['kind']> = {
   text: 'text', varchar: 'text', bpchar: 'text', char: 'text', citext: 'text', name: 'text', uuid: 'uuid', date: 'date',
   timestamp: 'timestamp', timestamptz: 'timestamp', time: 'time', timetz: 'time', interval: 'interval', json: 'json', jsonb: 'json',
   bytea: 'binary', inet: 'inet', cidr: 'cidr', macaddr: 'macaddr', macaddr8: 'macaddr', tsvector: 'tsvector',
+  bit: 'bit', varbit: 'bit', xml: 'xml', geometry: 'geometry', geography: 'geometry',
 };
 
 /** PostgreSQL's built-in range types: the engine's `range` generator writes each. */
@@ -78,8 +79,9 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
   const dims = (typeName?.arrayBounds ?? []).length;
   const builtin = CANONICAL[raw] ?? (KINDS[raw] || INTEGER_BITS[raw] ? written : undefined);
   const base = builtin ?? writtenTypeName(typeName?.names);
-  const sqlType = withModifiers(base, raw, mods);
-  const scalar: ColumnType & { serial?: boolean } = { kind: KINDS[raw] ?? (INTEGER_BITS[raw] ? 'integer' : 'unknown'), sqlType };
+  const spatial = raw === 'geometry' || raw === 'geography' ? spatialModifiers(raw, typeName?.typmods) : undefined;
+  const sqlType = spatial?.sqlType ?? withModifiers(base, raw, mods);
+  const scalar: ColumnType & { serial?: boolean } = { kind: KINDS[raw] ?? (INTEGER_BITS[raw] ? 'integer' : 'unknown'), sqlType, ...spatial?.facts };
   if (INTEGER_BITS[raw]) scalar.bits = INTEGER_BITS[raw];
   if (SERIALS.has(raw)) scalar.serial = true;
   if (scalar.kind === 'text' && raw !== 'text' && mods[0] > 0) scalar.maxLength = mods[0];
@@ -92,6 +94,9 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
     else if (mods.length) Object.assign(scalar, { precision: mods[0], scale: mods[1] ?? 0 });
   }
   if (raw === 'timestamptz' || raw === 'timetz') scalar.withTimeZone = true;
+  // bit(n) holds exactly n bits (bit alone: 1); varbit(n) at most n.
+  if (raw === 'bit') Object.assign(scalar, { bits: mods[0] ?? 1, fixedLength: true });
+  if (raw === 'varbit' && mods[0] > 0) scalar.maxLength = mods[0];
   if (!KINDS[raw] && !INTEGER_BITS[raw]) scalar.typeName = lastName(typeName?.names);
   if (RANGE_TYPES.has(raw)) {
     scalar.kind = 'range';
@@ -100,6 +105,15 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
   if (dims === 0) return scalar;
   const { serial: _serial, ...element } = scalar;
   return { kind: element.kind, sqlType: `${sqlType}${'[]'.repeat(dims)}`, arrayOf: element };
+}
+
+/** PostGIS's `geometry(Point,4326)`: the shape is a name (a ColumnRef to the parser), the SRID a number; a geography is in 4326 unless it says. */
+function spatialModifiers(raw: string, typmods: Node[] | undefined): { sqlType: string; facts: Pick<ColumnType, 'geometry' | 'srid'> } {
+  const shape = namesOf(typmods?.[0]?.ColumnRef?.fields).at(0)?.toLowerCase();
+  const srid = constValue(typmods?.[1]);
+  const written = shape ? `${raw}(${shape}${typeof srid === 'number' ? `,${srid}` : ''})` : raw;
+  const id = typeof srid === 'number' && srid > 0 ? srid : raw === 'geography' ? 4326 : undefined;
+  return { sqlType: written, facts: { ...(shape && shape !== 'geometry' ? { geometry: shape } : {}), ...(id ? { srid: id } : {}) } };
 }
 
 /**

@@ -5,6 +5,11 @@
  */
 import type { ColumnType } from '../schema-model';
 
+const SQLITE_NAMED_KINDS: Record<string, ColumnType['kind']> = {
+  INET: 'inet', CIDR: 'cidr', MACADDR: 'macaddr', XML: 'xml', INTERVAL: 'interval',
+  GEOMETRY: 'geometry', POINT: 'geometry', POLYGON: 'geometry', LINESTRING: 'geometry', MULTIPOLYGON: 'geometry',
+};
+
 export function sqliteColumnType(declared: string): ColumnType {
   const sqlType = declared.trim();
   const upper = sqlType.toUpperCase();
@@ -13,6 +18,9 @@ export function sqliteColumnType(declared: string): ColumnType {
   const type = (kind: ColumnType['kind'], extra: Partial<ColumnType> = {}): ColumnType => ({ kind, sqlType, ...extra });
   if (base === '') return type('text');
   if (base.includes('BOOL')) return type('boolean');
+  // Names other databases' types go by (a schema ported to SQLite keeps them): SQLite stores their text as it is.
+  const named = SQLITE_NAMED_KINDS[base];
+  if (named) return type(named, base === 'POINT' || base === 'POLYGON' || base === 'LINESTRING' || base === 'MULTIPOLYGON' ? { geometry: base.toLowerCase() } : {});
   if (base.includes('INT')) return type('integer', { bits: base.startsWith('TINY') ? 8 : base.startsWith('SMALL') ? 16 : base === 'INT' || base === 'INTEGER' || base.startsWith('MEDIUM') ? 64 : 64 });
   if (base.includes('UUID') || base.includes('GUID')) return type('uuid');
   if (base.includes('JSON')) return type('json');

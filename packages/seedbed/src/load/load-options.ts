@@ -17,6 +17,13 @@ export interface LoadOptions {
   connectTimeoutMs?: number;
   /** Generator threads per table (default 1; output bytes do not depend on it). */
   workers?: number;
+  /**
+   * PostgreSQL: binary COPY for tables whose column types allow it; false sends CSV, as `psql \copy` does. Default:
+   * binary when this machine has a core to spare for making it (a server elsewhere, or 4+ cores), CSV otherwise.
+   */
+  binaryCopy?: boolean;
+  /** MySQL/MariaDB: LOAD DATA LOCAL for tables whose values it reads as the INSERTs would, where the server allows it (default true); false sends INSERTs only. */
+  loadData?: boolean;
 }
 
 export interface LoadResult {

@@ -5,17 +5,22 @@
  *
  * MySQL commits before any DDL, so the tables a load creates are made
  * first, with every key (empty tables take any key), and dropped again if
- * the rows fail. The rows go in as the SQL script writes them (one INSERT
- * of 500 rows per statement), with foreign keys checked as they arrive; the
+ * the rows fail. The rows go in with LOAD DATA LOCAL where the server
+ * allows it and it stores what the SQL script would (mysql-load-data.ts),
+ * otherwise as the script's INSERTs joined up to the server's
+ * max_allowed_packet (insert-batches.ts), with foreign keys checked as they
+ * arrive; the
  * references closing a cycle are set by UPDATEs at the end. The session is
  * strict (a value that does not fit is refused, never cut) and reads
  * backslashes in strings as the script writes them.
  */
 import type * as Mysql from 'mysql2/promise';
 import type { Connection } from 'mysql2/promise';
-import { createTable, deferredForeignKeys, deferredUpdates, defersToCommit, qualifiedTableName, tableInsertStatements, tableSqlName, quoteIdent, sqlTypeOfField, type Plan } from '@seedbed/engine';
+import { createTable, deferredForeignKeys, defersToCommit, qualifiedTableName, tableSqlName, quoteIdent, sqlTypeOfField, type Plan } from '@seedbed/engine';
 import { AppError } from '@seedbed/engine/errors';
-import { throttledProgress, type LoadOptions, type LoadResult } from './load-options';
+import type { LoadOptions, LoadResult } from './load-options';
+import { insertAll, type InsertPosition } from './insert-batches';
+import { loadData, loadsAsData, serverAllowsLocal } from './mysql-load-data';
 import type { ResolvedTarget } from '@seedbed/import';
 import { optionalPeer } from './optional-peer';
 
@@ -32,8 +37,8 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
   // The server rolls back a transaction whose connection is gone.
   const onAbort = () => connection.destroy();
   const created: string[] = [];
-  let table: string | undefined;
-  let rows: [number, number] | undefined;
+  // Where the load is, for a failure's detail (the insert loop moves it along).
+  const at: InsertPosition = {};
   try {
     signal?.addEventListener('abort', onAbort, { once: true });
     const seconds = Math.max(1, Math.ceil((options.statementTimeoutMs ?? 60_000) / 1000));
@@ -44,13 +49,13 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     if (options.createTables !== false) {
       const missing = plan.order.filter((name) => !existing.has(name));
       for (const name of missing) {
-        table = name;
+        at.table = name;
         await connection.query(bare(createTable(plan, plan.table(name), 'mysql')));
         created.push(name);
       }
       // Keys that had to wait for a table created later: the tables are empty, so they go on now.
       for (const name of missing) {
-        table = name;
+        at.table = name;
         for (const which of ['self', 'later'] as const) {
           for (const statement of deferredForeignKeys(plan, plan.table(name), 'mysql', which).split(';\n').filter((s) => s.trim())) await connection.query(bare(statement));
         }
@@ -65,31 +70,16 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     if (options.truncate) {
       // TRUNCATE commits and refuses tables other tables reference: DELETE, children first, inside the transaction.
       for (const name of [...plan.order].reverse().filter((n) => existing.has(n))) {
-        table = name;
+        at.table = name;
         await connection.query(`DELETE FROM ${named(plan, name)}`);
       }
     }
-    const progress = throttledProgress(options.onProgress);
-    const tables: LoadResult['tables'] = [];
-    let before = 0;
-    for (const name of plan.order) {
-      table = name;
-      for (const statement of tableInsertStatements(plan, name, 'mysql')) {
-        rows = [statement.from, statement.to];
-        signal?.throwIfAborted();
-        await connection.query(statement.sql);
-        progress(before + statement.to);
-      }
-      rows = undefined;
-      const count = plan.table(name).layout.rows;
-      tables.push({ name, rows: count });
-      before += count;
-    }
-    for (const name of plan.order) {
-      table = name;
-      for (const statement of deferredUpdates(plan, name, 'mysql')) await connection.query(bare(statement));
-    }
-    table = undefined;
+    const [[packet]] = await connection.query<Mysql.RowDataPacket[]>('SELECT @@max_allowed_packet AS bytes');
+    // A refused value or key (SQLSTATE 22, 23) undoes its statement only; a deadlock or a lost connection ends the transaction.
+    const statementOnly = (error: unknown) => /^2[23]/.test((error as { sqlState?: string }).sqlState ?? '');
+    const local = options.loadData !== false && (await serverAllowsLocal(connection));
+    const bulk = async (name: string, report: (rows: number) => void) => local && loadsAsData(plan, name) && (await loadData(connection, plan, name, options.workers, report), true);
+    const result = await insertAll(plan, 'mysql', (sql) => connection.query(sql), { ...options, maxBytes: statementBytes(Number(packet?.bytes)), at, statementOnly, bulk });
     if (verifyAtCommit) {
       await verifyForeignKeys(connection, plan.order.map((n) => tableSqlName(plan.table(n))));
       await connection.query('SET SESSION foreign_key_checks = 1');
@@ -97,17 +87,26 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     await options.beforeCommit?.();
     signal?.throwIfAborted();
     await connection.query('COMMIT');
-    progress(before, true);
-    return { rows: before, tables };
+    return result;
   } catch (error) {
     await connection.query('ROLLBACK').catch(() => {});
     await dropCreated(connection, created.map((n) => named(plan, n)));
     if (signal?.aborted) throw signal.reason ?? error;
-    throw await describeFailure(error, plan, connection, table, rows);
+    throw await describeFailure(error, plan, connection, at.table, at.rows);
   } finally {
     signal?.removeEventListener('abort', onAbort);
     await connection.end().catch(() => connection.destroy());
   }
+}
+
+/**
+ * Bytes of one INSERT: under the server's max_allowed_packet (with room for
+ * the protocol's framing), and at most 4 MB, past which a larger statement
+ * measured no faster and only holds more memory on both sides.
+ */
+function statementBytes(maxPacket: number): number {
+  const cap = 4 << 20;
+  return Number.isFinite(maxPacket) && maxPacket > 0 ? Math.max(64 << 10, Math.min(cap, maxPacket - (16 << 10))) : 1 << 20;
 }
 
 /**

@@ -1,0 +1,167 @@
+/**
+ * The MySQL/MariaDB and SQLite loads' fast paths store what the SQL script
+ * stores: LOAD DATA LOCAL against joined INSERTs (MariaDB), one prepared
+ * INSERT against the script run by SQLite itself; a refusal still names
+ * its table, column and rows, and leaves the target as it was.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import Database from 'better-sqlite3';
+import { compileBlueprint, streamBlueprintSql, type BlueprintDocument } from '@seedbed/engine';
+import { AppError } from '@seedbed/engine/errors';
+import { freePort } from '../../src/db/embedded-postgres';
+import { loadIntoMysql } from '../../../packages/seedbed/src/load/mysql-loader';
+import { loadIntoSqlite } from '../../../packages/seedbed/src/load/sqlite-loader';
+import { checkTarget } from '../../../packages/import/src/targets/target-guard';
+import { mariaDbQuery } from '../import/load-helpers';
+import { mariaDbMissing, startMariaDb, type MariaDb } from '../engine/mariadb-server';
+
+/** Awkward text on purpose: tabs, line breaks, backslashes, quotes, `\N` as text, emoji; NULLs beside. */
+const AWKWARD = { 'O\'Brien\t"x"': 1, 'a\\b\nc': 1, 'Zoë 🌱': 1, '\\N': 1, plain: 4 };
+
+/** A table LOAD DATA and prepared INSERTs take (texts, numbers, dates, uuids), and one they leave to INSERTs (booleans, datetimes). */
+const shop = (rows: number): BlueprintDocument => ({
+  seedbed: 1,
+  name: 'shop',
+  seed: 5,
+  tables: [
+    {
+      name: 'customers',
+      rows,
+      primaryKey: 'id',
+      fields: [
+        { name: 'id', generator: 'sequence' },
+        { name: 'ref', generator: 'uuid' },
+        { name: 'name', generator: 'weighted', options: { values: AWKWARD }, nullRate: 0.1 },
+        { name: 'born', generator: 'date.birthdate' },
+        { name: 'balance', generator: 'number.float', options: { min: -500, max: 500, precision: 0.01 } },
+        { name: 'visits', generator: 'number.int', options: { min: 0, max: 9_000_000_000 } },
+      ],
+    },
+    {
+      name: 'orders',
+      rows: { perParent: 'customers', distribution: 'uniform', min: 0, max: 3 },
+      primaryKey: 'id',
+      fields: [
+        { name: 'id', generator: 'sequence' },
+        { name: 'customer_id', generator: 'ref', options: { table: 'customers' } },
+        { name: 'paid', generator: 'datatype.boolean' },
+        { name: 'placed_at', generator: 'date.recent' },
+      ],
+    },
+  ],
+});
+
+const describeMariaDb = mariaDbMissing ? describe.skip : describe;
+if (mariaDbMissing) console.warn(`MariaDB loads skipped: ${mariaDbMissing}`);
+
+describeMariaDb('MariaDB: LOAD DATA LOCAL and joined INSERTs', () => {
+  let mariadb: MariaDb;
+  beforeAll(async () => {
+    mariadb = await startMariaDb({ tcpPort: await freePort() });
+  }, 90_000);
+  afterAll(() => mariadb?.stop());
+  const target = (db: string) => checkTarget(`mysql://root@127.0.0.1:${mariadb.port}/${db}`, { allowPrivate: true });
+  const database = (name: string) => {
+    expect(mariadb.client('mysql', `CREATE DATABASE ${name} CHARACTER SET utf8mb4`).status).toBe(0);
+    return mariaDbQuery(mariadb, name);
+  };
+
+  it('store the same rows, byte for byte, as the INSERTs alone', async () => {
+    const plan = compileBlueprint(shop(1_200));
+    const [fast, slow] = [database('fast'), database('slow')];
+    const progress: number[] = [];
+    const loadsDone = () => Number(fast("SHOW GLOBAL STATUS LIKE 'Com_load'").split('\t')[1]);
+    const before = loadsDone();
+    const a = await loadIntoMysql(plan, await target('fast'), { onProgress: (n) => progress.push(n) });
+    // customers went through LOAD DATA, orders (booleans, datetimes) through INSERTs.
+    expect(loadsDone() - before).toBe(1);
+    const b = await loadIntoMysql(plan, await target('slow'), { loadData: false });
+    expect(loadsDone() - before).toBe(1);
+    expect(a).toEqual(b);
+    expect(progress.at(-1)).toBe(a.rows);
+    for (const table of ['customers', 'orders']) {
+      const dump = (sql: typeof fast) => sql(`SELECT ${plan.table(table).fields.map((f) => `COALESCE(HEX(CAST(${f.name} AS CHAR)), 'NULL')`).join(', ')} FROM ${table} ORDER BY id`);
+      expect(dump(fast)).toBe(dump(slow));
+    }
+    expect(fast("SELECT count(*) FROM customers WHERE name = 'a\\\\b\\nc'")).toBe(slow("SELECT count(*) FROM customers WHERE name = 'a\\\\b\\nc'"));
+    expect(Number(fast('SELECT count(*) FROM customers WHERE name IS NULL'))).toBeGreaterThan(0);
+    expect(Number(fast("SELECT count(*) FROM customers WHERE name = '\\\\N'"))).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a value LOAD DATA cannot store fails the load with table, column and row, and nothing is kept', async () => {
+    const sql = database('narrow');
+    sql('CREATE TABLE customers (id INT PRIMARY KEY, ref CHAR(36), name VARCHAR(3), born DATE, balance DECIMAL(8,2), visits BIGINT)');
+    const plan = compileBlueprint({ ...shop(50), tables: [shop(50).tables[0]] });
+    const error = (await loadIntoMysql(plan, await target('narrow'), { createTables: false }).catch((e) => e)) as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toMatch(/table "customers", column "name", row \d+/);
+    expect(error.message).toContain('varchar(3)');
+    expect(sql('SELECT count(*) FROM customers')).toBe('0');
+  }, 60_000);
+
+  it('a refused joined INSERT is narrowed to its 500-row batch', async () => {
+    const sql = database('dupes');
+    // A unique key the blueprint does not know of, and a row already there that row 1,250 repeats.
+    sql('CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, paid BOOLEAN, placed_at DATETIME, UNIQUE KEY once (customer_id))');
+    sql("INSERT INTO orders VALUES (99999, 1250, TRUE, '2020-01-01 00:00:00')");
+    const plan = compileBlueprint({
+      seedbed: 1,
+      name: 'dupes',
+      tables: [{ name: 'orders', rows: 1_600, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }, { name: 'customer_id', generator: 'sequence' }, { name: 'paid', generator: 'datatype.boolean' }, { name: 'placed_at', generator: 'date.recent' }] }],
+    });
+    const error = (await loadIntoMysql(plan, await target('dupes'), { createTables: false }).catch((e) => e)) as AppError;
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toMatch(/table "orders", rows 1001–1500 failed: Duplicate entry '1250'/);
+    expect(sql('SELECT count(*) FROM orders')).toBe('1');
+  }, 60_000);
+});
+
+describe('SQLite: prepared INSERTs', () => {
+  let dir: string;
+  beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-sqlite-rows-'))));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('store the values and storage classes the SQL script stores', async () => {
+    const plan = compileBlueprint(shop(1_500));
+    const ours = path.join(dir, 'ours.db');
+    const script = path.join(dir, 'script.db');
+    await loadIntoSqlite(plan, ours);
+    const made = new Database(script);
+    made.exec(await text(streamBlueprintSql(plan, 'sqlite')));
+    made.close();
+    const dump = (file: string, table: string) => {
+      const db = new Database(file, { readonly: true });
+      try {
+        const columns = plan.table(table).fields.map((f) => `quote(${f.name}), typeof(${f.name})`).join(', ');
+        return db.prepare(`SELECT ${columns} FROM ${table} ORDER BY id`).raw().all();
+      } finally {
+        db.close();
+      }
+    };
+    for (const table of ['customers', 'orders']) {
+      const rows = dump(ours, table);
+      expect(rows.length).toBe(plan.table(table).layout.rows);
+      expect(rows).toEqual(dump(script, table));
+    }
+  });
+
+  it('a refused row is named exactly, and the file is as it was', async () => {
+    const file = path.join(dir, 'checked.db');
+    const db = new Database(file);
+    db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY, ref TEXT, name TEXT, born TEXT, balance REAL, visits INTEGER CHECK (visits < 8000000000))');
+    db.close();
+    const plan = compileBlueprint({ ...shop(400), tables: [shop(400).tables[0]] });
+    const error = (await loadIntoSqlite(plan, file, { createTables: false }).catch((e) => e)) as AppError;
+    expect(error.code).toBe('TARGET_REFUSED');
+    const [, from, to] = /table "customers", rows (\d+)–(\d+) failed: CHECK constraint failed/.exec(error.message) ?? [];
+    expect(from).toBeDefined();
+    expect(from).toBe(to);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare('SELECT count(*) AS n FROM customers').get()).toEqual({ n: 0 });
+    after.close();
+  });
+});
