@@ -61,7 +61,7 @@ export { isPerParent, type BlueprintDocument, type DocumentIssue } from './docum
 export { blueprintJsonSchema } from './document/json-schema';
 export { jsRegex as checkRegex } from './plan/check-predicate';
 export { CAST_TYPES, CHECK_FUNCTIONS, CHECK_LIMITS, columnsOf as checkColumns, conjuncts, type CastType, type CheckDef, type CheckExpr, type CheckFunction, type CheckLiteral } from './document/check-expr';
-export { primaryKeyFields, singlePrimaryKey, type DomainDef, type FieldDef, type TableDef } from './document/types';
+export { primaryKeyFields, singlePrimaryKey, type DomainDef, type ExclusionDef, type FieldDef, type TableDef, type UniqueIndexDef } from './document/types';
 export type { GraphqlArgBinding, GraphqlArgs, GraphqlFieldMapping, GraphqlKey, GraphqlMapping, GraphqlMutationMapping, GraphqlRootMapping, GraphqlTypeMapping, MockLimits } from './document/types';
 export { MAX_SDL_BYTES, MOCK_LIMIT_CEILINGS } from './document/json-schema';
 export { WRAPPER_ROLES } from './document/sdl-mapping';
@@ -71,7 +71,7 @@ export { diffDocuments, formatDiff, describeChange, describeValue, type Document
 export { isPlausibleSqlType, isPlausibleCheck } from './validate/keys';
 export { ROW_BOUND_OPTIONS } from './generators/row-bounds';
 export { declaredTypesDdl } from './formats/sql-types';
-export { sqlTypeOfField } from './plan/columns';
+export { mayBeNull, sqlTypeOfField } from './plan/columns';
 export { quoteIdent } from './formats/sql';
 export { columnName as sqlColumnName, qualifiedName as qualifiedTableName, tableSqlName } from './formats/sql-names';
 export { DIALECTS } from './generators/types';

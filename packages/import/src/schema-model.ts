@@ -4,7 +4,7 @@
  * mysqldump, sqlite3, a live catalog) fills it; `infer/` turns it into a
  * blueprint document. Plain data, so it crosses a worker thread boundary.
  */
-import type { CheckExpr } from '@seedbed/engine';
+import type { CheckExpr, ExclusionDef, UniqueIndexDef } from '@seedbed/engine';
 import type { SkippedItem } from './types';
 
 export type SqlDialect = 'postgres' | 'mysql' | 'sqlite';
@@ -28,6 +28,8 @@ export type ValueKind =
   | 'macaddr'
   | 'tsvector'
   | 'enum'
+  /** A PostgreSQL range (`int4range`, `tstzrange`, ...): sqlType names which. */
+  | 'range'
   /** bit(n): n bits. */
   | 'bit'
   | 'xml'
@@ -145,6 +147,10 @@ export interface TableModel {
   primaryKey?: string[];
   /** Unique keys, single and composite, in source order. */
   uniques: string[][];
+  /** Unique indexes over expressions, partial, or NULLS NOT DISTINCT, as the document keeps them. */
+  uniqueIndexes?: UniqueIndexDef[];
+  /** EXCLUDE constraints: rows equal on some columns whose ranges never overlap. */
+  exclusions?: ExclusionDef[];
   foreignKeys: ForeignKeyModel[];
   /** Table-level CHECKs. */
   checks: CheckModel[];

@@ -19,6 +19,7 @@ export const REQUIRED_OPTIONS: Record<string, Record<string, unknown>> = {
   formula: { expr: "'f' & 1" },
   'string.fromCharacters': { characters: 'abc' },
   array: { element: 'lorem.word', min: 1, max: 3 },
+  range: { type: 'tstzrange' },
   tsvector: { source: 'The quick brown fox' },
 };
 

@@ -57,6 +57,35 @@ describeMariaDb('seedbed load into MariaDB', () => {
     expect(Number(sql('SELECT count(*) FROM rental WHERE return_date < rental_date'))).toBe(0);
     expect(Number(sql('SELECT count(*) FROM customer WHERE support_rep_id IS NOT NULL'))).toBeGreaterThan(0);
   }, 120_000);
+
+  it('unique keys under a case-insensitive collation hold as MariaDB compares them; a _bin key and a functional key part are read too', async () => {
+    // Two-letter codes: 2,704 spellings but 676 once case is folded, as utf8mb4_general_ci folds it: 200 rows drawn freely would clash.
+    const ddl = `CREATE TABLE \`tag\` (
+  \`id\` int NOT NULL AUTO_INCREMENT,
+  \`code\` varchar(2) NOT NULL,
+  \`slug\` varchar(2) COLLATE utf8mb4_bin NOT NULL,
+  PRIMARY KEY (\`id\`),
+  UNIQUE KEY \`uq_tag_code\` (\`code\`),
+  UNIQUE KEY \`uq_tag_slug\` (\`slug\`),
+  CONSTRAINT \`tag_code\` CHECK (\`code\` regexp '^[A-Za-z]{2}$'),
+  CONSTRAINT \`tag_slug\` CHECK (\`slug\` regexp '^[A-Za-z]{2}$')
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;`;
+    expect(mariadb.client('mysql', 'CREATE DATABASE tags CHARACTER SET utf8mb4').status).toBe(0);
+    expect(mariadb.client('tags', ddl).stderr).toBe('');
+    const { document } = await importText('MYSQL_DDL', ddl);
+    const tag = document.tables[0];
+    expect(tag.uniqueIndexes?.map((u) => u.keys)).toEqual([[{ fn: 'lower', args: [{ col: 'code' }] }]]);
+    tag.rows = 200;
+    const plan = compileBlueprint(document, { seed: 5 });
+    await loadIntoMysql(plan, await checkTarget(`mysql://root@127.0.0.1:${mariadb.port}/tags`, { allowPrivate: true }), { createTables: false });
+    const sql = sqlIn('tags');
+    expect(Number(sql('SELECT count(DISTINCT lower(code)) FROM tag'))).toBe(200);
+    // The _bin key compares as written: folded, its values may repeat (and did not have to be kept apart).
+    expect(Number(sql('SELECT count(DISTINCT BINARY slug) FROM tag'))).toBe(200);
+
+    const functional = await importText('MYSQL_DDL', 'CREATE TABLE u (id int PRIMARY KEY, email varchar(120) NOT NULL COLLATE utf8mb4_bin, UNIQUE KEY uq_email ((lower(email))));');
+    expect(functional.document.tables[0].uniqueIndexes).toEqual([expect.objectContaining({ name: 'uq_email', keys: [{ fn: 'lower', args: [{ col: 'email' }] }], line: 1 })]);
+  }, 120_000);
 });
 
 /**

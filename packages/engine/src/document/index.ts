@@ -9,11 +9,13 @@ export type {
   Distribution,
   DocumentIssue,
   DomainDef,
+  ExclusionDef,
   FieldDef,
   IdentityKind,
   PerParentRows,
   RowCount,
   TableDef,
+  UniqueIndexDef,
 } from './types';
 export { DOCUMENT_VERSION, REF_GENERATOR, ROW_SPEC_LIMITS, isPerParent, primaryKeyFields, singlePrimaryKey } from './types';
 export { CEILING_FIELDS, CEILING_TABLES, IDENTIFIER, isIdentifier, MAX_FIELDS, MAX_TABLES } from './json-schema';

@@ -50,6 +50,13 @@ const stableKey = (what: string) => ({
  */
 export const MOCK_LIMIT_CEILINGS = { depth: 64, aliases: 200, cost: 1_000_000, rows: 10_000 } as const;
 
+/** A constraint's name, text and line as its source wrote them (for messages). */
+const writtenAs = (what: string) => ({
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  text: { type: 'string', maxLength: 4000, description: `The ${what} as its source wrote it, for messages.` },
+  line: { type: 'integer', minimum: 1, description: 'Line of the source it was declared on.' },
+});
+
 const identifier = { type: 'string', pattern: IDENTIFIER, description: 'An SQL identifier: a letter or _, then up to 62 letters, digits or _.' };
 /** A name as SQL writes it quoted: any characters but NUL, at most 63 (PostgreSQL's NAMEDATALEN). */
 const sqlName = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[^\\u0000]+$' };
@@ -188,6 +195,38 @@ export const blueprintJsonSchema = {
           description: 'CHECK constraints every row passes: each an expression tree over the fields ({col}, {lit}, {fn, args}), with the SQL text it was read from.',
           maxItems: CHECK_LIMITS.checksPerTable,
           items: { $ref: '#/definitions/check' },
+        },
+        uniqueIndexes: {
+          type: 'array',
+          description: 'Unique indexes over expressions (`lower(email)`), partial (`where`) or NULLS NOT DISTINCT: each row\'s tuple of `keys` is distinct among the rows `where` holds for.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'keys'],
+            properties: {
+              ...writtenAs('index'),
+              keys: { type: 'array', minItems: 1, maxItems: 32, items: { type: 'object' }, description: 'Expressions over the row: {col} or {fn, args}, as in checks.' },
+              where: { type: 'object', description: 'A partial index: only rows where this is true are held to it.' },
+              nullsNotDistinct: { type: 'boolean', description: 'NULLs compare equal (PostgreSQL 15+); by default a NULL key part leaves the row out.' },
+            },
+          },
+        },
+        exclusions: {
+          type: 'array',
+          description: 'Exclusion constraints on ranges: no two rows equal on every `equal` field have overlapping `overlap` ranges.',
+          maxItems: CHECK_LIMITS.checksPerTable,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'equal', 'overlap'],
+            properties: {
+              ...writtenAs('constraint'),
+              equal: { type: 'array', maxItems: 32, items: identifier },
+              overlap: { ...identifier, description: 'A field of a range generator.' },
+              where: { type: 'object' },
+            },
+          },
         },
       },
     },

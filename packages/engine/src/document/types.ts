@@ -4,7 +4,7 @@
  */
 
 import type { Dialect } from '../generators/types';
-import type { CheckDef } from './check-expr';
+import type { CheckDef, CheckExpr } from './check-expr';
 
 export const DOCUMENT_VERSION = 1;
 
@@ -84,6 +84,40 @@ export interface TableDef {
   fields: FieldDef[];
   /** CHECK constraints every row must pass (an import's, or written by hand): see check-expr.ts. */
   checks?: CheckDef[];
+  /** Unique indexes a list of fields cannot say: over expressions, partial, NULLS NOT DISTINCT (plan/unique-indexes.ts). */
+  uniqueIndexes?: UniqueIndexDef[];
+  /** Exclusion constraints: no two rows equal on `equal` whose `overlap` ranges overlap (plan/unique-indexes.ts). */
+  exclusions?: ExclusionDef[];
+}
+
+/**
+ * A unique index as the database declared it: what must be distinct is each
+ * row's tuple of `keys`, expressions in the CHECK tree form (`{col}` for a
+ * field, `{fn: 'lower', args: [{col: 'email'}]}` for case-insensitive).
+ */
+export interface UniqueIndexDef {
+  name?: string;
+  /** The index as its source wrote it, for messages. */
+  text: string;
+  /** 1-based line of the source. */
+  line?: number;
+  keys: CheckExpr[];
+  /** A partial index: only rows where this is true are held to it. */
+  where?: CheckExpr;
+  /** NULLs compare equal (PostgreSQL 15's NULLS NOT DISTINCT); by default a NULL key part leaves the row out. */
+  nullsNotDistinct?: boolean;
+}
+
+/** `EXCLUDE USING gist (room_id WITH =, during WITH &&)`: rows equal on every `equal` field have ranges (`overlap`) that never overlap. */
+export interface ExclusionDef {
+  name?: string;
+  text: string;
+  line?: number;
+  equal: string[];
+  /** The range field compared with `&&`. */
+  overlap: string;
+  /** Only rows where this is true are held to it. */
+  where?: CheckExpr;
 }
 
 /** A domain: a named base type with an optional CHECK, as the source SQL wrote it. */

@@ -1,6 +1,6 @@
 import type { Dialect } from '../generators/types';
 import type { Plan, TablePlan } from '../plan/types';
-import { sqlTypeOfField } from '../plan/columns';
+import { mayBeNull, sqlTypeOfField } from '../plan/columns';
 import { keyClauses, tableOptions } from './sql';
 import { columnName, createSchemaSql, qualifiedName } from './sql-names';
 import { declaredTypesDdl } from './sql-types';
@@ -28,7 +28,7 @@ export function schemaDdl(plan: Plan, dialect: Dialect = 'postgres'): TableDdl[]
 }
 
 function tableDdl(plan: Plan, table: TablePlan, dialect: Dialect): TableDdl {
-  const columns = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const columns = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${mayBeNull(f) ? '' : ' NOT NULL'}`);
   const alter = `ALTER TABLE ${qualifiedName(table, dialect)} ADD`;
   const keys: string[] = [];
   for (const key of keyClauses(table, dialect)) keys.push(`${alter} ${key}`);

@@ -7,6 +7,7 @@
  */
 import { RowGenerator } from '../plan/row-generator';
 import { badInput } from '../errors';
+import { mayBeNull } from '../plan/columns';
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
 import { sqlTypeOfField } from '../plan/columns';
@@ -24,7 +25,7 @@ export const defersToCommit = (plan: Plan): boolean => plan.tables.some((t) => t
 
 /** The fields that find a row: the primary key, else a unique field or key none of whose fields can be NULL. */
 function rowKey(table: TablePlan, deferred: FieldPlan[]): FieldPlan[] {
-  const usable = (f: FieldPlan | undefined): f is FieldPlan => !!f && f.nullThreshold === 0 && !deferred.includes(f);
+  const usable = (f: FieldPlan | undefined): f is FieldPlan => !!f && !mayBeNull(f) && !deferred.includes(f);
   const key = table.keyFields.map((n) => table.fieldByName.get(n));
   if (key.length && key.every(usable)) return key;
   const single = table.fields.find((f) => f.unique && usable(f));

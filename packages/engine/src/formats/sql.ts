@@ -1,6 +1,6 @@
 import type { Dialect, Value } from '../generators/types';
 import type { FieldPlan, Plan, TablePlan } from '../plan/types';
-import { sqlTypeOfField } from '../plan/columns';
+import { mayBeNull, sqlTypeOfField } from '../plan/columns';
 import { columnName, createSchemaSql, qualifiedName, quoteIdent } from './sql-names';
 
 export { deferredForeignKeys };
@@ -83,7 +83,7 @@ function plainLiteralFor(field: FieldPlan, dialect: Dialect): Literal {
  * that creates every table before inserting into any inside one transaction.
  */
 export function createTable(plan: Plan, table: TablePlan, dialect: Dialect, deferForward = false): string {
-  const lines = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${f.nullThreshold > 0 ? '' : ' NOT NULL'}`);
+  const lines = table.fields.map((f) => `  ${columnName(f, dialect)} ${columnTypeSql(table, f, dialect, sqlTypeOfField(f, dialect, plan))}${mayBeNull(f) ? '' : ' NOT NULL'}`);
   for (const key of keyClauses(table, dialect)) lines.push(`  ${key}`);
   for (const key of referenceKeys(table)) {
     const fk = foreignKeyClause(key, dialect);

@@ -18,6 +18,7 @@ import { techGenerators } from './tech';
 import { sqlValueGenerators } from './sql-values';
 import { declaredValueGenerators } from './declared-values';
 import { spatialGenerators } from './spatial';
+import { rangeGenerators } from './range';
 import { withMaxLength } from './fit-length';
 import { placeGenerators } from './place';
 import { rankGenerators } from './catalog-search';
@@ -48,6 +49,7 @@ const ALL: GeneratorDef[] = [
   ...sqlValueGenerators,
   ...declaredValueGenerators,
   ...spatialGenerators,
+  ...rangeGenerators,
 ];
 
 const BY_ID = new Map(ALL.map((g) => [g.id, g]));

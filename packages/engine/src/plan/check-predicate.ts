@@ -236,6 +236,11 @@ export function compilePredicate(expr: CheckExpr, scope: PredicateScope): (row: 
   return (row) => truth(f(row));
 }
 
+/** Compiles `expr` into its value over a row (a unique index's key part): NULL as null, a span of time as `{interval}`. */
+export function compileExpression(expr: CheckExpr, scope: PredicateScope): (row: Row) => unknown {
+  return compile(expr, scope);
+}
+
 function compile(e: CheckExpr, scope: PredicateScope): Fn {
   if (isColumn(e)) {
     const field = scope.field(e.col);

@@ -49,13 +49,16 @@ function referencingType(keyType: string): string {
   return SERIALS[keyType.trim().toLowerCase()] ?? keyType;
 }
 
+/** Whether a field's column may hold NULL (its null rate, however its NULLs are drawn). */
+export const mayBeNull = (f: FieldPlan): boolean => f.nullThreshold > 0 || f.nullsInDraw === true;
+
 /** Column names and types of a table, as previews and DDL show them. */
 export function columnsOf(table: TablePlan, plan?: Plan): ColumnInfo[] {
   return table.fields.map((f) => ({
     name: f.name,
     type: f.type,
     sqlType: Object.fromEntries(DIALECTS.map((d) => [d, sqlTypeOfField(f, d, plan)])) as Record<Dialect, string>,
-    nullable: f.nullThreshold > 0,
+    nullable: mayBeNull(f),
     unique: f.unique,
   }));
 }

@@ -2,6 +2,7 @@ import { isPerParent, primaryKeyFields, REF_GENERATOR, singlePrimaryKey, type Bl
 import { canonicalValue } from '../document/canonical';
 import { fieldKeysOf, tableKeysOf } from '../document/stable-keys';
 import { applyTupleKeys } from './tuple-keys';
+import { applyUniqueIndexes } from './unique-indexes';
 import { getGenerator } from '../generators/catalog';
 import { localeData, DEFAULT_LOCALE } from '../locale/locales';
 import { parseDateOption } from '../generators/helpers';
@@ -235,6 +236,7 @@ export function finishPlan({ plan, order }: PlanDraft): Plan {
     for (const field of table.fields) if (field.generator === REF_GENERATOR) buildField(env, table, field, defs[field.index]);
     for (const field of table.fields) if (field.generator !== REF_GENERATOR) buildField(env, table, field, defs[field.index]);
     applyTupleKeys(env, table);
+    applyUniqueIndexes(env, table);
     table.evalOrder = fieldOrder(table);
     table.checks = compileChecks(plan, table, doc.tables[t].checks);
   }

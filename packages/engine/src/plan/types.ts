@@ -28,7 +28,26 @@ export type UniqueStrategy =
    * for offsets. `tuple`: the other fields of a composite key, whose values
    * join this one's in what must be new.
    */
-  | { kind: 'retry'; tuple?: number[] };
+  | { kind: 'retry'; tuple?: number[]; constraints?: RowConstraint[]; distinctByRow?: boolean };
+
+/**
+ * A rule over whole rows held by re-drawing one field (unique-indexes.ts):
+ * a unique index over expressions or partial, an exclusion constraint. Its
+ * state walks forward with the rows, as a retry-unique field's does.
+ */
+export interface RowConstraint {
+  /** `tables[1].uniqueIndexes[0]`. */
+  path: string;
+  /** The index or constraint as written, with its line, for messages. */
+  label: string;
+  start(): RowConstraintState;
+}
+
+export interface RowConstraintState {
+  /** Whether the row (the re-drawn field's value already in it) keeps the rule with the rows recorded so far. */
+  admits(row: RowState): boolean;
+  record(row: RowState): void;
+}
 
 export interface FieldPlan {
   name: string;
@@ -41,8 +60,10 @@ export interface FieldPlan {
   def: GeneratorDef;
   type: OutputType;
   nullRate: number;
-  /** cellSeed below this → NULL (0 when never null). */
+  /** cellSeed below this → NULL (0 when never null, or when `nullsInDraw`). */
   nullThreshold: number;
+  /** The cell function draws the NULLs itself (a field re-drawn for a unique index: unique-indexes.ts): NULL may come though nullThreshold is 0. */
+  nullsInDraw?: boolean;
   unique: boolean;
   uniqueStrategy: UniqueStrategy;
   valueKey: StreamKey;

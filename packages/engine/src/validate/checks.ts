@@ -14,7 +14,7 @@ import { FieldTypes } from '../plan/field-types';
 const LITERAL_TYPES = new Set(['string', 'number', 'boolean']);
 
 /** The first problem of a node (depth first), with the path under it, or undefined; `budget` counts nodes left. */
-function nodeIssue(node: unknown, path: string, depth: number, budget: { nodes: number }, table: TableDef): DocumentIssue | undefined {
+export function nodeIssue(node: unknown, path: string, depth: number, budget: { nodes: number }, table: TableDef): DocumentIssue | undefined {
   if (--budget.nodes < 0) return { path, message: `the expression has more than ${CHECK_LIMITS.nodes} nodes` };
   if (depth > CHECK_LIMITS.depth) return { path, message: `the expression is nested more than ${CHECK_LIMITS.depth} deep` };
   if (!isObject(node)) return { path, message: 'must be an object: {col}, {lit} or {fn, args}' };

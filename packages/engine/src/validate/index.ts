@@ -7,9 +7,10 @@ import { schemaKeyIssues } from './keys';
 import { identityIssues } from './identity';
 import { declaredTypeIssues } from './type-fit';
 import { checkIssues } from './checks';
+import { uniqueIndexIssues } from './unique-indexes';
 
 /** Checks that read every table and field as the engine's types say: they run when the whole document can be read that way (one line each). */
-const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues, identityIssues, declaredTypeIssues, checkIssues];
+const WHOLE_DOCUMENT_CHECKS: ((doc: BlueprintDocument) => DocumentIssue[])[] = [schemaKeyIssues, identityIssues, declaredTypeIssues, checkIssues, uniqueIndexIssues];
 
 /**
  * Every issue of a blueprint document in one pass, each with its path:

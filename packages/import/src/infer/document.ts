@@ -3,7 +3,7 @@
  * keys: composite `primaryKey`, table `unique`, `sqlType`, `sqlDialect`,
  * `enums`, `domains`), one decision per field and everything skipped.
  */
-import { CEILING_FIELDS, CEILING_TABLES, distinctValues, MAX_FIELDS, MAX_TABLES, type BlueprintDocument, type CheckDef, type FieldDef } from '@seedbed/engine';
+import { CEILING_FIELDS, CEILING_TABLES, distinctValues, MAX_FIELDS, MAX_TABLES, type BlueprintDocument, type CheckDef, type ExclusionDef, type FieldDef, type UniqueIndexDef } from '@seedbed/engine';
 import { badInput } from '@seedbed/engine/errors';
 import type { CheckRule, ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
@@ -19,6 +19,7 @@ import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
 import { capTotalRows } from './row-budget';
 import type { ImportLimits } from '../sources';
+import { documentUniqueIndexes, fitExclusionSpans, rangeGuess } from './unique-indexes';
 
 /** NULLs in a nullable column when the source says nothing of its data. */
 const DEFAULT_NULL_RATE = 0.1;
@@ -40,6 +41,8 @@ interface TableOut {
   primaryKey?: string | string[];
   unique?: string[][];
   fields: FieldOut[];
+  uniqueIndexes?: UniqueIndexDef[];
+  exclusions?: ExclusionDef[];
 }
 
 export interface InferOptions {
@@ -79,6 +82,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));
   leaveToTriggers(schema, tables, report);
   leaveToMigrationTools(schema, tables, report);
+  fitExclusionSpans(tables, report);
   linkPolymorphic(tables, report);
   capTotalRows(tables, report, { maxRows: options.limits?.planRows, budget: options.limits?.rowBudget });
   // `mpaa_rating[]` uses the enum as much as `mpaa_rating` does.
@@ -187,6 +191,7 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   orderTimestamps(decisions);
   const checks = documentChecks(table, t, out.fields.map((f) => f.name), report, skipped);
   if (checks.length) out.checks = checks;
+  documentUniqueIndexes(table, t, out, report, skipped);
   linkNames(decisions);
   linkPlaces(decisions);
   if (relations.lookup) distinctNames(decisions, key);
@@ -259,6 +264,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
     guess = { generator: 'array', options: { element: element.generator, ...(element.options ? { elementOptions: element.options } : {}), min: column.notNull ? 1 : 0, max: 3 }, confidence: element.confidence, reason: `an array (${type.sqlType}) of ${element.reason}` };
   } else if (type.kind === 'tsvector') {
     guess = tsvectorOf(table, column, siblings);
+  } else if (type.kind === 'range') {
+    guess = rangeGuess(type);
   } else if ((typed = typedColumnGuess(type, column.name))) {
     if ('skip' in typed) {
       skipped.push({ kind: 'column', name: `${table.name}.${column.name}`, reason: `${typed.skip}; ${column.notNull && !column.defaultText ? 'it is NOT NULL without a default, so loading will need a value for it' : 'the database fills it with its default or NULL'}.` });

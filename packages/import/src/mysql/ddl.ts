@@ -20,6 +20,7 @@ import { noTables } from '../source-text';
 import { splitMysql, type MysqlStatement } from './split';
 import { mysqlColumnType, type Json } from './types';
 import { sqlparserCheck } from './check-expr';
+import { collationOf, foldCaseInsensitiveKeys, functionalUnique, isCaseSensitive } from './unique-indexes';
 
 const NOISE = new Set(['SET', 'DROP', 'LOCK', 'UNLOCK', 'USE', 'START', 'COMMIT', 'BEGIN', 'ROLLBACK', 'FLUSH']);
 const MYSQL = { pipesConcatenate: false };
@@ -60,6 +61,8 @@ const indexColumn = (c: Json): string | undefined => {
 class MysqlReader {
   private readonly schema = emptySchema('mysql');
   private readonly tables = new Map<string, TableModel>();
+  /** Per table, its text columns that compare as written (a `_bin` collation): their unique keys are not folded. */
+  private readonly caseSensitive = new Map<TableModel, Set<string>>();
   private sawData = false;
 
   read(statement: MysqlStatement): void {
@@ -98,7 +101,7 @@ class MysqlReader {
     const body = parsed.ast[kind];
     if (kind === 'CreateTable') this.createTable(body, statement);
     else if (kind === 'AlterTable') this.alterTable(body, statement);
-    else if (kind === 'CreateIndex') this.index(body);
+    else if (kind === 'CreateIndex') this.index(body, statement);
   }
 
   private createTable(ast: Json, statement: MysqlStatement): void {
@@ -112,6 +115,9 @@ class MysqlReader {
     const table: TableModel = { name, columns: [], uniques: [], foreignKeys: [], checks: [], where: `line ${statement.line}` };
     for (const def of (ast.columns ?? []) as Json[]) this.column(table, def, statement);
     if (table.columns.some((c) => c.type.kind === 'geometry' && !c.type.srid) && statement.full !== statement.plain) sridsInVersionComments(table, statement);
+    const tableCollation = collationOf(ast.table_options?.Plain ?? []);
+    const sensitive = ((ast.columns ?? []) as Json[]).filter((def) => isCaseSensitive(collationOf(((def.options ?? []) as Json[]).map((o) => o?.option ?? o)) ?? tableCollation));
+    this.caseSensitive.set(table, new Set(sensitive.map((def) => identName(def.name))));
     for (const constraint of (ast.constraints ?? []) as Json[]) this.constraint(table, constraint, statement);
     if (table.columns.length > IMPORT_LIMITS.columns) throw badInput('input.text', `Table "${name}" (line ${statement.line}) has more than ${IMPORT_LIMITS.columns} columns.`);
     this.tables.set(name, table);
@@ -166,7 +172,9 @@ class MysqlReader {
     if (kind === 'PrimaryKey') {
       table.primaryKey = columns;
       for (const col of table.columns) if (columns.includes(col.name)) col.notNull = true;
-    } else if (kind === 'Unique') table.uniques.push(columns);
+    } else if (kind === 'Unique') {
+      if (!functionalUnique(table, c.columns ?? [], c.index_name ? identName(c.index_name) : undefined, statement.line, this.schema.skipped)) table.uniques.push(columns);
+    }
     else if (kind === 'ForeignKey') table.foreignKeys.push(this.foreignKey(c, ((c.columns ?? []) as Json[]).map(identName), statement));
     else if (kind === 'Check') {
       const check = this.check(c, statement);
@@ -193,9 +201,10 @@ class MysqlReader {
     }
   }
 
-  private index(ast: Json): void {
+  private index(ast: Json, statement: MysqlStatement): void {
     if (!ast.unique) return;
     const table = this.tables.get(lastName(ast.table_name));
+    if (table && functionalUnique(table, ast.columns ?? [], lastName(ast.name) || undefined, statement.line, this.schema.skipped)) return;
     const columns = ((ast.columns ?? []) as Json[]).map(indexColumn);
     if (!table || columns.some((c) => !c)) return;
     table.uniques.push(columns as string[]);
@@ -220,6 +229,7 @@ class MysqlReader {
   }
 
   finish(): SchemaModel {
+    for (const table of this.tables.values()) foldCaseInsensitiveKeys(table, this.caseSensitive.get(table) ?? new Set(), Number(/\d+/.exec(table.where ?? '')?.[0]) || 1);
     this.schema.tables = [...this.tables.values()];
     if (this.schema.tables.length === 0) {
       const refused = this.schema.skipped.find((s) => s.reason.includes('the parser refused')) ?? this.schema.skipped.find((s) => s.kind === 'statement');

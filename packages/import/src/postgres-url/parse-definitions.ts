@@ -4,7 +4,7 @@
  * dump gives, so a live database and its pg_dump import alike.
  */
 import { parseSync } from 'libpg-query';
-import { caseFolded, columnType, type Node } from '../postgres/ast';
+import { columnType, type Node } from '../postgres/ast';
 import { pgCheckModel } from '../postgres/check-expr';
 import { partitionKeyOf, type PartitionKey } from '../postgres/partitions';
 import type { CheckModel, ColumnType } from '../schema-model';
@@ -63,12 +63,19 @@ export function parsePartitionBound(definition: string): Node {
   }
 }
 
-/** `CREATE UNIQUE INDEX … (a, lower(b))` → its columns, a case-folded column counting as the column; undefined for other expressions. */
-export function parseUniqueIndexColumns(definition: string): string[] | undefined {
+/** `CREATE UNIQUE INDEX … (lower(b)) WHERE …` (pg_get_indexdef) → the parser's IndexStmt, undefined when it cannot be read. */
+export function parseIndexDefinition(definition: string): Node | undefined {
   try {
-    const params = (firstStatement(definition)?.IndexStmt?.indexParams ?? []) as Node[];
-    const columns = params.map((p) => (p.IndexElem?.name as string | undefined) ?? caseFolded(p.IndexElem?.expr));
-    return columns.length && columns.every((c) => c) ? (columns as string[]) : undefined;
+    return firstStatement(definition)?.IndexStmt;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `UNIQUE NULLS NOT DISTINCT (a, b)`, `EXCLUDE USING gist (…)` (pg_get_constraintdef) → the parser's Constraint node. */
+export function parseConstraintDefinition(definition: string): Node | undefined {
+  try {
+    return firstStatement(`ALTER TABLE t ADD ${definition}`)?.AlterTableStmt?.cmds?.[0]?.AlterTableCmd?.def?.Constraint;
   } catch {
     return undefined;
   }

@@ -26,7 +26,7 @@ export const CATALOG_QUERIES = {
   constraints: `
     SELECT conrelid, conname, contype, conkey, confrelid, confkey, pg_get_constraintdef(oid) AS def
       FROM pg_constraint
-     WHERE conrelid = ANY($1::oid[]) AND contype IN ('p', 'u', 'f', 'c')
+     WHERE conrelid = ANY($1::oid[]) AND contype IN ('p', 'u', 'f', 'c', 'x')
      ORDER BY conrelid, contype, conname`,
   uniqueIndexes: `
     SELECT i.indrelid, ic.relname AS indexname, pg_get_indexdef(i.indexrelid) AS def

@@ -16,7 +16,8 @@ import { resolveTypes } from '../resolve-types';
 import { emptySchema, IMPORT_LIMITS, type ColumnModel, type SchemaModel, type TableModel } from '../schema-model';
 import type { SourceOptions } from '../sources';
 import { partitionCheck } from '../postgres/partitions';
-import { parseCheckDefinition, parsePartitionBound, parsePartitionKey, parseTypeName, parseUniqueIndexColumns } from './parse-definitions';
+import { parseCheckDefinition, parseConstraintDefinition, parseIndexDefinition, parsePartitionBound, parsePartitionKey, parseTypeName } from './parse-definitions';
+import { readExclusion, readUniqueIndex } from '../postgres/unique-indexes';
 import { CATALOG_QUERIES } from './queries';
 
 const PATH = 'input.url';
@@ -103,7 +104,13 @@ async function readCatalog(client: Client): Promise<SchemaModel> {
     const table = tables.get(Number(k.conrelid))!;
     const columns = names(Number(k.conrelid), k.conkey);
     if (k.contype === 'p') table.primaryKey = columns;
-    else if (k.contype === 'u') table.uniques.push(columns);
+    else if (k.contype === 'u' || k.contype === 'x') {
+      const c = parseConstraintDefinition(k.def);
+      const at = { text: String(k.def), where: `${table.name}.${k.conname}` };
+      if (k.contype === 'x') readExclusion(table, c ?? {}, at, schema.skipped);
+      else if (c?.nulls_not_distinct) readUniqueIndex(table, { name: k.conname, keys: columns, nullsNotDistinct: true }, at, schema.skipped);
+      else table.uniques.push(columns);
+    }
     else if (k.contype === 'f') {
       const target = tables.get(Number(k.confrelid));
       if (target) table.foreignKeys.push({ name: k.conname, columns, table: target.name, refColumns: names(Number(k.confrelid), k.confkey) });
@@ -116,9 +123,10 @@ async function readCatalog(client: Client): Promise<SchemaModel> {
   }
   for (const i of (await client.query<Row>(CATALOG_QUERIES.uniqueIndexes, [oids])).rows) {
     const table = tables.get(Number(i.indrelid))!;
-    const columns = parseUniqueIndexColumns(i.def);
-    if (!columns) schema.skipped.push({ kind: 'index', name: i.indexname, reason: 'a unique index over expressions is not kept; generated rows may break it.' });
-    else if (!table.uniques.some((u) => u.join() === columns.join())) table.uniques.push(columns);
+    const index = parseIndexDefinition(i.def);
+    const at = { text: String(i.def), where: `index ${i.indexname}` };
+    if (!index) schema.skipped.push({ kind: 'index', name: i.indexname, reason: `${at.where}: its definition cannot be read; generated rows may break it.` });
+    else readUniqueIndex(table, { name: i.indexname, elements: index.indexParams ?? [], whereClause: index.whereClause, nullsNotDistinct: !!index.nulls_not_distinct }, at, schema.skipped);
   }
   const bounds = new Map<number, unknown[]>();
   for (const p of (await client.query<Row>(CATALOG_QUERIES.partitions, [oids])).rows) {

@@ -43,6 +43,9 @@ const KINDS: Record<string, ColumnType['kind']> = {
   bit: 'bit', varbit: 'bit', xml: 'xml', geometry: 'geometry', geography: 'geometry',
 };
 
+/** PostgreSQL's built-in range types: the engine's `range` generator writes each. */
+const RANGE_TYPES = new Set(['int4range', 'int8range', 'numrange', 'daterange', 'tsrange', 'tstzrange']);
+
 /** `timestamp(3) with time zone`: a precision goes after the first word of time types, after the name otherwise. */
 function withModifiers(base: string, raw: string, mods: number[]): string {
   if (mods.length === 0 || raw === 'interval') return base;
@@ -95,6 +98,10 @@ export function columnType(typeName: Node): ColumnType & { serial?: boolean } {
   if (raw === 'bit') Object.assign(scalar, { bits: mods[0] ?? 1, fixedLength: true });
   if (raw === 'varbit' && mods[0] > 0) scalar.maxLength = mods[0];
   if (!KINDS[raw] && !INTEGER_BITS[raw]) scalar.typeName = lastName(typeName?.names);
+  if (RANGE_TYPES.has(raw)) {
+    scalar.kind = 'range';
+    delete scalar.typeName;
+  }
   if (dims === 0) return scalar;
   const { serial: _serial, ...element } = scalar;
   return { kind: element.kind, sqlType: `${sqlType}${'[]'.repeat(dims)}`, arrayOf: element };

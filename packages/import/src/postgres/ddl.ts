@@ -8,10 +8,11 @@
 import { loadModule } from 'libpg-query';
 import { badInput } from '@seedbed/engine/errors';
 import { DOMAIN_VALUE, emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type ForeignKeyModel, type SchemaModel, type TableModel } from '../schema-model';
-import { caseFolded, columnType, constValue, declaredTypeKey, lastName, namesOf, type Node } from './ast';
+import { columnType, constValue, declaredTypeKey, lastName, namesOf, type Node } from './ast';
 import { distinctNames, Namespace } from './namespace';
 import { adoptPartitionKeys, insertTargets, TRIGGER_ON_INSERT } from './triggers';
 import { pgCheckModel } from './check-expr';
+import { constraintText, readExclusion, readUniqueIndex } from './unique-indexes';
 import { resolveTypes } from '../resolve-types';
 import { partitionCheck, partitionKeyOf, type PartitionKey } from './partitions';
 import { leadingBytes, parenthesizedAfter, statementsOf, withoutMetaCommands, writtenNameAt, type Statement } from './statements';
@@ -75,7 +76,7 @@ class DdlReader {
     }
     if (kind === 'CreateStmt') return this.createTable(body, offset);
     if (kind === 'AlterTableStmt') return this.alterTable(body, offset);
-    if (kind === 'IndexStmt') return this.index(body, offset);
+    if (kind === 'IndexStmt') return this.index(body, offset, at, end);
     if (kind === 'CreateEnumStmt') {
       this.schema.enums[declaredTypeKey(this.qualified(body.typeName))] = namesOf(body.vals);
       return;
@@ -227,7 +228,11 @@ class DdlReader {
         table.primaryKey = keys;
         break;
       case 'CONSTR_UNIQUE':
-        table.uniques.push(keys);
+        if (c.nulls_not_distinct) readUniqueIndex(table, { name: c.conname, keys, nullsNotDistinct: true }, this.written(offset + (c.location ?? 0), `UNIQUE NULLS NOT DISTINCT (${keys.join(', ')})`), this.schema.skipped);
+        else table.uniques.push(keys);
+        break;
+      case 'CONSTR_EXCLUSION':
+        readExclusion(table, c, this.written(offset + (c.location ?? 0), constraintText(this.source.slice(offset + (c.location ?? 0), this.statementEnd))), this.schema.skipped);
         break;
       case 'CONSTR_FOREIGN':
         table.foreignKeys.push(this.foreignKey(c, namesOf(c.fk_attrs), offset));
@@ -291,16 +296,24 @@ class DdlReader {
     this.partitionBounds.set(parent, bounds);
   }
 
-  private index(body: Node, offset: number): void {
+  private index(body: Node, offset: number, at: number, end: number): void {
     if (!body.unique) return;
     const table = this.tables.get(body.relation);
     if (!table) return;
-    const params = ((body.indexParams ?? []) as Node[]).map((p) => p.IndexElem?.name ?? caseFolded(p.IndexElem?.expr));
-    if (params.some((p) => !p)) {
-      this.schema.skipped.push({ kind: 'index', name: body.idxname ?? table.name, reason: `${this.source.lineOf(offset + (body.relation?.location ?? 0))}: a unique index over expressions is not kept; generated rows may break it.` });
-      return;
-    }
-    table.uniques.push(params as string[]);
+    const start = at + leadingBytes(this.source, at);
+    const text = this.source.slice(start, end).replace(/\s+/g, ' ').replace(/;\s*$/, '').trim();
+    readUniqueIndex(
+      table,
+      { name: body.idxname, elements: body.indexParams ?? [], whereClause: body.whereClause, nullsNotDistinct: !!body.nulls_not_distinct },
+      this.written(start, text.length > 4000 ? `${text.slice(0, 3999)}…` : text),
+      this.schema.skipped,
+    );
+  }
+
+  /** What an index or constraint reports: its text and line. */
+  private written(offset: number, text: string) {
+    const where = this.source.lineOf(offset);
+    return { text, where, line: Number(/\d+/.exec(where)?.[0]) || undefined };
   }
 
   private domain(body: Node, offset: number): void {

@@ -15,6 +15,7 @@ import { emptySchema, IMPORT_LIMITS, type CheckModel, type ColumnModel, type Sch
 import { noTables, SourceText } from '../source-text';
 import { isWord, statementRanges, tokenize, type Token } from './tokenize';
 import { sqliteColumnType } from './types';
+import { readSqliteUniqueIndex } from './unique-indexes';
 
 let engines: Promise<[SqlJsStatic, void]> | undefined;
 
@@ -42,6 +43,10 @@ export async function readSqliteDdl(text: string): Promise<SchemaModel> {
         db.run(text.slice(statement.start, statement.end));
         const [created] = rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid DESC LIMIT 1");
         if (created && !lines.has(String(created.name))) lines.set(String(created.name), `line ${line}`);
+        if (statement.tokens.some((t) => isWord(t, 'INDEX'))) {
+          const [index] = rows(db, "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY rowid DESC LIMIT 1");
+          if (index) lines.set(`index ${String(index.name)}`, `line ${line}`);
+        }
       } catch (error) {
         source.refused(Buffer.byteLength(text.slice(0, statement.start)), text.slice(statement.start, statement.end), (error as Error).message);
       }
@@ -129,12 +134,11 @@ function readCatalog(db: Database, schema: SchemaModel, lines: Map<string, strin
     if (key.length) table.primaryKey = key.sort((a, b) => a.pk - b.pk).map((k) => k.name);
     for (const index of rows(db, 'SELECT * FROM pragma_index_list(?)', [tableName])) {
       if (Number(index.unique) !== 1 || index.origin === 'pk') continue;
-      const columns = rows(db, 'SELECT * FROM pragma_index_info(?)', [String(index.name)]).map((i) => i.name);
-      if (columns.some((c) => c === null)) {
-        schema.skipped.push({ kind: 'index', name: String(index.name), reason: 'a unique index over expressions is not kept; generated rows may break it.' });
-      } else {
-        table.uniques.push(columns.map(String));
-      }
+      const indexName = String(index.name);
+      const [written] = rows(db, "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [indexName]);
+      const keys = rows(db, 'SELECT * FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno', [indexName]);
+      const described = { name: indexName, keys, partial: Number(index.partial) === 1, ...(written?.sql ? { sql: String(written.sql) } : {}), ...(lines.has(`index ${indexName}`) ? { where: lines.get(`index ${indexName}`) } : {}) };
+      readSqliteUniqueIndex(table, described, (tokens, text) => checkOf(tokens, text), schema.skipped);
     }
     const keys = new Map<number, { table: string; from: string[]; to: (string | null)[] }>();
     for (const fk of rows(db, 'SELECT * FROM pragma_foreign_key_list(?)', [tableName])) {

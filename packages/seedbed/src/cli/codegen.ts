@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compileSeedPlan, type BlueprintDocument, type OutputType, type SeedPlan, type TablePlan } from '@seedbed/engine';
+import { compileSeedPlan, mayBeNull, type BlueprintDocument, type OutputType, type SeedPlan, type TablePlan } from '@seedbed/engine';
 import { relationsOf } from '../seed-client/relations';
 import { readBlueprint } from './io';
 import { EXIT, UsageError } from './usage';
@@ -31,7 +31,7 @@ const key = (name: string) => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : 
 function columnType(table: TablePlan, index: number): string {
   const field = table.fields[index];
   const base = TS_TYPES[field.ref ? field.ref.field.type : field.type];
-  return field.nullThreshold > 0 ? `${base} | null` : base;
+  return mayBeNull(field) ? `${base} | null` : base;
 }
 
 /** The TypeScript source of the client for `doc`. */

@@ -5,7 +5,7 @@
  * parent rows made for it), its per-parent children made within the
  * blueprint's min and max, and its composite keys kept distinct.
  */
-import { EngineError, RowAddresses, SeedRowMaker, type Plan, type RetryStates, type SeedPlan, type TablePlan, type Value, type GivenCell, type MadeRow } from '@seedbed/engine';
+import { EngineError, mayBeNull, RowAddresses, SeedRowMaker, type Plan, type RetryStates, type SeedPlan, type TablePlan, type Value, type GivenCell, type MadeRow } from '@seedbed/engine';
 import { perParentOf, relationsOf, type Relation } from './relations';
 import type { ConnectPools, SeedContext } from './types';
 
@@ -129,7 +129,7 @@ export class SeedPlanner {
         if (target === sizedBy) record.parent = row;
         continue;
       }
-      const nullable = field.nullThreshold > 0;
+      const nullable = mayBeNull(field);
       if (nullable && (maker.isNull(field.index, index) || target === table || stack.some((r) => r.table === target))) {
         given[field.index] = { value: null };
         continue;
