@@ -3,6 +3,7 @@
  * their parser refuses (skipped with their line), statements that must never
  * run, cycles, composite foreign keys and CHECKs that become options.
  */
+import { validateBlueprint } from '@seedbed/engine';
 import { importText } from './load-helpers';
 
 const field = (document: unknown, table: string, name: string) =>
@@ -139,6 +140,18 @@ describe('row counts', () => {
       CREATE TABLE account (id int PRIMARY KEY, tier_id int NOT NULL REFERENCES tier(id), code text UNIQUE CHECK (code IN ('a', 'b')), note text);`);
     expect(document.tables.find((t) => t.name === 'tier')!.rows).toBe(3);
     expect(report.find((d) => d.path === 'tables[0].rows')!.reason).toMatch(/level is unique and has 3 values/);
+  });
+
+  it('gives each parent no more children than a composite key over the parent can tell apart, so the blueprint is valid', async () => {
+    const { document, report } = await importText('POSTGRES_DDL', `
+      CREATE TYPE scope AS ENUM ('read', 'write', 'admin');
+      CREATE TABLE account (id int PRIMARY KEY);
+      CREATE TABLE grant_row (id serial PRIMARY KEY, account_id int NOT NULL REFERENCES account(id), scope scope NOT NULL, UNIQUE (account_id, scope));
+      CREATE TABLE membership (account_id int NOT NULL REFERENCES account(id), flag boolean NOT NULL, PRIMARY KEY (account_id, flag));`);
+    expect(document.tables.find((t) => t.name === 'grant_row')!.rows).toMatchObject({ perParent: 'account', max: 3 });
+    expect(document.tables.find((t) => t.name === 'membership')!.rows).toMatchObject({ perParent: 'account', max: 2 });
+    expect(report.find((d) => d.path === 'tables[1].rows')!.reason).toMatch(/at most 3 per account row: its key \(account_id, scope\) has 3 values/);
+    expect(validateBlueprint(document)).toEqual([]);
   });
 });
 

@@ -222,13 +222,38 @@ function finiteSpace(field: FieldOut): number | undefined {
 
 /** A table counted by itself gets no more rows than a unique field of few values can tell apart: a lookup of 3 statuses has 3 rows. */
 function fitUniqueSpace(table: TableOut, reason: string): string {
-  if (typeof table.rows !== 'number') return reason;
+  if (typeof table.rows !== 'number') return fitChildKeys(table, reason);
   const keyFields = new Set([table.primaryKey].flat());
   const limits = table.fields.filter((f) => f.unique || (keyFields.size === 1 && keyFields.has(f.name))).map((f) => [f.name, finiteSpace(f)] as const);
   const tightest = limits.filter((l): l is readonly [string, number] => l[1] !== undefined).sort((a, b) => a[1] - b[1])[0];
   if (!tightest || tightest[1] >= table.rows) return reason;
   table.rows = Math.max(1, tightest[1]);
   return `${reason ? `${reason}; ` : ''}${table.rows} rows: ${tightest[0]} is unique and has ${tightest[1]} values`;
+}
+
+/**
+ * A table sized per parent gets no more children per parent than its keys
+ * can tell apart under one parent: with `UNIQUE (account_id, scope)` and 3
+ * scopes, an account has at most 3 grants.
+ */
+function fitChildKeys(table: TableOut, reason: string): string {
+  const rows = table.rows;
+  if (typeof rows !== 'object' || !('perParent' in rows)) return reason;
+  const parent = rows.perParent.toLowerCase();
+  const isAnchor = (f: FieldOut) => f.generator === 'ref' && String(f.options?.table ?? '').toLowerCase() === parent;
+  const keys = [...(Array.isArray(table.primaryKey) && table.primaryKey.length > 1 ? [table.primaryKey] : []), ...(table.unique ?? [])];
+  let tightest: { names: string[]; size: number } | undefined;
+  for (const names of keys) {
+    const fields = names.map((n) => table.fields.find((f) => f.name === n));
+    if (fields.some((f) => !f || f.unique) || !fields.some((f) => isAnchor(f!))) continue;
+    let size = 1;
+    for (const f of fields as FieldOut[]) if (!isAnchor(f)) size *= finiteSpace(f) ?? Infinity;
+    if (size < (tightest?.size ?? Infinity)) tightest = { names, size };
+  }
+  if (!tightest || tightest.size >= rows.max) return reason;
+  const max = Math.max(1, tightest.size);
+  table.rows = { ...rows, min: Math.min(rows.min, max), max };
+  return `${reason ? `${reason}; ` : ''}at most ${max} per ${rows.perParent} row: its key (${tightest.names.join(', ')}) has ${tightest.size} values for each`;
 }
 
 const sameColumns = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
