@@ -44,6 +44,8 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     await client.query('BEGIN');
     await client.query(limit);
     await client.query(limit.replace('statement_timeout', 'lock_timeout'));
+    // money is read by the session's lc_monetary: the engine writes it as the C locale does ('1234.56'), whatever the target's default.
+    await client.query(`SET LOCAL lc_monetary = 'C'`);
     // DEFERRABLE keys closing a cycle are written at once and checked at COMMIT.
     if (defersToCommit(plan)) await client.query('SET CONSTRAINTS ALL DEFERRED');
 
