@@ -1,6 +1,6 @@
 /**
  * Pinned outputs: the bytes of a corpus of blueprints (the templates, the
- * benchmark's tables, every generator in five locales) in every format,
+ * benchmark's tables, every generator in two locales) in every format,
  * dialect and output option, as SHA-256 digests recorded before the row
  * writers were compiled (issue 27). Any change of bytes fails here, naming
  * the case. The documents are a snapshot (documents.json), so new generators
