@@ -23,7 +23,7 @@ const KINDS: [string, (fn: string, url: string) => boolean][] = [
   ['writing files', (fn) => ['writeBuffer', 'writeBuffers', 'writev', 'writeSync', 'writeString'].includes(fn)],
   ['reading files', (fn) => fn === 'read' || fn === 'readFileUtf8'],
   // The compiled row writers (formats/row-compiler) have no file: they are made with `new Function`.
-  ['writing rows (compiled row writers)', (fn, url) => url === '' && ['writeRows', 'writeCell', 'makeValue'].includes(fn)],
+  ['writing rows (compiled row writers)', (fn, url) => url === '' && ['writeRows', 'writeCells', 'makeValues'].includes(fn)],
   ['making rows (engine)', (fn, url) => url.includes('/engine/')],
   ['loading code', (fn, url) => fn === 'wrapSafe' || url.includes('loader') || fn.startsWith('compile')],
 ];

@@ -60,11 +60,11 @@ const asciiBytes = (text: string): number[] => Array.from(text, (c) => c.charCod
 
 class Source {
   readonly env: Record<string, unknown> = {};
-  private names = 0;
+  constructor(private readonly names: { next: number }) {}
 
   /** Binds `value` to a fresh name in the function's scope. */
   bind(value: unknown, prefix = 'c'): string {
-    const name = `${prefix}${this.names++}`;
+    const name = `${prefix}${this.names.next++}`;
     this.env[name] = value;
     return name;
   }
@@ -209,44 +209,90 @@ const segment = (max: number, code: string) =>
 const LOCALS = 'let k = 0, j = 0, e = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, b = sink.buf, tt = NO_BYTES, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES;';
 
 /**
- * One generated function: `code` over the names `src` bound, plus the
- * shared ones. Built only from the plan (see the top of this file): numbers
- * and names of our own making, every string of the user's in `env`.
+ * Characters of source per generated function. The cells of a row are cut
+ * into functions of about this size: one function for a whole row took V8
+ * seconds to optimize on a busy machine (for every thread, and again after
+ * each deoptimization), one per cell made a call per cell that V8 would not
+ * inline; functions of a few cells compile in milliseconds and keep most of
+ * the row's code together.
  */
-function build<F>(name: 'writeRows' | 'writeCell' | 'makeValue', src: Source, shared: Record<string, unknown>, params: string, code: string): F {
-  const env = { ...shared, ...src.env };
+const GROUP_CHARS = 6000;
+
+/**
+ * One generated function: `code` over the names `env` binds. Built only from
+ * the plan (see the top of this file): numbers and names of our own making,
+ * every string of the user's in `env`.
+ */
+function build<F>(name: 'writeRows' | 'writeCells' | 'makeValues', env: Record<string, unknown>, params: string, code: string): F {
   const body = `"use strict";\nconst { ${Object.keys(env).join(', ')} } = env;\nreturn function ${name}(${params}) {\n${code}\n};`;
   return new Function('env', body)(env) as F;
 }
 
+/** Blocks of code (one per field) gathered into functions of about GROUP_CHARS each, in order. */
+class Groups {
+  private readonly done: { env: Record<string, unknown>; code: string[] }[] = [];
+  private current: { env: Record<string, unknown>; code: string[]; chars: number } = { env: {}, code: [], chars: 0 };
+
+  add(src: Source, code: string) {
+    if (this.current.code.length && this.current.chars + code.length > GROUP_CHARS) this.flush();
+    Object.assign(this.current.env, src.env);
+    this.current.code.push(code);
+    this.current.chars += code.length;
+  }
+
+  flush() {
+    if (this.current.code.length) this.done.push(this.current);
+    this.current = { env: {}, code: [], chars: 0 };
+  }
+
+  /** The functions, each catching a value error to name its field (`cur`, set by each block). */
+  build<F>(name: 'writeCells' | 'makeValues', shared: Record<string, unknown>, params: string, locals: string): F[] {
+    this.flush();
+    return this.done.map((group) =>
+      build<F>(name, { ...shared, ...group.env }, params, `${locals}\nlet cur = -1;\ntry {\n${group.code.join('\n')}\n} catch (error) {\n  throw cur >= 0 ? atField(error, paths[cur]) : error;\n}`),
+    );
+  }
+}
+
 /**
- * The compiled row writer of a table in one layout: a loop calling one
- * generated function per field. One function per field, not one for the
- * row: V8 compiles small functions in a fraction of the time a row-sized one
- * takes (seconds, on a busy machine, for every thread and re-optimization),
- * and each call site sees a single target, so calls stay direct.
+ * The compiled row writer of a table in one layout: a loop calling the
+ * generated functions that make the row's values and write its cells.
  */
 export function compileRows(input: RowCompileInput): CompiledRows {
   const { table, writers, valueFields, put, layout } = input;
   const fields = table.fields;
-  const shared = { NO_BYTES: new Uint8Array(0), NO_INTS: new Int32Array(0), imul: Math.imul, floor: Math.floor, mix32, rng: new CellRng(), row: input.row, values: input.row.values, refRows: input.row.refRows };
-  const steps: { index: number; fn: (r: number, sink: ByteSink) => void }[] = [];
+  const shared = {
+    NO_BYTES: new Uint8Array(0),
+    NO_INTS: new Int32Array(0),
+    imul: Math.imul,
+    floor: Math.floor,
+    mix32,
+    atField,
+    paths: fields.map((f) => f.path),
+    rng: new CellRng(),
+    row: input.row,
+    values: input.row.values,
+    refRows: input.row.refRows,
+  };
+  // One counter for every function's names, so that groups can merge their bindings.
+  const names = { next: 0 };
 
   // Value phase: the fields writers do not write, as RowGenerator#fill makes them.
+  const valueGroups = new Groups();
   for (const f of valueFields ?? []) {
-    const src = new Source();
+    const src = new Source(names);
     const i = num(f.index);
     const make = `${seedCode(f.valueKey)} rng.reset(x); values[${i}] = ${src.bind(f.produce, 'produce')}(rng, row);`;
-    const code = f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1; } else { ${make} }` : make;
-    steps.push({ index: f.index, fn: build('makeValue', src, shared, 'r', `let x = 0;\n${code}`) });
+    valueGroups.add(src, `cur = ${i};\n` + (f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1; } else { ${make} }` : make));
   }
 
   const nullBytes = layout.kind === 'json' ? asciiBytes('null') : asciiBytes(layout.nullText);
   const last = fields.length - 1;
+  const cellGroups = new Groups();
   for (let k = 0; k <= last; k++) {
     const f = fields[k];
-    const src = new Source();
-    const code: string[] = [];
+    const src = new Source(names);
+    const code: string[] = [`cur = ${num(k)};`];
     // What comes before the cell: a separator, or the JSON key (with `{` or `,`).
     const lead = layout.kind === 'json' ? Buffer.from((k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':', 'utf8') : k > 0 ? [layout.separator] : [];
     if (lead.length) code.push(segment(lead.length, literalCode(src, lead)));
@@ -265,28 +311,25 @@ export function compileRows(input: RowCompileInput): CompiledRows {
       const end = layout.kind === 'json' ? asciiBytes('}') : asciiBytes(layout.lineEnd);
       code.push(segment(end.length, literalCode(src, end)));
     }
-    steps.push({ index: k, fn: build('writeCell', src, shared, 'r, sink', `${LOCALS}\n${code.join('\n')}`) });
+    cellGroups.add(src, code.join('\n'));
   }
 
   // JSON rows after the stream's first start with their separator.
-  const src = new Source();
+  const src = new Source(names);
   const rowStart = layout.kind === 'json' && layout.rowSeparator ? `if (r !== streamStart) { ${LOCALS} ${segment(layout.rowSeparator.length, literalCode(src, asciiBytes(layout.rowSeparator)))} }` : '';
-  const calls = steps.map((step) => `cur = ${num(step.index)}; ${src.bind(step.fn, 'f')}(r, sink);`);
+  const calls = [
+    ...valueGroups.build<(r: number) => void>('makeValues', shared, 'r', 'let x = 0;').map((fn) => `${src.bind(fn, 'f')}(r);`),
+    ...cellGroups.build<(r: number, sink: ByteSink) => void>('writeCells', shared, 'r, sink', LOCALS).map((fn) => `${src.bind(fn, 'f')}(r, sink);`),
+  ];
   return build<CompiledRows>(
     'writeRows',
-    src,
-    { ...shared, atField, paths: fields.map((f) => f.path) },
+    { ...shared, ...src.env },
     'from, to, sink, streamStart',
-    `let cur = -1;
-try {
-  for (let r = from; r < to; r++) {
-    row.index = r;
-    ${valueFields ? '' : 'cur = -1; row.generate(r);'}
-    ${rowStart}
-    ${calls.join('\n    ')}
-  }
-} catch (error) {
-  throw cur >= 0 ? atField(error, paths[cur]) : error;
+    `for (let r = from; r < to; r++) {
+  row.index = r;
+  ${valueFields ? '' : 'row.generate(r);'}
+  ${rowStart}
+  ${calls.join('\n  ')}
 }`,
   );
 }
