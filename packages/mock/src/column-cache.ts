@@ -60,6 +60,40 @@ export class ColumnCache {
     return this.remember(id, () => columnSlice(access, table, field, 0, rows), () => rows);
   }
 
+  /**
+   * Rows of each value of `field` (by `keyText`, nulls left out), ascending:
+   * what an equality or a foreign key's children read instead of scanning the
+   * column, built once per mock from the cached column and counted against
+   * the same bound (a cell per row and one per distinct value).
+   */
+  index(owner: string, access: PlanAccess, table: string, field: string, keyText: (value: Value) => string): Promise<Map<string, Int32Array>> {
+    const id = `${owner}\u0000${table}\u0000${field}\u0000index`;
+    return this.remember(
+      id,
+      async () => {
+        const values = await this.column(owner, access, table, field);
+        const groups = new Map<string, number[]>();
+        for (let row = 0; row < values.length; row++) {
+          const v = values[row];
+          if (v === null || v === undefined) continue;
+          const key = keyText(v);
+          const rows = groups.get(key);
+          if (rows) rows.push(row);
+          else groups.set(key, [row]);
+        }
+        const index = new Map<string, Int32Array>();
+        for (const [key, rows] of groups) index.set(key, Int32Array.from(rows));
+        return index;
+      },
+      (index) => access.totalRows(table) + index.size,
+    );
+  }
+
+  /** Whether `index` of this field is built (or being built) now. */
+  hasIndex(owner: string, table: string, field: string): boolean {
+    return this.columns.has(`${owner}\u0000${table}\u0000${field}\u0000index`);
+  }
+
   private remember<T>(id: string, compute: () => Promise<T>, cells: (value: T) => number): Promise<T> {
     const known = this.columns.get(id) as Promise<T> | undefined;
     if (known) {

@@ -262,3 +262,14 @@ export function scanRows(filter: Filter, column: (name: string) => { values: Val
 export function matchesRow(filter: Filter, row: Record<string, Value>): boolean {
   return predicate(filter, (column) => () => row[column])([]);
 }
+
+type Leaf = Extract<Filter, { column: string }>;
+
+/** An equality to a non-null value the whole filter requires (the filter itself, or one of its `all` parts). */
+export function equalityIn(filter: Filter): { column: string; value: Value; leaf: Leaf } | undefined {
+  const parts = 'all' in filter ? filter.all : [filter];
+  for (const part of parts) {
+    if ('column' in part && part.op === 'eq' && part.value !== null && part.value !== undefined && typeof part.value !== 'object') return { column: part.column, value: part.value, leaf: part };
+  }
+  return undefined;
+}

@@ -1,9 +1,10 @@
 import type { PlanAccess, Value } from '@seedbed/engine';
 import { AppError, badInput } from '@seedbed/engine/errors';
 import { columnSlice, SCAN_SLICE, sharedColumns, turn, type ColumnCache } from './column-cache';
-import { and, columnsOf, isMatchAll, keyText, matchesRow, scanRows, type Filter } from './filter';
+import { and, columnsOf, equalityIn, isMatchAll, keyText, matchesRow, predicateAt, scanRows, type Filter } from './filter';
 import type { OverlayView } from './overlay-view';
-import { IndexSelection, ListSelection, RangeSelection, type RowRef, type Selection } from './selection';
+import { IndexSelection, ListSelection, lowerBound, RangeSelection, type RowRef, type Selection } from './selection';
+import { RowCache } from './row-cache';
 
 export { keyText };
 
@@ -43,10 +44,12 @@ export interface MockSource {
   columns: ColumnCache;
   /** This mock's share of the column cache. */
   owner: string;
+  /** Generated rows answered before, kept within this mock's bound (row-cache.ts). */
+  rows: RowCache<MockRow>;
 }
 
 export function mockSource(access: PlanAccess): MockSource {
-  return { access, columns: sharedColumns, owner: sharedColumns.owner() };
+  return { access, columns: sharedColumns, owner: sharedColumns.owner(), rows: new RowCache() };
 }
 
 /** Longest filter (as JSON) whose matches are kept between requests. */
@@ -117,9 +120,12 @@ export class MockData {
     return row;
   }
 
+  /** A generated row, made once per mock while the row cache keeps it (rows and their values are never changed in place). */
   private generated(table: string, index: number): MockRow | null {
-    const values = this.access.row(table, index);
-    return values && { table, ref: { base: index }, values: this.named(table, values) };
+    return this.source.rows.get(table, index, () => {
+      const values = this.access.row(table, index);
+      return values && { table, ref: { base: index }, values: this.named(table, values) };
+    });
   }
 
   /** A generated row with the overlay applied (null: deleted or out of range). */
@@ -211,8 +217,26 @@ export class MockData {
     });
   }
 
-  /** The window's generated rows matching the filter (compared over cached columns), merged with the overlay's by key. */
+  /** The window's generated rows matching the filter (compared over cached columns, or found by an equality's index), merged with the overlay's by key. */
   private async filtered(table: string, w: Window): Promise<Selection> {
+    const generated = (await this.indexed(table, w)) ?? (await this.matchedByScan(table, w));
+    if (!this.overlay.touches(table)) return new IndexSelection(generated);
+    let found = Array.from(generated);
+    const extras: RowRef[] = [];
+    {
+      const changed = await this.overlay.changed(table, { from: w.start, to: w.end }, w.belongs);
+      const drop = new Set(changed.map((c) => c.index));
+      found = found.filter((r) => !drop.has(r));
+      found.push(...changed.filter((c) => c.keep).map((c) => c.index));
+      found.sort((a, b) => a - b);
+      if (w.inLayout) extras.push(...(await this.overlay.changed(table, { from: w.start, to: w.end, outside: true }, w.belongs)).map((c) => ({ base: c.index })));
+      extras.push(...(await this.overlay.createdKeys(table, w.belongs)).map((key) => ({ created: key })));
+    }
+    return new IndexSelection(found, extras);
+  }
+
+  /** The window's generated rows matching its filter, every row's columns compared (a scan within the bound). */
+  private async matchedByScan(table: string, w: Window): Promise<ArrayLike<number>> {
     const filter = w.filter!;
     const columns = [...columnsOf(filter)];
     const what = `a filter on ${table}.${columns.join(', ')}`;
@@ -231,20 +255,38 @@ export class MockData {
     };
     const key = JSON.stringify([table, w.start, w.end, filter]);
     // The same filter again (the next page of a walk) reuses what the generated rows matched.
-    const generated = key.length <= MAX_MEMO_KEY ? await this.source.columns.matches(this.source.owner, key, scan) : await scan();
-    if (!this.overlay.touches(table)) return new IndexSelection(generated);
-    let found = Array.from(generated);
-    const extras: RowRef[] = [];
-    {
-      const changed = await this.overlay.changed(table, { from: w.start, to: w.end }, w.belongs);
-      const drop = new Set(changed.map((c) => c.index));
-      found = found.filter((r) => !drop.has(r));
-      found.push(...changed.filter((c) => c.keep).map((c) => c.index));
-      found.sort((a, b) => a - b);
-      if (w.inLayout) extras.push(...(await this.overlay.changed(table, { from: w.start, to: w.end, outside: true }, w.belongs)).map((c) => ({ base: c.index })));
-      extras.push(...(await this.overlay.createdKeys(table, w.belongs)).map((key) => ({ created: key })));
-    }
-    return new IndexSelection(found, extras);
+    return key.length <= MAX_MEMO_KEY ? this.source.columns.matches(this.source.owner, key, scan) : scan();
+  }
+
+  /**
+   * The window's generated rows matching a filter that asks one column to
+   * equal a value (a foreign key's children, `condition: {status: ...}`),
+   * found through that column's index (built once per mock, within the scan
+   * bound) and the rest of the filter compared on those rows alone; the
+   * scan bound counts the rows the index gives (the whole table once, when
+   * this request builds it). Undefined when the filter has no such equality,
+   * the table is past the scan bound, or the window is a parent's rows and
+   * no index is built yet.
+   */
+  private async indexed(table: string, w: Window): Promise<ArrayLike<number> | undefined> {
+    const filter = w.filter!;
+    const eq = equalityIn(filter);
+    if (!eq || this.access.totalRows(table) > this.access.maxScan || !this.access.table(table).fieldByName.has(eq.column)) return undefined;
+    const { columns, owner } = this.source;
+    // A parent's few rows in the layout are scanned as they are: no index is built for them.
+    if (w.inLayout && !columns.hasIndex(owner, table, eq.column)) return undefined;
+    const what = `a filter on ${table}.${[...columnsOf(filter)].join(', ')}`;
+    // Building the index reads the whole table (its rows are counted, as a scan's would be); a built one, the rows it gives.
+    const building = !columns.hasIndex(owner, table, eq.column);
+    if (building) this.spend(this.access.totalRows(table), what);
+    const rows = (await columns.index(owner, this.access, table, eq.column, keyText)).get(keyText(eq.value)) ?? EMPTY;
+    const inWindow = rows.subarray(lowerBound(rows, w.start), lowerBound(rows, w.end));
+    if (!building) this.spend(inWindow.length, what);
+    if (filter === eq.leaf) return inWindow;
+    const values = new Map<string, { values: Value[]; offset: number }>();
+    for (const column of columnsOf(filter)) values.set(column, await this.columnValues(table, column, w.start, w.end));
+    const test = predicateAt(filter, (column) => values.get(column)!);
+    return inWindow.filter((row) => test(row));
   }
 
   /** A generated column over [start, end): the cached whole column when the table is within the scan bound, else the window alone. */
@@ -326,3 +368,4 @@ export function compareValues(a: Value | undefined, b: Value | undefined): numbe
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+const EMPTY = new Int32Array(0);

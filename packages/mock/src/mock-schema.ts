@@ -1,10 +1,11 @@
-import { execute, specifiedRules, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
+import { specifiedRules, type DocumentNode, type ExecutionResult, type GraphQLSchema, type ValidationRule } from 'graphql';
 import { PlanAccess, type BlueprintDocument, type MockLimits, type Plan } from '@seedbed/engine';
 import { queryLimits } from './query-limits';
 import { graphqlKeyOf, type GraphqlDocumentKey } from './sdl-mapping';
 import { buildSdlSchema } from './sdl-schema';
 import type { MockContext, MockEventsPort } from './context';
 import { buildDefaultSchema } from './default-schema';
+import { CompiledQueries, ValidatedDocuments } from './compiled-queries';
 import { MockData, mockSource, type MockSource } from './mock-data';
 import { MockWrites } from './mock-writes';
 import type { OverlayStore } from './overlay';
@@ -25,6 +26,10 @@ export interface MockSchema {
   limits: ResolvedMockLimits;
   /** GraphQL's own rules and the depth, alias and cost limits of this mock. */
   rules: readonly ValidationRule[];
+  /** Queries asked more than once, compiled (bounded: see compiled-queries.ts). */
+  compiled: CompiledQueries;
+  /** Documents that passed `rules`, by their text (bounded: see compiled-queries.ts). */
+  validated: ValidatedDocuments;
 }
 
 export interface MockBounds {
@@ -59,7 +64,8 @@ export function resolveMockLimits(defaults: MockLimitDefaults, document?: MockLi
 export function buildMockSchema(plan: Plan, bounds: MockBounds, graphql?: GraphqlDocumentKey, limits: ResolvedMockLimits = DEFAULT_MOCK_LIMITS): MockSchema {
   const source = mockSource(new PlanAccess(plan, bounds));
   const armor = queryLimits({ queryDepth: limits.depth, queryAliases: limits.aliases, queryCost: limits.cost });
-  return { schema: graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan), source, limits, rules: [...specifiedRules, ...armor.validationRules] };
+  const schema = graphql ? buildSdlSchema(graphql) : buildDefaultSchema(plan);
+  return { schema, source, limits, rules: [...specifiedRules, ...armor.validationRules], compiled: new CompiledQueries(schema), validated: new ValidatedDocuments() };
 }
 
 /**
@@ -106,7 +112,7 @@ export async function executeMock(
   events?: MockEventsPort,
 ): Promise<ExecutionResult> {
   const contextValue = await mockContext(mock, store, authorizeWrite, events);
-  return withWarnings(await execute({ schema: mock.schema, document: request.document, variableValues: request.variables, operationName: request.operationName, contextValue }), contextValue);
+  return withWarnings(await mock.compiled.execute(request, contextValue), contextValue);
 }
 
 /** The answer with the arguments the mock could not bind named in its extensions (`warnings`), when there are any. */

@@ -48,14 +48,24 @@ export class RangeSelection implements Selection {
     return out;
   }
 
-  /** The generated row at position q of the rows left after exclusions. */
+  /**
+   * The generated row at position q of the rows left after exclusions:
+   * start + q + i, where i excluded rows come before it — the first i with
+   * excluded[i] - i > start + q (that difference never decreases over sorted,
+   * distinct rows), found by bisection: a page costs its rows, not the
+   * overlay's size.
+   */
   private baseAt(q: number): number {
-    let row = this.start + q;
-    for (const e of this.excluded) {
-      if (e <= row) row++;
-      else break;
+    const target = this.start + q;
+    const { excluded } = this;
+    let lo = 0;
+    let hi = excluded.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (excluded[mid] - mid <= target) lo = mid + 1;
+      else hi = mid;
     }
-    return row;
+    return target + lo;
   }
 }
 
@@ -118,4 +128,16 @@ export class IndexSelection implements Selection {
   reversed(): Selection {
     return new ListSelection(this.slice(0, this.count).reverse());
   }
+}
+
+/** First position of `sorted` holding a value ≥ `value`. */
+export function lowerBound(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

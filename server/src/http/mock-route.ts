@@ -58,16 +58,20 @@ export function mockRoute({ services, budget, db, config, limiter, log }: MockRo
         ...mockVersion((name) => req.query[name]),
       });
       const params = operationParams(req);
-      let document: DocumentNode;
-      try {
-        document = parseLimited(params.query);
-      } catch (error) {
-        // The parser's errors, coded as over WebSocket; the query is a string already.
-        return void res.status(400).json({ errors: formatAll([error as GraphQLError]) });
+      // A text this mock parsed and validated before is not parsed and validated again.
+      let document: DocumentNode | undefined = mock.validated.get(params.query);
+      if (!document) {
+        try {
+          document = parseLimited(params.query);
+        } catch (error) {
+          // The parser's errors, coded as over WebSocket; the query is a string already.
+          return void res.status(400).json({ errors: formatAll([error as GraphQLError]) });
+        }
+        // The mock's own depth, alias and cost limits (its blueprint may set them, PRODUCT.md §9).
+        const invalid = validate(mock.schema, document, mock.rules);
+        if (invalid.length) return void res.status(400).json({ errors: formatAll(invalid.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'))) });
+        mock.validated.set(params.query, document);
       }
-      // The mock's own depth, alias and cost limits (its blueprint may set them, PRODUCT.md §9).
-      const invalid = validate(mock.schema, document, mock.rules);
-      if (invalid.length) return void res.status(400).json({ errors: formatAll(invalid.map((e) => coded(e, 'GRAPHQL_VALIDATION_FAILED'))) });
       const operation = getOperationAST(document, params.operationName);
       if (req.method === 'GET' && operation?.operation === 'mutation') throw new AppError('BAD_USER_INPUT', 'Send mutations with POST.', {}, 405);
       // A session spends its budget of expensive operations (reads whose size the caller picks); an API key's request is counted already.

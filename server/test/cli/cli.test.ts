@@ -92,6 +92,27 @@ describe('seedbed command', () => {
     expect(reseeded.stdout).not.toBe(original.stdout);
   });
 
+  it('generate --format csv,sql,ndjson writes every file of each format from one generation, the bytes of one call per format', () => {
+    const formats = ['csv', 'sql', 'ndjson'];
+    const files = (out: string) => Object.fromEntries(fs.readdirSync(out).sort().map((f) => [f, fs.readFileSync(path.join(out, f), 'utf8')]));
+    const apart = path.join(dir, 'apart');
+    for (const format of formats) expect(seedbed('generate', blueprint, '--format', format, '--dialect', 'mysql', '--rows', '7000', '--out', apart, '--workers', '1').code).toBe(0);
+    const expected = files(apart);
+    expect(Object.keys(expected)).toEqual(['order_items.csv', 'order_items.ndjson', 'orders.csv', 'orders.ndjson', 'test.sql', 'users.csv', 'users.ndjson']);
+    // With helper threads (7,000 users make more orders than one chunk holds) and without.
+    for (const workers of ['2', '1']) {
+      const together = path.join(dir, `together-${workers}`);
+      const result = seedbed('generate', blueprint, '--format', formats.join(','), '--dialect', 'mysql', '--rows', '7000', '--out', together, '--workers', workers);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('users.ndjson (7,000 rows)');
+      expect(files(together)).toEqual(expected);
+    }
+    // Several formats need a folder and one whole file each.
+    expect(seedbed('generate', blueprint, '--format', 'csv,xml', '--out', dir).code).toBe(2);
+    expect(seedbed('generate', blueprint, '--table', 'users', '--format', 'csv,sql', '--out', '-').code).toBe(2);
+    expect(seedbed('generate', blueprint, '--format', 'csv,sql', '--shard', '0/2', '--out', dir).code).toBe(2);
+  });
+
   it('generate --format sql writes one script in dependency order', () => {
     const result = seedbed('generate', blueprint, '--format', 'sql', '--dialect', 'mysql', '--out', '-');
     expect(result.code).toBe(0);

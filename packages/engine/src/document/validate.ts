@@ -6,8 +6,8 @@
  * on whatever part of the document it can read: a badly formed table name
  * does not hide a duplicate field name, nor one table's problems another's.
  */
-import Ajv, { type ErrorObject } from 'ajv';
-import { blueprintJsonSchema } from './json-schema';
+import type { ErrorObject } from 'ajv';
+import { shapeCheck } from './shape-check';
 import { graphqlKeyIssues } from './sdl-mapping';
 import { stableKeyIssues } from './stable-keys';
 import { isPerParent, REF_GENERATOR, singlePrimaryKey, type DocumentIssue, type FieldDef, type TableDef } from './types';
@@ -15,11 +15,9 @@ import { fieldEntries, isObject, tableEntries, tableIndexByName } from './walk';
 import { cycleIssues } from '../plan/order';
 import { describeAjvError, formatLimit } from '../validate/messages';
 
-const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-const checkShape = ajv.compile(blueprintJsonSchema);
-
 export function validateDocument(input: unknown): DocumentIssue[] {
   if (!isObject(input)) return [{ path: '(document)', message: 'must be a JSON object with "seedbed", "name" and "tables"' }];
+  const checkShape = shapeCheck();
   const shape = checkShape(input) ? [] : shapeIssues(checkShape.errors ?? []);
   return [...shape, ...nameIssues(input), ...stableKeyIssues(input), ...keyIssues(input), ...referenceIssues(input), ...cycleIssues(input), ...graphqlKeyIssues(input)];
 }

@@ -2,6 +2,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder } from '../stream/chunks';
+import { FanOutEncoder } from '../stream/fan-out';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 import { writeShardFiles } from './shard-writer';
@@ -24,6 +25,7 @@ if (workerData?.nice) {
   }
 }
 const plans = new Map<number, ChunkEncoder | Error>();
+const fanOuts = new WeakMap<ChunkEncoder, FanOutEncoder>();
 
 function reply(message: FromWorker, transfer?: ArrayBuffer[]) {
   port.postMessage(message, transfer);
@@ -68,6 +70,18 @@ port.on('message', (message: ToWorker) => {
     void Promise.resolve()
       .then(() => writeShardFiles(encoderOf(message.planId), message.job, shardControl))
       .then((sizes) => reply({ type: 'shard', id, sizes }), (e) => reply({ type: 'error', id, error: errorOf(e) }));
+    return;
+  }
+  if (message.type === 'fan-out') {
+    try {
+      const chunks = encoderOf(message.planId);
+      let fanOut = fanOuts.get(chunks);
+      if (!fanOut) fanOuts.set(chunks, (fanOut = new FanOutEncoder(chunks.plan)));
+      const bytes = fanOut.encode(message.table, message.dialect, message.streamStart, message.from, message.to, message.targets);
+      reply({ type: 'fan-out', id: message.id, bytes }, bytes.map((b) => b.buffer as ArrayBuffer));
+    } catch (e) {
+      reply({ type: 'error', id: message.id, error: errorOf(e) });
+    }
     return;
   }
   if (message.type === 'preview') {

@@ -25,43 +25,59 @@ export interface EncodeInOrderOptions {
  * whoever made them. Stopping early (`return`) sends no more chunks; those
  * in flight finish and are dropped.
  */
-export async function* encodeInOrder(
-  plan: Plan,
-  requests: readonly ChunkRequest[],
-  local: ChunkEncoder | null,
-  { pool, poolDepth = 2, window = 6 }: EncodeInOrderOptions = {},
-): AsyncGenerator<Buffer> {
-  if (!local && !pool) throw new Error('encodeInOrder needs this thread or a pool');
-  const results: (Buffer | Promise<Buffer> | undefined)[] = new Array(requests.length);
-  const here = (i: number) => {
+export function encodeInOrder(plan: Plan, requests: readonly ChunkRequest[], local: ChunkEncoder | null, options: EncodeInOrderOptions = {}): AsyncGenerator<Buffer> {
+  const { pool } = options;
+  const here = local && ((i: number) => {
     const { table, format, dialect, streamStart, from, to, output, deferRefs } = requests[i];
-    results[i] = local!.encode(table, format, dialect, streamStart, from, to, output, undefined, deferRefs);
+    return local.encode(table, format, dialect, streamStart, from, to, output, undefined, deferRefs);
+  });
+  return inOrder(requests.length, here, pool && ((i: number) => pool.encode(plan, requests[i])), options);
+}
+
+/**
+ * The mechanism of `encodeInOrder` for any kind of chunk: `count` chunks made
+ * by `here(i)` in this thread or `there(i)` in a pool's, yielded in order.
+ */
+export async function* inOrder<T>(
+  count: number,
+  here: ((i: number) => T) | null,
+  there: ((i: number) => Promise<T>) | undefined,
+  { poolDepth = 2, window = 6 }: Pick<EncodeInOrderOptions, 'poolDepth' | 'window'> = {},
+): AsyncGenerator<T> {
+  if (!here && !there) throw new Error('encodeInOrder needs this thread or a pool');
+  const results: (T | Promise<T> | undefined)[] = new Array(count);
+  const made: boolean[] = new Array(count).fill(false);
+  const local = (i: number) => {
+    results[i] = here!(i);
+    made[i] = true;
   };
   let inFlight = 0;
   let claimed = 0;
-  for (let due = 0; due < requests.length; ) {
-    while (pool && inFlight < poolDepth && claimed < requests.length && claimed - due < window) {
+  for (let due = 0; due < count; ) {
+    while (there && inFlight < poolDepth && claimed < count && claimed - due < window) {
       const i = claimed++;
       inFlight++;
-      const encoded = pool.encode(plan, requests[i]).then((bytes) => {
+      const encoded = there(i).then((chunk) => {
         inFlight--;
-        results[i] = bytes;
-        return bytes;
+        results[i] = chunk;
+        made[i] = true;
+        return chunk;
       });
       encoded.catch(() => {}); // a chunk left behind by an early stop must not go unhandled
       results[i] = encoded;
     }
     const next = results[due];
-    if (Buffer.isBuffer(next)) {
-      results[due++] = undefined;
-      yield next;
-    } else if (next && (!local || claimed >= requests.length || claimed - due >= window)) {
+    if (made[due]) {
+      results[due] = undefined;
+      made[due++] = false;
+      yield next as T;
+    } else if (next && (!here || claimed >= count || claimed - due >= window)) {
       await next; // nothing left to take (or nobody here to take it): wait for it
     } else {
       // The chunk due is unclaimed (make it), or still being made elsewhere (make a later one meanwhile).
-      here(claimed++);
+      local(claimed++);
       // Let the pool's answers in before looking again.
-      if (pool) await new Promise((resolve) => setImmediate(resolve));
+      if (there) await new Promise((resolve) => setImmediate(resolve));
     }
   }
 }

@@ -7,6 +7,7 @@ import type { OutputOptions } from '../formats/output';
 import type { Preview } from '../preview';
 import type { PreviewWindow } from '../preview-window';
 import type { ShardFilesJob } from './shard-writer';
+import type { FanOutTarget } from '../stream/fan-out';
 
 /** Plans a worker keeps compiled; the pool mirrors the same first-in, first-out cache. */
 export const PLANS_PER_WORKER = 4;
@@ -15,11 +16,23 @@ export const PLANS_PER_WORKER = 4;
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
   | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions; deferRefs?: boolean }
+  /** Rows made once and encoded in each target's format (see stream/fan-out.ts). */
+  | ({ type: 'fan-out'; id: number; planId: number } & FanOutRequest)
   | ({ type: 'layout'; id: number } & LayoutRequest)
   /** `control[0]` set to 1 by the pool stops the shard after its current chunk. */
   | { type: 'shard'; id: number; planId: number; job: ShardFilesJob; control: Int32Array }
   /** A preview of a document, compiled in the thread; `control[0]` set to 1 by the pool stops it before its next row. */
   | ({ type: 'preview'; id: number; control: Int32Array } & PreviewRequest);
+
+/** Rows [from, to) of a table's stream starting at `streamStart`, in every target's format. */
+export interface FanOutRequest {
+  table: string;
+  dialect: Dialect;
+  streamStart: number;
+  from: number;
+  to: number;
+  targets: FanOutTarget[];
+}
 
 /** A window of a document's table as values, within `maxBytes` (less `spentBytes`) as JSON. */
 export interface PreviewRequest {
@@ -42,6 +55,7 @@ export interface LayoutRequest {
 
 export type FromWorker =
   | { type: 'chunk'; id: number; bytes: Uint8Array }
+  | { type: 'fan-out'; id: number; bytes: Uint8Array[] }
   | { type: 'layout'; id: number; totals: Float64Array }
   | { type: 'progress'; id: number; rows: number }
   | { type: 'shard'; id: number; sizes: number[] | null }

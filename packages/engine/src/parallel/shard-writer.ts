@@ -17,6 +17,7 @@ import type { OutputOptions } from '../formats/output';
 import { ByteSink } from '../formats/byte-sink';
 import type { Dialect } from '../generators/types';
 import type { ChunkEncoder } from '../stream/chunks';
+import { FanOutEncoder } from '../stream/fan-out';
 
 export interface ShardFile {
   format: Format;
@@ -54,12 +55,18 @@ export async function writeShardFiles(encoder: ChunkEncoder, job: ShardFilesJob,
     for (const file of job.files) outs.push(job.gzip ? new GzipOut(file.path) : new RawOut(file.path));
     for (const [i, file] of job.files.entries()) if (file.header) await outs[i].write(Buffer.from(file.header));
     // With gzip the stream holds each chunk until it is compressed: those get buffers of their own.
-    const sink = job.gzip ? undefined : new ByteSink(Math.min(1 << 22, job.chunkRows * 256 + 1024));
+    const sinkOf = () => (job.gzip ? undefined : new ByteSink(Math.min(1 << 22, job.chunkRows * 256 + 1024)));
+    const sink = sinkOf();
+    // Several formats: each row made once, written in every format (see fan-out.ts).
+    const fanOut = job.files.length > 1 ? new FanOutEncoder(encoder.plan) : undefined;
+    const targets = job.files.map((file) => ({ format: file.format, output: job.output }));
+    const sinks = fanOut && !job.gzip ? job.files.map(() => sinkOf()!) : undefined;
     for (let from = job.from; from < job.to; from += job.chunkRows) {
       const to = Math.min(job.to, from + job.chunkRows);
-      for (const [i, file] of job.files.entries()) {
-        await outs[i].write(encoder.encode(job.table, file.format, job.dialect, 0, from, to, job.output, sink));
-      }
+      const chunks = fanOut
+        ? fanOut.encode(job.table, job.dialect, 0, from, to, targets, sinks)
+        : job.files.map((file) => encoder.encode(job.table, file.format, job.dialect, 0, from, to, job.output, sink));
+      for (const [i, bytes] of chunks.entries()) await outs[i].write(bytes);
       if (control.stopped()) return null;
       control.progress(to - job.from);
     }

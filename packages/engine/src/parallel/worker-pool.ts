@@ -8,7 +8,7 @@ import type { Plan } from '../plan/types';
 import { EngineError, type EngineErrorCode } from '../errors';
 import { resolvedLayouts } from '../plan/layout';
 import type { Preview } from '../preview';
-import { PLANS_PER_WORKER, type FromWorker, type LayoutRequest, type PreviewRequest, type ToWorker } from './protocol';
+import { PLANS_PER_WORKER, type FanOutRequest, type FromWorker, type LayoutRequest, type PreviewRequest, type ToWorker } from './protocol';
 import type { ShardFilesJob } from './shard-writer';
 
 const WORKER_ENTRY = path.join(__dirname, 'worker-entry.js');
@@ -32,7 +32,7 @@ export interface ChunkRequest {
   deferRefs?: boolean;
 }
 
-type TaskResult = Buffer | Float64Array | number[] | Preview | null;
+type TaskResult = Buffer | Buffer[] | Float64Array | number[] | Preview | null;
 
 interface Task {
   resolve(result: TaskResult): void;
@@ -111,6 +111,14 @@ export class ChunkWorkerPool {
     const planId = this.planOn(thread, plan);
     const id = this.nextTaskId++;
     return this.send(thread, { type: 'chunk', id, planId, ...request }) as Promise<Buffer>;
+  }
+
+  /** Encodes rows once in several formats on the least busy thread; the bytes equal `FanOutEncoder.encode` of the same request. */
+  encodeFanOut(plan: Plan, request: FanOutRequest): Promise<Buffer[]> {
+    clearTimeout(this.idleTimer);
+    const thread = this.pick();
+    const planId = this.planOn(thread, plan);
+    return this.send(thread, { type: 'fan-out', id: this.nextTaskId++, planId, ...request }) as Promise<Buffer[]>;
   }
 
   /**
@@ -229,6 +237,7 @@ export class ChunkWorkerPool {
       if (this.threads.every((t) => t.inFlight === 0)) this.idleTimer = setTimeout(() => void this.close(), IDLE_MS).unref();
     }
     if (message.type === 'chunk') return task.resolve(Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength));
+    if (message.type === 'fan-out') return task.resolve(message.bytes.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)));
     if (message.type === 'layout') return task.resolve(message.totals);
     if (message.type === 'shard') return task.resolve(message.sizes);
     if (message.type === 'preview') return task.resolve(message.preview);

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions } from '@seedbed/engine';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece, writeFilesOnce } from '@seedbed/engine';
 import { parseInteger, readBlueprint } from './io';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
@@ -35,7 +35,7 @@ export interface GenerateFlags {
 }
 
 /** The output options of the flags, each refused at its flag (exit 2) when invalid. */
-function outputOf(flags: GenerateFlags, format: Format): OutputOptions | undefined {
+function outputOf(flags: GenerateFlags, formats: Format[]): OutputOptions | undefined {
   if (flags.crlf && flags.lf) throw new UsageError('give --crlf or --lf, not both');
   const given: OutputOptions = {
     delimiter: flags.delimiter,
@@ -48,7 +48,7 @@ function outputOf(flags: GenerateFlags, format: Format): OutputOptions | undefin
   const options = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as OutputOptions;
   if (!Object.keys(options).length) return undefined;
   const FLAGS: Record<string, string> = { delimiter: '--delimiter', nullMarker: '--null' };
-  const [issue] = outputIssues(options, [format]);
+  const [issue] = outputIssues(options, formats);
   if (issue) throw new UsageError(`${FLAGS[issue.path] ?? `--${issue.path}`} ${issue.message}`);
   return options;
 }
@@ -69,36 +69,59 @@ async function documentOf(file: string | undefined, flags: GenerateFlags): Promi
  * whole blueprint, in dependency order), or one table to standard output.
  */
 export async function generate(file: string | undefined, flags: GenerateFlags): Promise<void> {
-  const format = (flags.format ?? 'csv') as Format;
-  if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}`);
+  const formats = formatsOf(flags.format);
+  const [format] = formats;
   const dialect = (flags.dialect ?? 'postgres') as Dialect;
   if (!DIALECTS.includes(dialect)) throw new UsageError(`--dialect must be one of ${DIALECTS.join(', ')}`);
   const rows = parseInteger('rows', flags.rows);
   const seed = parseInteger('seed', flags.seed);
   const offset = parseInteger('offset', flags.offset) ?? 0;
   const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
-  const output = outputOf(flags, format);
-  if (flags['data-only'] && format !== 'sql') throw new UsageError('--data-only writes SQL: give --format sql');
+  const output = outputOf(flags, formats);
+  if (flags['data-only'] && !formats.includes('sql')) throw new UsageError('--data-only writes SQL: give --format sql');
   const shard = parseShard(flags.shard);
+  if (formats.length > 1 && shard) throw new UsageError('--shard writes one format: give one --format per call');
+  if (formats.length > 1 && flags.out === '-') throw new UsageError('--out - writes one format: give --out DIR for several');
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
-  // helper threads, started now so they load the engine while this one compiles.
-  const helpers = workers > 1 ? new ChunkWorkerPool(workers - 1) : undefined;
-  helpers?.start();
+  // helper threads, started once the plan shows rows enough to share (each
+  // thread loads the engine again: ~0.1 s of CPU a short command never repays).
+  let helpers: ChunkWorkerPool | undefined;
+  const helpersFor = (plan: Plan) => {
+    if (workers > 1 && plan.order.some((name) => plan.table(name).layout.rows > HELPED_ROWS)) {
+      helpers = new ChunkWorkerPool(workers - 1);
+      helpers.start();
+    }
+    return helpers;
+  };
   try {
-    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, dialect, rows, seed, offset, helpers, output, shard });
+    await writeTables(doc, file ?? `blueprint ${flags.blueprint}`, flags, { format, formats, dialect, rows, seed, offset, helpersFor, output, shard });
   } finally {
     await helpers?.close();
   }
 }
 
+/** Rows of a table below which its file is made in this thread alone (streamTable's own chunk size: helpers get nothing to do below it). */
+const HELPED_ROWS = 16_384;
+
+/** `--format csv` or a list, `--format csv,sql,ndjson`: each format once, in the order given. */
+function formatsOf(flag = 'csv'): Format[] {
+  const formats = [...new Set(flag.split(',').map((f) => f.trim().toLowerCase()))] as Format[];
+  const unknown = formats.find((f) => !FORMATS.includes(f));
+  if (unknown !== undefined) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, or several separated by commas (csv,sql,ndjson); got "${unknown}"`);
+  return formats;
+}
+
 interface Settings {
   format: Format;
+  /** Every format asked for (the first is `format`); several are written from one generation. */
+  formats: Format[];
   dialect: Dialect;
   rows?: number;
   seed?: number;
   offset: number;
-  helpers?: ChunkWorkerPool;
+  /** The helper threads for this plan, started if its tables are large enough to share. */
+  helpersFor: (plan: Plan) => ChunkWorkerPool | undefined;
   output?: OutputOptions;
   shard?: Shard;
 }
@@ -110,12 +133,13 @@ interface Settings {
  * its parents keeps its rows, and a window past its end is an error naming
  * its count (exit 1). Other tables are written whole.
  */
-async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, dialect, rows, seed, offset, helpers, output, shard }: Settings): Promise<void> {
+async function writeTables(doc: BlueprintDocument, source: string, flags: GenerateFlags, { format, formats, dialect, rows, seed, offset, helpersFor, output, shard }: Settings): Promise<void> {
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
   const named = flags.table === undefined ? tables[0] : tables.find((t) => t?.name?.toLowerCase() === flags.table!.toLowerCase());
   if (flags.table !== undefined && !named) throw new UsageError(`no table "${flags.table}" in ${source}`);
   const ownSize = named && !isPerParent(named.rows);
   const plan = compileBlueprint(doc, { seed, rowOverrides: rows !== undefined && ownSize ? { [named.name]: offset + rows } : {} });
+  const helpers = helpersFor(plan);
 
   const windowed = named ? plan.table(named.name).name : undefined;
   const windowOf = (name: string) => {
@@ -146,6 +170,16 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
     return write(stream, process.stdout);
   }
   mkdirSync(out, { recursive: true });
+  if (formats.length > 1) {
+    // Every file of every format from one generation of each table (see writeFilesOnce).
+    const files = formats.flatMap((f): { name: string; format: Format; pieces: StreamPiece[]; rows?: number }[] => f === 'sql' && flags.table === undefined
+      ? [{ name: `${doc.name || 'blueprint'}.sql`, format: f, pieces: blueprintSqlPieces(plan, dialect, { dataOnly }) }]
+      : selected.map((name) => ({ name: fileNameOf(plan, name, f), format: f, pieces: tablePieces(plan, name, f, options(name)), rows: options(name).count ?? plan.table(name).layout.rows })));
+    const targets = files.map((f) => path.join(out, f.name));
+    await writeFilesOnce(plan, files.map((f, i) => ({ format: f.format, pieces: f.pieces, target: createWriteStream(targets[i]) })), { dialect, output, helpers });
+    files.forEach((f, i) => process.stderr.write(f.rows === undefined ? `wrote ${targets[i]}\n` : `wrote ${targets[i]} (${fmt(f.rows)} rows)\n`));
+    return;
+  }
   if (format === 'sql' && flags.table === undefined) {
     const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
     await write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), createWriteStream(target));
@@ -160,7 +194,8 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   }
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+/** 1234567 → 1,234,567, as `toLocaleString('en-US')` writes it, without starting Intl (tens of ms, once per process). */
+const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 async function write(source: Readable, target: NodeJS.WritableStream): Promise<void> {
   try {

@@ -1,14 +1,22 @@
 import { parseArgs } from 'node:util';
 import { EngineError, searchGenerators, validateBlueprint } from '@seedbed/engine';
-import { diffCommand } from './diff';
-import { generate } from './generate';
-import { codegenCommand } from './codegen';
-import { importCommand } from './import';
-import { load } from './load';
-import { mockCommand } from './mock';
 import { printIssues, readBlueprint } from './io';
 import { ServerRefusedError, ServerUnreachableError } from './remote';
 import { EXIT, USAGE, UsageError } from './usage';
+
+// Each command's module is loaded when that command runs: `import` pulls in
+// GraphQL and the SQL parsers, `mock` a server and an IDE page, `load` the
+// database drivers, which `generate` (the command CI and test suites run
+// most) never needs. A `require`, not `import()`: the dev path loads
+// TypeScript through a require hook that the ESM loader does not use.
+const commands = {
+  generate: () => require('./generate') as typeof import('./generate'),
+  diff: () => require('./diff') as typeof import('./diff'),
+  load: () => require('./load') as typeof import('./load'),
+  import: () => require('./import') as typeof import('./import'),
+  mock: () => require('./mock') as typeof import('./mock'),
+  codegen: () => require('./codegen') as typeof import('./codegen'),
+};
 
 const GENERATE_OPTIONS = {
   table: { type: 'string' },
@@ -41,7 +49,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'generate': {
         const { values, positionals } = parseArgs({ args: rest, options: GENERATE_OPTIONS, allowPositionals: true });
         if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')}`);
-        await generate(positionals[0], values);
+        await commands.generate().generate(positionals[0], values);
         return EXIT.OK;
       }
       case 'validate': {
@@ -59,15 +67,15 @@ export async function main(argv: string[]): Promise<number> {
       case 'generators':
         return listGenerators(rest);
       case 'diff':
-        return diffCommand(rest);
+        return commands.diff().diffCommand(rest);
       case 'load':
-        return await load(rest);
+        return await commands.load().load(rest);
       case 'import':
-        return await importCommand(rest);
+        return await commands.import().importCommand(rest);
       case 'mock':
-        return await mockCommand(rest);
+        return await commands.mock().mockCommand(rest);
       case 'codegen':
-        return await codegenCommand(rest);
+        return await commands.codegen().codegenCommand(rest);
       case undefined:
       case 'help':
       case '--help':

@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
-import { execute, GraphQLError, getOperationAST, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, getOperationAST, parse, validate, type DocumentNode, type ExecutionArgs, type GraphQLFormattedError } from 'graphql';
 import { makeServer } from 'graphql-ws';
 import { WebSocketServer } from 'ws';
 import { compileBlueprint, type MockLimits } from '@seedbed/engine';
@@ -114,14 +114,18 @@ interface OperationParams {
  */
 async function prepare(params: OperationParams, mock: MockSchema, store: OverlayStore, events: MockEventsPort, method?: string): Promise<ExecutionArgs | { errors: GraphQLFormattedError[]; status: number }> {
   if (typeof params.query !== 'string') return refusal(new GraphQLError('Send the GraphQL document as `query`.'), 'BAD_USER_INPUT');
-  let document: DocumentNode;
-  try {
-    document = parse(params.query, { maxTokens: MAX_TOKENS });
-  } catch (e) {
-    return refusal(e as GraphQLError, /tokens/.test((e as Error).message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT');
+  // A text this mock parsed and validated before is not parsed and validated again.
+  let document = mock.validated.get(params.query);
+  if (!document) {
+    try {
+      document = parse(params.query, { maxTokens: MAX_TOKENS });
+    } catch (e) {
+      return refusal(e as GraphQLError, /tokens/.test((e as Error).message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT');
+    }
+    const invalid = validate(mock.schema, document, mock.rules);
+    if (invalid.length) return { status: 400, errors: invalid.map((e) => formatted(e, /limit of \d+ exceeded/i.test(e.message) || /cost/i.test(e.message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT')) };
+    mock.validated.set(params.query, document);
   }
-  const invalid = validate(mock.schema, document, mock.rules);
-  if (invalid.length) return { status: 400, errors: invalid.map((e) => formatted(e, /limit of \d+ exceeded/i.test(e.message) || /cost/i.test(e.message) ? 'QUERY_TOO_COMPLEX' : 'BAD_USER_INPUT')) };
   const operationName = typeof params.operationName === 'string' ? params.operationName : undefined;
   if (method === 'GET' && getOperationAST(document, operationName)?.operation === 'mutation') return refusal(new GraphQLError('Send mutations with POST.'), 'BAD_USER_INPUT', 405);
   const variableValues = params.variables && typeof params.variables === 'object' ? (params.variables as Record<string, unknown>) : undefined;
@@ -145,7 +149,9 @@ async function handle(req: http.IncomingMessage, mock: MockSchema, store: Overla
   }
   const prepared = await prepare(params ?? {}, mock, store, events, req.method);
   if ('errors' in prepared) return json(prepared.status, { errors: prepared.errors });
-  const result = withWarnings(await execute(prepared), prepared.contextValue as MockContext);
+  // The same compiled path as the server's mock endpoint (a query asked again is compiled).
+  const request = { document: prepared.document, variables: prepared.variableValues ?? undefined, operationName: prepared.operationName ?? undefined };
+  const result = withWarnings(await mock.compiled.execute(request, prepared.contextValue), prepared.contextValue as MockContext);
   // Errors without a path come before any resolver ran (variables that do not fit their types): the caller's input.
   return json(200, result.errors ? { ...result, errors: result.errors.map((e) => formatted(e, e.path ? undefined : 'BAD_USER_INPUT')) } : result);
 }

@@ -1,6 +1,6 @@
 export const USAGE = `Usage:
   seedbed generate BLUEPRINT.json [--table T] [--rows N] [--seed S]
-                   [--format csv|tsv|json|ndjson|sql] [--dialect postgres|mysql|sqlite]
+                   [--format csv|tsv|json|ndjson|sql[,…]] [--dialect postgres|mysql|sqlite]
                    [--data-only] [--out DIR | s3://BUCKET/PREFIX | -] [--offset K] [--workers W] [--shard I/N]
                    [--delimiter C] [--no-header] [--crlf | --lf] [--null TEXT] [--pretty]
                    [--escape-formulas]   (CSV/TSV for spreadsheets: ' before =, +, -, @)
@@ -25,6 +25,9 @@ export const USAGE = `Usage:
 
 --offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table
 sized by its own count grows to K+N rows, one sized per parent row must have them.
+
+--format csv,sql,ndjson --out DIR: several formats from one generation of
+each table, each file the bytes a call with that format alone writes.
 
 --shard I/N: writes shard I (from 0) of N of each file, as NAME.shard-I-of-N;
 the N shards joined in order (cat) are the file the command writes without it.

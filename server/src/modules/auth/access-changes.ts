@@ -5,8 +5,8 @@
  * operations (subscriptions on any WebSocket connection) at once. The notice
  * is sent in the transaction that makes the change: it is delivered when,
  * and only if, the change commits. Each subscription event is also
- * authorised afresh (http/socket-operations.ts), so a notice lost with the
- * listener's connection costs at most one event, never a leak.
+ * authorised afresh (http/socket-operations.ts), so a notice lost while the
+ * listener reconnects costs at most one event, never a leak.
  */
 import { EventEmitter } from 'node:events';
 import type { Logger } from 'pino';
@@ -39,15 +39,16 @@ export class AccessChanges {
   }
 
   async start(): Promise<void> {
-    this.listener = await listen(
-      this.url,
-      CHANNEL,
-      (payload) => {
+    this.listener = await listen({
+      url: this.url,
+      channels: [CHANNEL],
+      onNotice: (_channel, payload) => {
         const change = parseChange(payload);
         if (change) this.local.emit('change', change);
       },
-      (error) => this.log.warn({ err: error }, 'access changes listener lost; subscriptions are still re-authorised at each event'),
-    );
+      meanwhile: 'subscriptions are still re-authorised at each event',
+      log: this.log,
+    });
   }
 
   async stop(): Promise<void> {

@@ -6,23 +6,19 @@
  * doorbell when shards become ready to take (shard-taker.ts).
  */
 import { EventEmitter } from 'node:events';
-import { Client } from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
+import { listen, type Listening } from '../../db/listen';
 
 const CHANNEL = 'seedbed_run';
 const SHARDS_CHANNEL = 'seedbed_shards';
 const PROGRESS_INTERVAL_MS = 250;
-/** A listener connection that dropped (PostgreSQL restarted) is opened again after this long. */
-const RECONNECT_MS = 1_000;
 
 export class RunEvents {
   private readonly local = new EventEmitter();
   private readonly shards = new EventEmitter();
   private readonly lastSent = new Map<string, number>();
-  private listener?: Client;
-  private stopped = false;
-  private reconnecting?: NodeJS.Timeout;
+  private listener?: Listening;
 
   constructor(
     private readonly db: DataSource,
@@ -34,52 +30,22 @@ export class RunEvents {
   }
 
   async start(): Promise<void> {
-    const client = new Client({ connectionString: this.url });
-    client.on('notification', (message) => {
-      if (message.channel === SHARDS_CHANNEL) this.shards.emit('ready');
-      else if (message.payload) this.local.emit(message.payload);
+    this.listener = await listen({
+      url: this.url,
+      channels: [CHANNEL, SHARDS_CHANNEL],
+      onNotice: (channel, payload) => {
+        if (channel === SHARDS_CHANNEL) this.shards.emit('ready');
+        else if (payload) this.local.emit(payload);
+      },
+      // Notices sent while no one listened are lost: workers look for shards once now.
+      onResumed: () => this.shards.emit('ready'),
+      meanwhile: 'subscriptions poll meanwhile',
+      log: this.log,
     });
-    client.on('error', (error) => {
-      this.log.warn({ err: error }, 'run events listener lost; listening again shortly, subscriptions poll meanwhile');
-      this.lost(client);
-    });
-    client.on('end', () => this.lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
-      await client.query(`LISTEN ${SHARDS_CHANNEL}`);
-    } catch (error) {
-      await client.end().catch(() => {});
-      throw error;
-    }
-    if (this.stopped) await client.end().catch(() => {});
-    else this.listener = client;
-  }
-
-  private lost(client: Client): void {
-    if (this.listener !== client) return;
-    this.listener = undefined;
-    void client.end().catch(() => {});
-    this.listenAgain();
-  }
-
-  private listenAgain(): void {
-    if (this.stopped || this.reconnecting) return;
-    this.reconnecting = setTimeout(() => {
-      this.reconnecting = undefined;
-      if (this.stopped) return;
-      this.start().then(
-        // Notices sent while no one listened are lost: workers look for shards once now.
-        () => this.shards.emit('ready'),
-        () => this.listenAgain(),
-      );
-    }, RECONNECT_MS);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.reconnecting);
-    await this.listener?.end().catch(() => {});
+    await this.listener?.stop();
     this.listener = undefined;
   }
 
