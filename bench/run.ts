@@ -1,101 +1,188 @@
 /**
- * npm run bench [-- --rows N --naive-rows N --big]
+ * npm run bench [-- --sizes 1000000,16000000 --naive-rows N --cli PATH --cpu-prof DIR]
  *
- * 1. People table (10 fields) to CSV: Seedbed with all cores vs a naive faker
- *    loop writing the same columns, in this run. 2. A 3-table relational
- *    blueprint. 3. Preview latency of a 30-field blueprint. 4. With --big,
- *    peak memory while writing 10,000,000 rows, in a fresh process.
+ * Issue 27's figures, all in one run: `seedbed generate` (the CLI, start-up
+ * included) at each size for
+ *   1. the people table (10 fields) to CSV through a pipe (`--out - | wc -c`),
+ *   2. a 5-table shop (customers → orders → order_items, products → reviews)
+ *      to CSV files (`--out DIR`), rows of every table counted,
+ * against the pipe's limit (`cat` of the same bytes into the same `wc -c`)
+ * and, for people, a naive faker loop writing the same columns. Each line
+ * gives the load average beside it: the machine is shared, and wall-clock
+ * rates fall with it; CPU-seconds (every thread of the process) do less.
+ * Peak RSS is the CLI process's, sampled from /proc, and should stay flat
+ * as rows grow.
+ *
+ * `--cli PATH` measures another checkout's `packages/seedbed/bin/seedbed.js`
+ * beside this one (e.g. the commit before a change); `--cpu-prof DIR` writes
+ * a V8 CPU profile per thread of the largest people run (summarize with
+ * bench/cpu-profile.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync, statSync, writeFileSync, mkdirSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { compileBlueprint, previewRows, streamTable, type StreamTableOptions } from '@seedbed/engine';
-import { ChunkWorkerPool } from '../packages/engine/src/parallel/worker-pool';
-import { peopleBlueprint, shopBlueprint, wideBlueprint } from './blueprints';
-import { fmt, machineLoad, scratchDir, timed, toFile } from './measure';
+import { peopleBlueprint, shop5Blueprint } from './blueprints';
+import { fmt, machineLoad, scratchDir, timed } from './measure';
 
 const { values: flags } = parseArgs({
-  options: { rows: { type: 'string' }, 'naive-rows': { type: 'string' }, big: { type: 'boolean' }, 'only-big': { type: 'boolean' }, users: { type: 'string' } },
+  options: { sizes: { type: 'string' }, 'naive-rows': { type: 'string' }, cli: { type: 'string', multiple: true }, 'cpu-prof': { type: 'string' } },
 });
-const ROWS = Number(flags.rows ?? 1_000_000);
+const SIZES = (flags.sizes ?? '1000000,16000000').split(',').map(Number);
 const NAIVE_ROWS = Number(flags['naive-rows'] ?? 200_000);
-const USERS = Number(flags.users ?? 200_000);
-const WORKERS = availableParallelism();
+const OURS = path.join(__dirname, '..', 'packages', 'seedbed', 'bin', 'seedbed.js');
+const CLIS: [string, string][] = [['seedbed', OURS], ...(flags.cli ?? []).map((cli, i): [string, string] => [`other ${i + 1}`, path.resolve(cli)])];
 
-async function people() {
-  console.log(`\n# People table, ${fmt(ROWS)} rows × 10 fields → CSV (${WORKERS} threads; ${machineLoad()})`);
-  const stream = (options: StreamTableOptions) => toFile(streamTable(compileBlueprint(peopleBlueprint(ROWS)), 'people', 'csv', options), 'people.csv');
-  // Cold, as `seedbed generate`: the first stream of the process, encoded by
-  // this thread beside WORKERS − 1 helper threads started for it (while this
-  // thread compiles the blueprint).
-  const helpers = new ChunkWorkerPool(WORKERS - 1);
-  const cold = await timed(() => {
-    helpers.start();
-    return stream({ helpers });
-  });
-  await helpers.close();
-  // Warm, as the server's rows API and run shards: WORKERS threads of the
-  // engine's pool, kept (and JIT-compiled) from an earlier stream.
-  await stream({ workers: WORKERS });
-  const runs = { cold, warm: await timed(() => stream({ workers: WORKERS })) };
-  for (const [name, run] of Object.entries(runs)) {
-    console.log(`seedbed ${name.padEnd(4)} ${fmt(ROWS / run.seconds).padStart(11)} rows/s  ${run.seconds.toFixed(2)} s  ${(run.value / 1048576).toFixed(0)} MB  peak RSS ${run.peakMb.toFixed(0)} MB`);
-    console.log(`             ${fmt(ROWS / run.cpuSeconds).padStart(11)} rows per CPU-second (${run.cpuSeconds.toFixed(2)} CPU-s, all threads)`);
-  }
-  // Loaded only now: faker's index of every locale is a large heap whose
-  // background garbage collection, loaded up front, slowed the runs above ~10%.
-  const { naiveFakerCsv } = require('./naive') as typeof import('./naive');
-  const naive = await timed(() => naiveFakerCsv(NAIVE_ROWS, path.join(scratchDir, 'naive.csv')));
-  const naiveRate = NAIVE_ROWS / naive.seconds;
-  console.log(`naive faker  ${fmt(naiveRate).padStart(11)} rows/s  ${naive.seconds.toFixed(2)} s  (${fmt(NAIVE_ROWS)} rows, one thread)  peak RSS ${naive.peakMb.toFixed(0)} MB`);
-  console.log(`             ${fmt(NAIVE_ROWS / naive.cpuSeconds).padStart(11)} rows per CPU-second`);
-  const ratio = (run: { seconds: number }) => (ROWS / run.seconds / naiveRate).toFixed(1);
-  console.log(`ratio        cold ${ratio(runs.cold)}×, warm ${ratio(runs.warm)}×   (targets: ≥ 1,000,000 rows/s and ≥ 20×)`);
+interface Run {
+  seconds: number;
+  bytes: number;
+  /** CPU time of the measured process, every thread (the last /proc sample before it exited). */
+  cpuSeconds: number;
+  peakMb: number;
 }
 
-async function relational() {
-  const plan = compileBlueprint(shopBlueprint(USERS));
-  console.log(`\n# Relational: ${plan.order.map((t) => `${t} ${fmt(plan.table(t).layout.rows)}`).join(' → ')} → CSV`);
-  let total = 0;
-  const run = await timed(async () => {
-    for (const table of plan.order) {
-      await toFile(streamTable(plan, table, 'csv', { workers: WORKERS }), `${table}.csv`);
-      total += plan.table(table).layout.rows;
+const TICKS = 100; // USER_HZ on Linux
+
+/** Peak RSS and CPU time of `pid`, sampled from /proc every 20 ms while it runs (zeros where /proc is missing). */
+function sampler(pid: number) {
+  let peakKb = 0;
+  let ticks = 0;
+  const sample = () => {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks = Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or no /proc
     }
-  });
-  console.log(`seedbed     ${fmt(total / run.seconds).padStart(11)} rows/s  ${fmt(total)} rows in ${run.seconds.toFixed(2)} s  peak RSS ${run.peakMb.toFixed(0)} MB`);
+  };
+  const timer = setInterval(sample, 20);
+  return () => {
+    clearInterval(timer);
+    return { peakMb: peakKb / 1024, cpuSeconds: ticks / TICKS };
+  };
 }
 
-async function preview() {
-  const doc = wideBlueprint();
-  const samples: number[] = [];
-  for (let i = 0; i < 220; i++) {
+/** Runs `command` with its stdout piped into `wc -c` (or into nothing, with `pipe` false); times it and samples the command's process. */
+function measure(command: string, args: string[], pipe = true): Promise<Run> {
+  return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    previewRows(compileBlueprint(doc, { seed: i }), 'wide', (i * 7919) % 1_000_000, 20);
-    if (i >= 20) samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  const p = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))].toFixed(2);
-  console.log(`\n# Preview: 20 rows × 30 fields (compile + rows, ${samples.length} runs)\np50 ${p(0.5)} ms  p95 ${p(0.95)} ms  max ${p(1)} ms   (target: p95 < 30 ms)`);
+    const wc = pipe ? spawn('wc', ['-c'], { stdio: ['pipe', 'pipe', 'inherit'] }) : undefined;
+    const child = spawn(command, args, { stdio: ['ignore', wc ? wc.stdin! : 'ignore', 'pipe'] });
+    // The child holds the pipe's write end now: ours closed, wc sees the end when the child exits.
+    wc?.stdin!.destroy();
+    const stop = sampler(child.pid!);
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    let out = '';
+    wc?.stdout!.on('data', (d) => (out += d));
+    let left = wc ? 2 : 1;
+    let code = 0;
+    const done = () => {
+      if (--left > 0) return;
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      if (code !== 0) return reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr}`));
+      resolve({ seconds, bytes: Number(out.trim() || 0), ...stop() });
+    };
+    child.on('exit', (c) => {
+      code = c ?? 1;
+      done();
+    });
+    wc?.on('exit', done);
+  });
 }
 
-async function big() {
-  const rows = 10_000_000;
-  console.log(`\n# Memory: ${fmt(rows)} people rows → CSV file`);
-  const run = await timed(() => toFile(streamTable(compileBlueprint(peopleBlueprint(rows)), 'people', 'csv', { workers: WORKERS }), 'big.csv'));
-  console.log(`seedbed     ${fmt(rows / run.seconds).padStart(11)} rows/s  ${(run.value / 1073741824).toFixed(2)} GB  peak RSS ${run.peakMb.toFixed(0)} MB   (target: < 300 MB)`);
+const rate = (rows: number, run: { seconds: number }) => `${fmt(rows / run.seconds).padStart(11)} rows/s`;
+const line = (label: string, rows: number, run: Run) =>
+  console.log(
+    `${label.padEnd(22)} ${rate(rows, run)}  ${run.seconds.toFixed(2).padStart(6)} s  ${fmt(run.bytes / 1048576).padStart(5)} MB  ` +
+      `${run.cpuSeconds ? `${fmt(rows / run.cpuSeconds).padStart(10)} rows/CPU-s  ` : ''}peak RSS ${run.peakMb ? run.peakMb.toFixed(0) : '?'} MB  (${machineLoad()})`,
+  );
+
+function docFile(name: string, doc: unknown): string {
+  const file = path.join(scratchDir, name);
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+}
+
+const dirBytes = (dir: string) => readdirSync(dir).reduce((n, f) => n + statSync(path.join(dir, f)).size, 0);
+
+async function people(): Promise<number> {
+  console.log(`\n# People table, 10 fields → CSV through a pipe (\`seedbed generate --out - | wc -c\`, start-up included)`);
+  // The pipe's limit: the same bytes, from a file in the page cache, through the same pipe (16× a 1M-row file for 16M rows).
+  const unit = Math.min(...SIZES);
+  const sample = path.join(scratchDir, 'people-unit.csv');
+  await measure('sh', ['-c', `node ${JSON.stringify(OURS)} generate ${JSON.stringify(docFile('people-unit.json', peopleBlueprint(unit)))} --format csv --out - > ${JSON.stringify(sample)}`], false);
+  let ours1M = 0;
+  for (const rows of SIZES) {
+    const doc = docFile(`people-${rows}.json`, peopleBlueprint(rows));
+    for (const [label, cli] of CLIS) {
+      const profiling = flags['cpu-prof'] && label === 'seedbed' && rows === Math.max(...SIZES) ? [`--cpu-prof`, `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
+      const run = await measure(process.execPath, [...profiling, cli, 'generate', doc, '--format', 'csv', '--out', '-']);
+      line(`${label} ${fmt(rows)}`, rows, run);
+      if (label === 'seedbed' && rows === unit) ours1M = rows / run.seconds;
+    }
+    const copies = Math.max(1, Math.round(rows / unit));
+    const cat = await measure('sh', ['-c', `cat ${Array(copies).fill(JSON.stringify(sample)).join(' ')}`]);
+    line(`cat ${fmt(copies * unit)}`, copies * unit, cat);
+  }
+  rmSync(sample);
+  return ours1M;
+}
+
+async function shop() {
+  console.log(`\n# Shop, 5 tables (customers → orders → order_items, products → reviews) → CSV files (\`--out DIR\`), rows of all tables`);
+  for (const rows of SIZES) {
+    // About 16.75 rows of the whole shop per customer (see shop5Blueprint).
+    const doc = shop5Blueprint(Math.round(rows / 16.75));
+    const file = docFile(`shop-${rows}.json`, doc);
+    for (const [label, cli] of CLIS) {
+      const out = path.join(scratchDir, `shop-${rows}`);
+      mkdirSync(out, { recursive: true });
+      const run = await measure(process.execPath, [cli, 'generate', file, '--format', 'csv', '--out', out], false);
+      const total = await countRows(out);
+      line(`${label} ${fmt(total)}`, total, { ...run, bytes: dirBytes(out) });
+      if (label === CLIS.at(-1)![0]) {
+        const cat = await measure('sh', ['-c', `cat ${JSON.stringify(out)}/*.csv`]);
+        line(`cat ${fmt(total)}`, total, cat);
+      }
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Data lines of every CSV in `dir` (each file has a header line; no value of the shop holds a line break). */
+async function countRows(dir: string): Promise<number> {
+  let rows = 0;
+  for (const f of readdirSync(dir)) {
+    const run = await new Promise<number>((resolve) => {
+      const wc = spawn('wc', ['-l', path.join(dir, f)]);
+      let out = '';
+      wc.stdout.on('data', (d) => (out += d));
+      wc.on('exit', () => resolve(Number(out.trim().split(' ')[0]) - 1));
+    });
+    rows += run;
+  }
+  return rows;
+}
+
+async function naive(ours1M: number) {
+  // Loaded only now: faker's index of every locale is a large heap that would slow what runs after it.
+  const { naiveFakerCsv } = require('./naive') as typeof import('./naive');
+  const run = await timed(() => naiveFakerCsv(NAIVE_ROWS, path.join(scratchDir, 'naive.csv')));
+  const naiveRate = NAIVE_ROWS / run.seconds;
+  console.log(`\n# Naive faker loop (bench/naive.ts), the same 10 columns, ${fmt(NAIVE_ROWS)} rows in this process`);
+  console.log(`naive faker            ${rate(NAIVE_ROWS, run)}  ${run.seconds.toFixed(2).padStart(6)} s  ${fmt(NAIVE_ROWS / run.cpuSeconds).padStart(10)} rows/CPU-s  peak RSS ${run.peakMb.toFixed(0)} MB  (${machineLoad()})`);
+  if (ours1M) console.log(`ratio at ${fmt(Math.min(...SIZES))} rows: ${(ours1M / naiveRate).toFixed(1)}× the naive loop   (target ≥ 40×; ≥ 2,500,000 rows/s at 16M)`);
 }
 
 async function main() {
-  if (flags['only-big']) return big();
-  await people();
-  await relational();
-  await preview();
-  // The memory check runs in a process of its own: its peak is then the
-  // engine's, not what the sections above left in the heap (the naive loop's faker, for one).
-  if (flags.big) spawnSync(process.execPath, [...process.execArgv, __filename, '--only-big'], { stdio: 'inherit' });
-  else console.log('\n(run with -- --big for the 10,000,000-row memory check)');
+  console.log(`seedbed bench on ${machineLoad()}`);
+  const ours1M = await people();
+  await shop();
+  await naive(ours1M);
 }
 
 main().catch((e) => {

@@ -28,11 +28,30 @@ export const NOT_RAW = /["\\\x00-\x1f\ud800-\udfff]/;
 export const commasOf = (texts: readonly string[]): Commas =>
   texts.every((t) => t.includes(',')) ? 'always' : texts.some((t) => t.includes(',')) ? 'some' : 'never';
 
-// Step kinds (numbers compared in the interpreter's switch).
-const BYTES = 0;
-const PICK = 1;
-const DIGITS = 2;
-const CHOICE = 3;
+// Step kinds (numbers compared in the interpreter's switch, and read by the row compiler).
+export const BYTES = 0;
+export const PICK = 1;
+export const DIGITS = 2;
+export const CHOICE = 3;
+
+/**
+ * What a cell writer does, as data, for the row compiler (formats/row-compiler)
+ * to write inline: `text` runs one of `options` (drawn with
+ * `rng.below(options.length)` when `draw`, else the only one) between quotes
+ * where `quote` says; `pick` copies entry `rng.below(count)` of a pre-encoded
+ * list. A writer without a shape is called as it is.
+ */
+export type WriterShape =
+  | { kind: 'text'; options: Step[][]; quote: boolean[]; draw: boolean }
+  | { kind: 'pick'; list: EncodedList };
+
+/** An EmitFn with its shape. */
+export type ShapedEmit = EmitFn & { shape?: WriterShape };
+
+function shaped(emit: EmitFn, shape: WriterShape): EmitFn {
+  (emit as ShapedEmit).shape = shape;
+  return emit;
+}
 
 /**
  * One step of a text program: the raw bytes of a locale pattern, as data.
@@ -143,8 +162,9 @@ export function programEmitter(program: Step[], commas: Commas): EmitterFactory 
   const run: (rng: CellRng, out: ByteSink) => void = options
     ? (rng, out) => runProgram(options[rng.below(options.length)], rng, out)
     : (rng, out) => runProgram(program, rng, out);
-  const raw: EmitFn = (rng, _row, out) => run(rng, out);
-  const quoted = inQuotes(raw);
+  const texts = options ?? [program];
+  const raw: EmitFn = shaped((rng, _row, out) => run(rng, out), { kind: 'text', options: texts, quote: texts.map(() => false), draw: !!options });
+  const quoted = shaped(inQuotes(raw), { kind: 'text', options: texts, quote: texts.map(() => true), draw: !!options });
   return (format) => {
     if (format === 'tsv' || (format === 'csv' && commas === 'never')) return raw;
     return format === 'json' || commas === 'always' ? quoted : undefined;
@@ -167,13 +187,17 @@ function inQuotes(emit: EmitFn): EmitFn {
 export function choiceEmitter(options: Step[][], commas: Commas[]): EmitterFactory | undefined {
   if (commas.includes('some')) return undefined;
   const quoted = commas.map((c) => c === 'always');
-  return (format) => (rng, _row, out) => {
-    const k = rng.below(options.length);
-    const quote = format === 'json' || (format === 'csv' && quoted[k]);
-    if (quote) out.putByte(34);
-    runProgram(options[k], rng, out);
-    if (quote) out.putByte(34);
-  };
+  return (format) =>
+    shaped(
+      (rng, _row, out) => {
+        const k = rng.below(options.length);
+        const quote = format === 'json' || (format === 'csv' && quoted[k]);
+        if (quote) out.putByte(34);
+        runProgram(options[k], rng, out);
+        if (quote) out.putByte(34);
+      },
+      { kind: 'text', options, quote: quoted.map((q) => format === 'json' || (format === 'csv' && q)), draw: true },
+    );
 }
 
 /**
@@ -235,24 +259,26 @@ export function listStep(list: readonly string[]): Step | undefined {
  * value pre-encoded for the format.
  */
 export function withValuesEmitter<F extends CellFn>(fn: F, values: readonly Value[], pick: (rng: CellRng) => number): F {
-  fn.emitter = pickEmitter(values.length, (format) => encodeList(values.map((v) => cellText(format, v))), pick);
+  fn.emitter = pickEmitter(values.length, (format) => encodeList(values.map((v) => cellText(format, v))), pick, false);
   return fn;
 }
 
 /** Cell writers of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */
 export function listEmitter(list: readonly string[]): EmitterFactory {
-  return pickEmitter(list.length, (format) => encodedFor(list, format), (rng) => rng.below(list.length));
+  return pickEmitter(list.length, (format) => encodedFor(list, format), (rng) => rng.below(list.length), true);
 }
 
-/** Cell writers that copy entry `pick(rng)` of `count` entries, encoded per format by `encode`. */
-function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList, pick: (rng: CellRng) => number): EmitterFactory {
+/** Cell writers that copy entry `pick(rng)` of `count` entries, encoded per format by `encode` (`uniform`: the pick is `rng.below(count)`). */
+function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList, pick: (rng: CellRng) => number, uniform: boolean): EmitterFactory {
   return (format): EmitFn | undefined => {
     if (count === 0) return undefined;
-    const { bytes, starts } = encode(format);
+    const list = encode(format);
+    const { bytes, starts } = list;
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    return (rng, _row, out) => {
+    const emit: EmitFn = (rng, _row, out) => {
       const i = pick(rng);
       out.putSlice(view, bytes, starts[i], starts[i + 1]);
     };
+    return uniform ? shaped(emit, { kind: 'pick', list }) : emit;
   };
 }

@@ -20,7 +20,7 @@ export interface EncodeContext {
 }
 
 /** The rows to encode: values by row (the same buffer, refilled), and cell writers for CSV, TSV and JSON. */
-export type RowSource = Pick<RowGenerator, 'generate' | 'useWriters' | 'emit'>;
+export type RowSource = Pick<RowGenerator, 'generate' | 'useWriters' | 'emit'> & Partial<Pick<RowGenerator, 'compiledRows'>>;
 
 /**
  * One output format. `rows` writes a row range into a byte sink, one string

@@ -1,6 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
 import type { CellFn, GeneratorDef } from './types';
-import { withPlainEmitter } from '../formats/cell-writers';
+import { listEmitter, withPlainEmitter } from '../formats/cell-writers';
 import { readsRow, rowBoundDate } from './row-bounds';
 import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
 
@@ -24,23 +24,11 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
       formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
     const cell: CellFn = (rng) => dayText(rng.below(days));
     if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)), true);
-    // The writer memoizes bytes too: 10 per day, made on first use (a preview never pays for them).
-    let memo: { bytes: Uint8Array; view: DataView; made: Uint8Array } | undefined;
-    return withPlainEmitter(cell, (rng, _row, out) => {
-      const day = rng.below(days);
-      if (!memo) {
-        const bytes = new Uint8Array(days * 10);
-        memo = { bytes, view: new DataView(bytes.buffer), made: new Uint8Array(days) };
-      }
-      if (memo.made[day] === 0) {
-        const text = dayText(day);
-        // Years outside 1000–9999 are not 10 characters: those days stay unmemoized.
-        memo.made[day] = text.length === 10 ? 1 : 2;
-        if (text.length === 10) for (let i = 0; i < 10; i++) memo.bytes[day * 10 + i] = text.charCodeAt(i);
-      }
-      if (memo.made[day] === 1) out.putSlice(memo.view, memo.bytes, day * 10, day * 10 + 10);
-      else out.putText(dayText(day));
-    }, true);
+    // Writers copy the days' text pre-encoded, made on first use (a preview never pays for them):
+    // a uniform pick from a list, which the compiled row writers inline.
+    let all: string[] | undefined;
+    cell.emitter = (format) => listEmitter((all ??= Array.from({ length: days }, (_, day) => dayText(day))))(format);
+    return cell;
   }
   const at = (rng: CellRng) => from + floor(rng.float53() * span);
   return withPlainEmitter((rng) => formatDateTime(at(rng)), (rng, _row, out) => putDateTime(out, at(rng)), true);

@@ -6,6 +6,7 @@ import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
 import { atField } from '../cell-limits';
 import { CHECK_ATTEMPTS, checkFailure, redrawSeed, type CompiledCheck } from './checks';
+import { compileRows, type CompiledRows, type RowCompileInput, type RowLayout } from '../formats/row-compiler';
 
 /** Passes over a row's CHECKs: re-drawing for one may break another already held. */
 const CHECK_ROUNDS = 8;
@@ -32,6 +33,7 @@ export class RowGenerator implements RowState {
   /** The CHECKs whose fields this generator makes (all of them, unless it makes only some fields). */
   private readonly checks: CompiledCheck[];
   private readonly attempts: Int32Array;
+  private readonly compiled = new Map<string, CompiledRows>();
 
   /** `only`: generate just these fields (and what they read), for reference lookups. */
   constructor(readonly table: TablePlan, seed: number, only?: Set<number>) {
@@ -69,6 +71,24 @@ export class RowGenerator implements RowState {
     });
     this.ordered = this.all.filter((f) => !this.writers[f.index]);
     return this.writers;
+  }
+
+  /**
+   * The compiled row writer (formats/row-compiler) of `format` framed by
+   * `layout`, made once per `key` (which names both): every cell of a row
+   * written as `generate`, `useWriters` and `emit` would, without their
+   * per-cell dispatch. `put(k)` writes a made value of field k.
+   */
+  compiledRows(format: CellFormat, key: string, layout: RowLayout, put: () => RowCompileInput['put']): CompiledRows {
+    let compiled = this.compiled.get(key);
+    if (!compiled) {
+      const writers = this.useWriters(format);
+      // Retries and CHECKs need the whole of `fill`: the compiled rows then call `generate` for the values.
+      const simple = !this.retryStates.length && !this.checks.length && this.all.length === this.table.fields.length;
+      compiled = compileRows({ table: this.table, row: this, writers, valueFields: simple ? this.ordered : undefined, put: put(), layout });
+      this.compiled.set(key, compiled);
+    }
+    return compiled;
   }
 
   /** Writes field `k` of the row last generated with its cell writer; false for a NULL cell (nothing written). */
