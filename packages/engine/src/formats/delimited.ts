@@ -109,11 +109,10 @@ function delimitedRows(format: DelimitedFormat, ctx: EncodeContext, rows: RowSou
   const plain = table.fields.map(passThrough);
   if (writers.every((w) => !w)) return joinedRows(d, plain, texts, rows, from, to, sink);
   const separator = d.separator.charCodeAt(0);
-  if (rows.compiledRows) {
-    const layout = { kind: 'delimited', separator, lineEnd: d.lineEnd, nullText: d.null } as const;
-    const put = () => table.fields.map((_, k) => valueCell(d, plain[k], texts[k]));
-    return rows.compiledRows(d.format, `${d.format}\u0000${d.lineEnd}`, layout, put)(from, to, sink, ctx.streamStart);
-  }
+  const layout = { kind: 'delimited', separator, lineEnd: d.lineEnd, nullText: d.null } as const;
+  const put = () => table.fields.map((_, k) => valueCell(d, plain[k], texts[k]));
+  const compiled = rows.compiledRows?.(d.format, `${d.format}\u0000${d.lineEnd}`, layout, put, to - from);
+  if (compiled) return compiled(from, to, sink, ctx.streamStart);
   for (let r = from; r < to; r++) {
     const values = rows.generate(r);
     for (let k = 0; k < n; k++) {

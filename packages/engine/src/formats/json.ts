@@ -27,10 +27,11 @@ function objectRows(ctx: EncodeContext, source: RowSource, from: number, to: num
   const cells = fields.map(jsonCell);
   const keys = fields.map((f, k) => (k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':');
   const writers = source.useWriters('json');
-  if (writers.some((w) => w) && source.compiledRows) {
+  if (writers.some((w) => w)) {
     const rowSeparator = separator(ctx.streamStart + 1);
     const put = () => cells.map((cell) => (out: ByteSink, v: Value) => out.putText(cell(v)));
-    return source.compiledRows('json', `json\u0000${rowSeparator}`, { kind: 'json', rowSeparator }, put)(from, to, sink, ctx.streamStart);
+    const compiled = source.compiledRows?.('json', `json\u0000${rowSeparator}`, { kind: 'json', rowSeparator }, put, to - from);
+    if (compiled) return compiled(from, to, sink, ctx.streamStart);
   }
   if (writers.some((w) => w)) {
     for (let r = from; r < to; r++) {

@@ -26,6 +26,21 @@ import type { FieldPlan, RowState, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import { BYTES, CHOICE, DIGITS, PICK, type ShapedEmit, type Step, type WriterShape } from './cell-writers';
 
+/**
+ * Rows a table's generator writes cell by cell before it compiles its writer.
+ * Compiling costs ~8 ms per table and format (more while V8 is busy) and a
+ * compiled row saves ~0.3 µs, so a preview or a rows-API window of a few
+ * hundred rows would only pay; a stream of millions earns it back early.
+ */
+let compileAfterRows = 32_768;
+
+/** How many rows are written before compiling: 0 compiles at once (the pinned-output test), Infinity never. */
+export function setCompileAfterRows(rows: number): void {
+  compileAfterRows = rows;
+}
+
+export const compileAfter = (): number => compileAfterRows;
+
 /** Writes rows [from, to) of a stream starting at `streamStart`. */
 export type CompiledRows = (from: number, to: number, sink: ByteSink, streamStart: number) => void;
 

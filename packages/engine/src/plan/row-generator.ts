@@ -6,7 +6,7 @@ import type { FieldPlan, RowState, TablePlan } from './types';
 import { RetryUnique } from './unique';
 import { atField } from '../cell-limits';
 import { CHECK_ATTEMPTS, checkFailure, redrawSeed, type CompiledCheck } from './checks';
-import { compileRows, type CompiledRows, type RowCompileInput, type RowLayout } from '../formats/row-compiler';
+import { compileAfter, compileRows, type CompiledRows, type RowCompileInput, type RowLayout } from '../formats/row-compiler';
 
 /** Passes over a row's CHECKs: re-drawing for one may break another already held. */
 const CHECK_ROUNDS = 8;
@@ -34,6 +34,8 @@ export class RowGenerator implements RowState {
   private readonly checks: CompiledCheck[];
   private readonly attempts: Int32Array;
   private readonly compiled = new Map<string, CompiledRows>();
+  /** Rows asked of `compiledRows` before it compiled (see compileAfter). */
+  private rowsUncompiled = 0;
 
   /** `only`: generate just these fields (and what they read), for reference lookups. */
   constructor(readonly table: TablePlan, seed: number, only?: Set<number>) {
@@ -77,11 +79,14 @@ export class RowGenerator implements RowState {
    * The compiled row writer (formats/row-compiler) of `format` framed by
    * `layout`, made once per `key` (which names both): every cell of a row
    * written as `generate`, `useWriters` and `emit` would, without their
-   * per-cell dispatch. `put(k)` writes a made value of field k.
+   * per-cell dispatch. `put(k)` writes a made value of field k. Undefined
+   * (write cell by cell) until `rows` asked so far pass `compileAfter()`.
    */
-  compiledRows(format: CellFormat, key: string, layout: RowLayout, put: () => RowCompileInput['put']): CompiledRows {
+  compiledRows(format: CellFormat, key: string, layout: RowLayout, put: () => RowCompileInput['put'], rows: number): CompiledRows | undefined {
     let compiled = this.compiled.get(key);
     if (!compiled) {
+      this.rowsUncompiled += rows;
+      if (this.rowsUncompiled <= compileAfter()) return undefined;
       const writers = this.useWriters(format);
       // Retries and CHECKs need the whole of `fill`: the compiled rows then call `generate` for the values.
       const simple = !this.retryStates.length && !this.checks.length && this.all.length === this.table.fields.length;
