@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { schemaDdl, streamTable } from '@seedbed/engine';
+import { compileBlueprint, schemaDdl, streamTable } from '@seedbed/engine';
 import { createEmptyDatabase } from '../support/database';
-import { collect } from './helpers';
+import { collect, doc, table } from './helpers';
 import { expectSameRows, ORDER, plan } from './round-trip';
 
 /** The README's csv-parse options: an unquoted empty field is NULL, a quoted one ("") is an empty string. */
@@ -68,5 +68,25 @@ describe('PostgreSQL COPY', () => {
 
   it('reads TSV with (FORMAT text, HEADER true) into the rows of NDJSON', async () => {
     await copyBack('tsv', '(FORMAT text, HEADER true)');
+  });
+
+  it('reads bytea written as \\x and hex back as the same bytes, in TSV as in CSV (TSV escapes its backslash)', async () => {
+    const blobs = compileBlueprint(doc([table('blobs', 200, [{ name: 'id', generator: 'sequence' }, { name: 'data', generator: 'bytes', options: { min: 0, max: 12 }, nullRate: 0.1 }], 'id')]));
+    const database = await createEmptyDatabase();
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const ndjson = (await collect(streamTable(blobs, 'blobs', 'ndjson'))).trim().split('\n').map((line) => JSON.parse(line).data);
+      for (const [format, options] of [['tsv', '(FORMAT text, HEADER true)'], ['csv', '(FORMAT csv, HEADER true)']] as const) {
+        await client.query('DROP TABLE IF EXISTS blobs; CREATE TABLE blobs (id int PRIMARY KEY, data bytea)');
+        const body = await collect(streamTable(blobs, 'blobs', format));
+        await pipeline(Readable.from([Buffer.from(body)]), client.query(copyFrom(`COPY blobs FROM STDIN ${options}`)));
+        const { rows } = await client.query<{ data: string | null }>('SELECT data::text AS data FROM blobs ORDER BY id');
+        expect(rows.map((r) => r.data)).toEqual(ndjson);
+      }
+    } finally {
+      await client.end();
+      await database.drop();
+    }
   });
 });

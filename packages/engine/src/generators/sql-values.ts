@@ -121,7 +121,7 @@ export const sqlValueGenerators: GeneratorDef[] = [
     options: { min: opt.int({ minimum: 0, maximum: BYTES_MAX }), max: opt.int({ minimum: 0, maximum: BYTES_MAX }) },
     output: 'string',
     sqlType: { postgres: 'BYTEA', mysql: 'LONGBLOB', sqlite: 'BLOB' },
-    plainText: true,
+    // Not plainText: the leading backslash is TSV's escape character (COPY would read `\x0a` as a byte).
     maxBytes: (o) => 2 + 2 * Math.max(o.min ?? 16, o.max ?? o.min ?? 16),
     create: (o) => {
       const min = o.min ?? 16;
