@@ -3,7 +3,7 @@
  * their parser refuses (skipped with their line), statements that must never
  * run, cycles, composite foreign keys and CHECKs that become options.
  */
-import { validateBlueprint } from '@seedbed/engine';
+import { compileBlueprint, validateBlueprint } from '@seedbed/engine';
 import { importText } from './load-helpers';
 
 const field = (document: unknown, table: string, name: string) =>
@@ -116,6 +116,20 @@ DELIMITER ;`);
     expect(report.find((d) => d.table === 'film_text' && d.generator === 'rows')!.reason).toMatch(/trigger ins_film on film \(line 8\)/);
     const closing = [field(document, 'store', 'manager_staff_id'), field(document, 'staff', 'store_id')].filter((f) => f.options?.deferrable);
     expect(closing).toHaveLength(1);
+  });
+
+  it('folds text keys for a case-insensitive collation, but not key columns taken from a parent (a junction over CHAR keys stays a valid blueprint)', async () => {
+    const { document } = await importText('MYSQL_DDL', `
+CREATE TABLE \`departments\` (\`dept_no\` char(4) NOT NULL, \`dept_name\` varchar(40) NOT NULL, PRIMARY KEY (\`dept_no\`), UNIQUE KEY \`dept_name\` (\`dept_name\`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+CREATE TABLE \`employees\` (\`emp_no\` int NOT NULL, \`first_name\` varchar(14) NOT NULL, PRIMARY KEY (\`emp_no\`)) ENGINE=InnoDB;
+CREATE TABLE \`dept_manager\` (\`emp_no\` int NOT NULL, \`dept_no\` char(4) NOT NULL, PRIMARY KEY (\`emp_no\`,\`dept_no\`), KEY \`dept_no\` (\`dept_no\`),
+  CONSTRAINT \`dept_manager_ibfk_1\` FOREIGN KEY (\`emp_no\`) REFERENCES \`employees\` (\`emp_no\`) ON DELETE CASCADE,
+  CONSTRAINT \`dept_manager_ibfk_2\` FOREIGN KEY (\`dept_no\`) REFERENCES \`departments\` (\`dept_no\`) ON DELETE CASCADE) ENGINE=InnoDB;`);
+    const folded = (name: string) => (document.tables.find((t) => t.name === name)!.uniqueIndexes ?? []).map((u) => JSON.stringify(u.keys));
+    expect(folded('departments')).toEqual(expect.arrayContaining([JSON.stringify([{ fn: 'lower', args: [{ col: 'dept_no' }] }]), JSON.stringify([{ fn: 'lower', args: [{ col: 'dept_name' }] }])]));
+    expect(folded('dept_manager')).toEqual([]);
+    expect(validateBlueprint(document)).toEqual([]);
+    expect(() => compileBlueprint(document)).not.toThrow();
   });
 });
 

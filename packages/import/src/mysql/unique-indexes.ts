@@ -57,13 +57,16 @@ const describe = (e: CheckExpr): string => ('col' in e ? e.col : 'lit' in e ? JS
 
 /**
  * Each unique key (the primary key too) with a text column under a case-insensitive collation,
- * also as a unique index over its folded text (called once the table is read).
+ * also as a unique index over its folded text (called once the table is read). A foreign-key
+ * column is left as it is: its values are its parent's key, already distinct as folded there
+ * (and a rule over columns the row takes from its parents could never be re-drawn for).
  */
 export function foldCaseInsensitiveKeys(table: TableModel, caseSensitive: Set<string>, line: number): void {
+  const referencing = new Set(table.foreignKeys.flatMap((fk) => fk.columns));
   for (const key of [...(table.primaryKey ? [table.primaryKey] : []), ...table.uniques]) {
     const folded = key.filter((name) => {
       const column = table.columns.find((c) => c.name === name);
-      return column?.type.kind === 'text' && !column.type.arrayOf && !caseSensitive.has(name);
+      return column?.type.kind === 'text' && !column.type.arrayOf && !caseSensitive.has(name) && !referencing.has(name);
     });
     if (!folded.length) continue;
     const keys = key.map((name): CheckExpr => (folded.includes(name) ? { fn: 'lower', args: [{ col: name }] } : { col: name }));
