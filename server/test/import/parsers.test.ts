@@ -131,6 +131,14 @@ CREATE TABLE \`dept_manager\` (\`emp_no\` int NOT NULL, \`dept_no\` char(4) NOT 
     expect(validateBlueprint(document)).toEqual([]);
     expect(() => compileBlueprint(document)).not.toThrow();
   });
+
+  it('names a skipped procedure by its own name', async () => {
+    const { skipped } = await importText('MYSQL_DDL', `CREATE TABLE t (id INT PRIMARY KEY);
+DELIMITER //
+CREATE PROCEDURE rewards_report (IN min_purchases TINYINT UNSIGNED) BEGIN SELECT 1; END //
+DELIMITER ;`);
+    expect(skipped).toContainEqual(expect.objectContaining({ kind: 'function', name: 'rewards_report' }));
+  });
 });
 
 describe('SQLite DDL', () => {

@@ -79,7 +79,11 @@ class MysqlReader {
       if (object === 'TABLE' || (object === 'INDEX' && first === 'CREATE')) return this.parse(statement);
       if (object === 'TRIGGER' && first === 'CREATE') return this.trigger(statement);
       if (object === 'DATABASE' || object === 'SCHEMA') return;
-      if (object) return this.skip(object.toLowerCase() === 'procedure' ? 'function' : object.toLowerCase(), statement);
+      if (object) {
+        // A procedure is reported as a function, under its own name (found after PROCEDURE, not after "function").
+        const kind = object === 'PROCEDURE' ? 'function' : object.toLowerCase();
+        return this.skip(kind, statement, kind, nameAfter(statement.full, object.toLowerCase()) ?? kind);
+      }
     }
     this.skip(`${first} ${second ?? ''}`.trim().toLowerCase(), statement, 'statement');
   }
