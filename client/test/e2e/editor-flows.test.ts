@@ -109,7 +109,7 @@ describeInBrowser('editor flows of issue 25', () => {
   }
 
   const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  /** Playwright's evaluate and close have no timeout of their own: bounded here, a stall names its step instead of the test's timeout. */
+  /** Playwright's evaluate has no timeout of its own: bounded here, a stall names its step instead of the test's timeout. */
   const within = <T,>(ms: number, what: string, work: Promise<T>) =>
     Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms).unref())]);
 
@@ -420,7 +420,9 @@ describeInBrowser('editor flows of issue 25', () => {
       await link.click();
       await ide.waitForLoadState();
       expect(page.context().pages().length).toBe(pages);
-      await within(15_000, 'closing the IDE', ide.close());
+      // Closing is cleanup, not under test: under load Chromium took over 15 s to tear down the IDE's editor workers
+      // (a CI rehearsal), so it is not waited for; the suite's browser closes whatever is left.
+      void ide.close().catch(() => undefined);
       expect(suite.pageErrors).toEqual([]);
       // The first open in a test server compresses the IDE's assets on demand (a server readies them after start-up, tests do not).
     }, 120_000);
