@@ -39,6 +39,7 @@ beforeAll(async () => {
   project = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pack-'));
   db = await createEmptyDatabase();
   run(process.execPath, [TSC, '-b', 'packages/seedbed'], { cwd: ROOT });
+  run(process.execPath, ['packages/seedbed/scripts/bundle.mjs'], { cwd: ROOT });
   const packed = JSON.parse(run('npm', ['pack', ...WORKSPACES.flatMap((w) => ['-w', w]), '--pack-destination', project, '--ignore-scripts', '--json'], { cwd: ROOT })) as { name: string; filename: string }[];
   const tarballs: Tarball[] = packed.map((p, i) => ({ name: p.name, workspace: WORKSPACES[i], file: p.filename }));
   writeOfflineProject(ROOT, project, tarballs, ['pg', '@types/node', 'typeorm', 'reflect-metadata']);

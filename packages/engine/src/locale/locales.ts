@@ -38,7 +38,8 @@ export class LocaleData {
     // Load only this locale's entry point (~35 ms) rather than faker's index of
     // every locale (~140 ms): CLI runs and each worker thread pay this at start.
     // Its `rawDefinitions` already merge the locale with its fallbacks.
-    const prebuilt = require(`@faker-js/faker/locale/${id}`).faker as Faker;
+    // `en` by a literal name, so a bundler can take it in (the CLI's bundle holds it: most blueprints use it).
+    const prebuilt = (id === 'en' ? require('@faker-js/faker/locale/en') : require(`@faker-js/faker/locale/${id}`)).faker as Faker;
     this.chain = [prebuilt.rawDefinitions];
     const FakerClass = prebuilt.constructor as typeof Faker;
     this.faker = new FakerClass({ locale: prebuilt.rawDefinitions, randomizer: this.randomizer });

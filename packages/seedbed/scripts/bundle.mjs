@@ -1,0 +1,88 @@
+/**
+ * Bundles the built CLI (`dist/`, from `tsc -b`) into `dist/bundle/`:
+ *
+ *   seedbed.js        the command: this package's CLI with @seedbed/engine
+ *                     and the engine's own dependencies (faker's `en`
+ *                     locale, Ajv, jsep, randexp) in one file
+ *   seedbed.js.cache  V8's compiled code of it, made by a short generate
+ *                     (bin/bundle-loader.js uses it on Node 20, which has no
+ *                     compile cache of its own; it is ignored elsewhere)
+ *   worker-entry.js   the engine's chunk worker, bundled the same way (the
+ *                     engine starts its threads from `worker-entry.js` beside
+ *                     its own code, which in the bundle is this folder)
+ *
+ * A short `seedbed generate` spent most of its start resolving, reading and
+ * compiling ~150 small modules. Commands that bring their own world
+ * (`import`, `mock`, `load`, `codegen`, `diff`) are left out: bin/seedbed.js
+ * runs them from `dist/cli/` as before, so a process never holds two copies
+ * of the engine. This package's third-party dependencies (the S3 client, …)
+ * stay outside and load from node_modules when a command needs them.
+ *
+ *   node packages/seedbed/scripts/bundle.mjs      (after tsc -b packages/seedbed)
+ */
+import { execFileSync } from 'node:child_process';
+import { builtinModules, createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'rolldown';
+
+const PACKAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(PACKAGE, 'dist');
+const OUT = path.join(DIST, 'bundle');
+const require = createRequire(import.meta.url);
+const { UNBUNDLED_COMMANDS } = require('../bin/bundle-loader.js');
+const ENGINE_DIST = path.dirname(require.resolve('@seedbed/engine'));
+
+const builtins = new Set(builtinModules);
+const isBare = (id) => !id.startsWith('.') && !path.isAbsolute(id);
+
+/** What stays a `require` at run time: Node's modules, and this package's own third-party dependencies. */
+function external(id, importer) {
+  if (id.startsWith('node:') || builtins.has(id)) return true;
+  return Boolean(importer?.startsWith(DIST)) && isBare(id) && !id.startsWith('@seedbed/engine');
+}
+
+/** main.js's other commands stay in dist/cli/, required from there if the bundle ever runs one. */
+const otherCommands = {
+  name: 'other-commands',
+  resolveId(id, importer) {
+    if (importer === path.join(DIST, 'cli', 'main.js') && UNBUNDLED_COMMANDS.some((c) => id === `./${c}`)) return { id: `../cli/${id.slice(2)}.js`, external: true };
+    return null;
+  },
+};
+
+async function bundle(input, file) {
+  await build({
+    input,
+    platform: 'node',
+    external,
+    plugins: [otherCommands],
+    resolve: { conditionNames: ['node', 'require', 'default'] },
+    output: { file: path.join(OUT, file), format: 'cjs', codeSplitting: false },
+    logLevel: 'warn',
+  });
+}
+
+/** Runs a short generate through the loader, which then writes the cache: the code of what a start runs is compiled already. */
+function writeCodeCache() {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'seedbed-bundle-'));
+  try {
+    const blueprint = path.join(scratch, 'warm.json');
+    const generators = ['uuid', 'person.firstName', 'person.lastName', 'internet.email', 'phone.number', 'date.birthdate', 'location.city', 'location.country', 'company.name', 'number.int', 'datatype.boolean', 'lorem.sentence'];
+    const fields = generators.map((generator, i) => ({ name: `f${i}`, generator }));
+    writeFileSync(blueprint, JSON.stringify({ seedbed: 1, name: 'warm', tables: [{ name: 'warm', rows: 20, fields }] }));
+    const loader = path.join(PACKAGE, 'bin', 'bundle-loader.js');
+    const script = `require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(path.join(OUT, 'seedbed.js'))}, { write: true }).main(process.argv.slice(1)).then((c) => { process.exitCode = c; });`;
+    execFileSync(process.execPath, ['-e', script, 'generate', blueprint, '--out', '-'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+if (!existsSync(path.join(DIST, 'cli', 'main.js'))) throw new Error('build the package first: tsc -b packages/seedbed');
+rmSync(OUT, { recursive: true, force: true });
+await bundle(path.join(DIST, 'cli', 'main.js'), 'seedbed.js');
+await bundle(path.join(ENGINE_DIST, 'parallel', 'chunk-worker.js'), 'worker-entry.js');
+writeCodeCache();
