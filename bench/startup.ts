@@ -6,8 +6,11 @@
  * (so a busy moment of the machine hits every kind alike), median and best:
  *
  *   floor      `node -e ''`: what any Node command costs here
- *   built      `seedbed generate small.json --out -` from the built packages
- *              (what an installed `npx seedbed` runs)
+ *   built      `seedbed generate small.json --out -` as an installed package
+ *              runs it: bin/seedbed.js with dist/ and no src/, so the CLI's
+ *              one-file bundle and, on Node 20, V8's cached code of it
+ *   unbundled  the same from dist/cli/main.js, module by module (what the
+ *              built CLI ran before the bundle, and what it runs without one)
  *   eager      the same, loading first what it loaded before start-up was
  *              made lazy: every command's modules, and the blueprint's JSON
  *              Schema compiled by Ajv at run time
@@ -16,12 +19,13 @@
  *   seed       `require('seedbed/seed')` and `build(5)` of a seed client,
  *              as a test suite's first use of it
  *
- * Then, for the built CLI, where the milliseconds go: the slowest module
- * loads (inclusive) and the CPU profile's time per package.
- * Builds the packages first (`tsc -b`, incremental).
+ * Then where the built CLI's milliseconds go: its main thread's CPU profile
+ * by package and engine folder (the bundle's lines mapped back to the
+ * modules they came from).
+ * Builds the packages first (`npm run build:packages`: tsc -b, incremental, and the bundle).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { peopleBlueprint } from './blueprints';
@@ -31,6 +35,7 @@ const { values: flags } = parseArgs({ options: { runs: { type: 'string' } } });
 const RUNS = Number(flags.runs ?? 15);
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'packages', 'seedbed', 'dist');
+const BUNDLE = path.join(DIST, 'bundle', 'seedbed.js');
 
 /** A small blueprint: the 10-field people table, 20 rows. */
 const blueprint = peopleBlueprint(20);
@@ -38,11 +43,21 @@ const file = path.join(scratchDir, 'small.json');
 writeFileSync(file, JSON.stringify(blueprint));
 const args = ['generate', file, '--out', '-'];
 
-/** A launcher as the installed bin runs it (the repository's bin prefers the sources). */
+/** A launcher of dist/cli/main.js, module by module. */
 function launcher(name: string, before = ''): string {
   const target = path.join(scratchDir, `${name}.js`);
   writeFileSync(target, `${before}\nrequire(${JSON.stringify(path.join(DIST, 'cli', 'main.js'))}).main(process.argv.slice(2)).then((c) => { process.exitCode = c; });\n`);
   return target;
+}
+
+/** The package as installed: its bin/ beside a link to dist/, and no src/ (so the bin runs the built code). */
+function installedBin(): string {
+  const installed = path.join(scratchDir, 'installed');
+  const bin = path.join(ROOT, 'packages', 'seedbed', 'bin');
+  mkdirSync(path.join(installed, 'bin'), { recursive: true });
+  for (const name of readdirSync(bin)) copyFileSync(path.join(bin, name), path.join(installed, 'bin', name));
+  symlinkSync(DIST, path.join(installed, 'dist'), 'dir');
+  return path.join(installed, 'bin', 'seedbed.js');
 }
 
 const eagerBefore = [
@@ -57,7 +72,8 @@ if (createClient(doc, { seed: 1 })[doc.tables[0].name].build(5).length !== 5) pr
 
 const KINDS: { name: string; argv: string[] }[] = [
   { name: 'floor: node -e \'\'', argv: ['-e', ''] },
-  { name: 'built: seedbed generate', argv: [launcher('built'), ...args] },
+  { name: 'built: seedbed generate', argv: [installedBin(), ...args] },
+  { name: 'unbundled: dist/cli, module by module', argv: [launcher('unbundled'), ...args] },
   { name: 'eager (as before): seedbed generate', argv: [launcher('eager', eagerBefore), ...args] },
   { name: 'dev (ts hook): seedbed generate', argv: [path.join(ROOT, 'packages', 'seedbed', 'bin', 'seedbed.js'), ...args] },
   { name: 'seed client: require + build(5)', argv: [seedScript] },
@@ -81,8 +97,9 @@ function runOnce(argv: string[]): { wall: number; cpu: number } {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function main() {
-  process.stdout.write('building the packages (tsc -b, incremental)…\n');
-  execFileSync('npx', ['tsc', '-b', path.join(ROOT, 'packages', 'seedbed')], { cwd: ROOT, stdio: 'inherit' });
+  process.stdout.write('building the packages (tsc -b, incremental, and the bundle)…\n');
+  execFileSync('npm', ['run', '--silent', 'build:packages'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(`${BUNDLE}.cache`)) process.stdout.write('(no code cache beside the bundle: the built CLI compiles it)\n');
   for (const kind of KINDS) runOnce(kind.argv); // warm the page cache and the swc cache
   const times = KINDS.map(() => [] as number[]);
   const cpus = KINDS.map(() => [] as number[]);
@@ -103,49 +120,62 @@ function main() {
     process.stdout.write(`${kind.name.padEnd(40)} ${ms(m, 8)} ${ms(Math.min(...times[k]), 8)} ${k ? ms(m - floor, 15) : ''.padStart(15)} ${ms(median(cpus[k]), 11)}\n`);
   });
   const built = median(times[1]);
-  const eager = median(times[2]);
-  process.stdout.write(`\nbuilt CLI: ${built.toFixed(0)} ms (target < 150 ms), ${(eager / built).toFixed(2)}× faster than eager loading (${eager.toFixed(0)} ms)\n`);
+  const unbundled = median(times[2]);
+  const eager = median(times[3]);
+  process.stdout.write(`\nbuilt CLI: ${built.toFixed(0)} ms (target < 150 ms), CPU ${median(cpus[1]).toFixed(0)} ms; ${(unbundled / built).toFixed(2)}× faster than module by module (${unbundled.toFixed(0)} ms), ${(eager / built).toFixed(2)}× than eager loading (${eager.toFixed(0)} ms)\n`);
   whereTimeGoes(KINDS[1].argv);
 }
 
-/** The built CLI's slowest module loads and its CPU profile by package. */
-function whereTimeGoes(argv: string[]) {
-  const preload = path.join(scratchDir, 'require-times.js');
-  writeFileSync(preload, `const Module = require('node:module');
-const load = Module._load; const times = []; let depth = 0;
-Module._load = function (request, parent) {
-  const t = process.hrtime.bigint(); depth++;
-  try { return load.apply(this, arguments); } finally { depth--; times.push([Number(process.hrtime.bigint() - t) / 1e6, depth, request, parent && parent.filename]); }
-};
-process.on('exit', () => { require('node:fs').writeFileSync(${JSON.stringify(path.join(scratchDir, 'requires.json'))}, JSON.stringify(times)); });\n`);
-  runOnce(['-r', preload, ...argv]);
-  const requires = JSON.parse(readFileSync(path.join(scratchDir, 'requires.json'), 'utf8')) as [number, number, string, string | null][];
-  const short = (p: string | null) => (p ?? '').replace(/.*\/node_modules\//, '').replace(/.*\/packages\//, '');
-  process.stdout.write('\nslowest module loads of the built CLI (inclusive of what each loads):\n');
-  for (const [ms, depth, request, parent] of requires.filter((r) => r[1] <= 6).sort((a, b) => b[0] - a[0]).slice(1, 16)) {
-    process.stdout.write(`  ${`${ms.toFixed(1)} ms`.padStart(9)}  ${'  '.repeat(Math.max(0, depth - 1))}${request}  (from ${short(parent)})\n`);
-  }
+/** The module each line of the bundle came from: rolldown heads each with a `// path` comment. */
+function bundleRegions(): (line: number) => string {
+  const starts: [number, string][] = [];
+  readFileSync(BUNDLE, 'utf8').split('\n').forEach((text, line) => {
+    const m = /^\/\/ ((?:packages|node_modules)\/\S+)$/.exec(text);
+    if (m) starts.push([line, m[1]]);
+  });
+  return (line) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    if (!starts.length || line < starts[0][0]) return '(bundle runtime)';
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid][0] <= line) lo = mid;
+      else hi = mid - 1;
+    }
+    return starts[lo][1];
+  };
+}
 
+/** A package, or an engine/CLI folder, of a script URL (a bundle line mapped to its module first). */
+function packageOf(url: string, line: number, regionOf: (line: number) => string): string {
+  const source = url.endsWith('/bundle/seedbed.js') ? regionOf(line) : url;
+  if (source.includes('node_modules/')) return source.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1');
+  if (source.includes('packages/')) return source.replace(/.*packages\/([^/]+)\/(?:dist|src)\/([^/]+).*/, '@seedbed/$1 $2').replace(/\.js$/, '');
+  if (source.endsWith('bundle-loader.js')) return 'bin: loading the bundle';
+  if (source.startsWith('node:internal/modules')) return 'node: module loading';
+  if (source.startsWith('node:')) return 'node: other';
+  return source;
+}
+
+/** The built CLI's main thread, from its CPU profile, by package and folder. */
+function whereTimeGoes(argv: string[]) {
   const profiles = path.join(scratchDir, 'profiles');
   rmSync(profiles, { recursive: true, force: true });
   mkdirSync(profiles);
   runOnce(['--cpu-prof', '--cpu-prof-dir', profiles, ...argv]);
+  const regionOf = bundleRegions();
   for (const name of readdirSync(profiles)) {
-    const profile = JSON.parse(readFileSync(path.join(profiles, name), 'utf8')) as { nodes: { id: number; callFrame: { url: string; functionName: string } }[]; samples: number[]; timeDeltas: number[] };
-    const urls = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url || `(${n.callFrame.functionName || 'native'})`]));
+    const profile = JSON.parse(readFileSync(path.join(profiles, name), 'utf8')) as { nodes: { id: number; callFrame: { url: string; functionName: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] };
+    const keys = new Map(profile.nodes.map((n) => [n.id, n.callFrame.url ? packageOf(n.callFrame.url, n.callFrame.lineNumber, regionOf) : `(${n.callFrame.functionName || 'native'})`]));
     const byPackage = new Map<string, number>();
     let total = 0;
     profile.samples.forEach((id, i) => {
-      const url = urls.get(id)!;
-      const key = url.includes('/node_modules/') ? url.replace(/.*\/node_modules\/((@[^/]+\/)?[^/]+).*/, '$1')
-        : url.includes('/packages/') ? url.replace(/.*\/packages\/([^/]+)\/dist\/([^/]+).*/, '@seedbed/$1 $2')
-        : url.startsWith('node:internal/modules') ? 'node: module loading'
-        : url.startsWith('node:') ? 'node: other' : url;
+      const key = keys.get(id)!;
       byPackage.set(key, (byPackage.get(key) ?? 0) + profile.timeDeltas[i] / 1000);
       total += profile.timeDeltas[i] / 1000;
     });
-    process.stdout.write(`\nCPU profile of the built CLI's main thread: ${total.toFixed(0)} ms sampled after Node's own start\n`);
-    for (const [key, ms] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 14)) process.stdout.write(`  ${`${ms.toFixed(1)} ms`.padStart(9)}  ${key}\n`);
+    process.stdout.write(`\nCPU profile of the built CLI's main thread (self time): ${total.toFixed(0)} ms sampled after Node's own start\n`);
+    for (const [key, ms] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 16)) process.stdout.write(`  ${`${ms.toFixed(1)} ms`.padStart(9)}  ${key}\n`);
   }
 }
 

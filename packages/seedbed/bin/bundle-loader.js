@@ -17,9 +17,12 @@ const HASH_BYTES = 32;
 const UNBUNDLED_COMMANDS = ['diff', 'load', 'import', 'mock', 'codegen'];
 
 /** The bundle's exports, or undefined when there is no bundle. `write`: save V8's code of it once the process is done. */
-function loadBundle(file, { write = false } = {}) {
+function loadBundle(bundlePath, { write = false } = {}) {
+  let file;
   let code;
   try {
+    // Its real place, as Node's loader takes it: a linked package finds its dependencies from there.
+    file = fs.realpathSync(bundlePath);
     code = fs.readFileSync(file, 'utf8');
   } catch {
     return undefined;
