@@ -1,4 +1,4 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { isPerParent, type BlueprintDocument, type DocumentIssue, type FieldDef, type TableDef } from '../document/types';
 import { getGenerator } from '../generators/catalog';
 import type { BuildContext, GeneratorDef } from '../generators/types';
@@ -11,6 +11,7 @@ import { cellLimitOf } from '../cell-limits';
 import { parseDateOption } from '../generators/helpers';
 import { CellBounds, cellSizeIssues } from './cell-bounds';
 import { describeAjvError, formatLimit, regexMessage } from './messages';
+import { optionCheck } from './option-checks';
 import { fieldEntries, isObject, tableEntries } from '../document/walk';
 
 export interface ValidateOptions {
@@ -21,20 +22,6 @@ export interface ValidateOptions {
   maxCellBytes?: number;
   /** false: skip the cell sizes (the document's structure has issues, so sizes read through it mean nothing). */
   cellSizes?: boolean;
-}
-
-// The option schemas are constants of the catalog, never user input: checking them
-// against ajv's meta-schema at run time only cost ~20 ms per process.
-const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false });
-const validators = new Map<string, ValidateFunction>();
-
-function schemaValidator(def: GeneratorDef): ValidateFunction {
-  let validate = validators.get(def.id);
-  if (!validate) {
-    validate = ajv.compile({ type: 'object', properties: def.options ?? {}, required: def.required ?? [], additionalProperties: false });
-    validators.set(def.id, validate);
-  }
-  return validate;
 }
 
 function ajvIssue(base: string, error: ErrorObject): DocumentIssue {
@@ -133,7 +120,7 @@ function checkOptions(issues: DocumentIssue[], path: string, def: GeneratorDef, 
     return;
   }
   const trivial = Object.keys(present).length === 0 && !def.required?.length;
-  const validate = trivial ? undefined : schemaValidator(def);
+  const validate = trivial ? undefined : optionCheck(def);
   if (validate && !validate(present)) {
     const dynamic = Object.keys(options).filter((k) => options[k] === undefined && field.options?.[k] !== undefined);
     for (const error of validate.errors ?? []) {
