@@ -1,6 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
 import type { EmitFn, EmitterFactory } from '../generators/types';
-import { choiceEmitter, commasOf, drawDigits, listEmitter, listStep, MAX_DIGITS, NOT_RAW, programEmitter, Step, type Commas } from '../formats/cell-writers';
+import { choiceEmitter, commasOf, drawDigits, isRawList, listEmitter, listStep, MAX_DIGITS, NOT_RAW, programEmitter, Step, type Commas } from '../formats/cell-writers';
 import type { LocaleData } from './locales';
 
 /**
@@ -9,8 +9,17 @@ import type { LocaleData } from './locales';
  * - `program`, `commas`: the same text as a program of raw-byte steps (see
  *   Step, Commas), which patterns compose from their pieces' programs;
  * - `emitter`: its cell writers.
+ * Programs are made on first use, by the cell writers: their steps hold whole
+ * lists encoded (every first name), which a plan that writes from values
+ * (a short table, a preview, a seed client) never needs.
  */
-export type StringFn = ((rng: CellRng) => string) & { plain?: boolean; program?: Step[]; commas?: Commas; emitter?: EmitterFactory };
+export type StringFn = ((rng: CellRng) => string) & { plain?: boolean; program?: () => Step[]; commas?: Commas; emitter?: EmitterFactory };
+
+/** `make`, called once, when first asked. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 /** Text that needs no CSV/TSV quoting or escaping. */
 export const UNSAFE_TEXT = /[",\r\n\t\\]/;
@@ -24,26 +33,27 @@ function markPlain(fn: StringFn, plain: boolean): StringFn {
   return fn;
 }
 
-/** Gives `fn` its program, and the cell writers that follow from it. */
-function withProgram(fn: StringFn, program: Step[] | undefined, commas: Commas): StringFn {
+/** Gives `fn` its program (made when first asked), and the cell writers that follow from it. */
+function withProgram(fn: StringFn, program: (() => Step[]) | undefined, commas: Commas): StringFn {
   if (!program) return fn;
-  fn.program = program;
+  fn.program = once(program);
   fn.commas = commas;
-  fn.emitter = programEmitter(program, commas);
+  const emitter = once(() => programEmitter(fn.program!(), commas));
+  fn.emitter = (format) => emitter()(format);
   return fn;
 }
 
 /** What a list's entries allow, read once per list: an import of 1,000 tables picks from the same fitted lists for thousands of columns. */
-const listTraits = new WeakMap<readonly string[], { plain: boolean; step: Step | undefined; commas: Commas }>();
+const listTraits = new WeakMap<readonly string[], { plain: boolean; step: (() => Step) | undefined; commas: Commas }>();
 
 /** A uniform pick from a list: marked plain when no entry needs quoting, with its entries pre-encoded for writers. */
 export function listPick(list: readonly string[]): StringFn {
   const n = list.length;
   let traits = listTraits.get(list);
-  if (!traits) listTraits.set(list, (traits = { plain: isPlainList(list), step: listStep(list), commas: commasOf(list) }));
+  if (!traits) listTraits.set(list, (traits = { plain: isPlainList(list), step: isRawList(list) ? once(() => listStep(list)!) : undefined, commas: commasOf(list) }));
   const fn: StringFn = markPlain((rng) => list[rng.below(n)], traits.plain);
   const { step } = traits;
-  withProgram(fn, step && [step], traits.commas);
+  withProgram(fn, step && (() => [step()]), traits.commas);
   // Any list has cell writers: each entry is pre-encoded as the format writes it.
   fn.emitter = listEmitter(list);
   return fn;
@@ -82,11 +92,14 @@ export function compilePatternList(locale: LocaleData, path: string, depth = 0):
   const programs = compiled.map((c) => c.program);
   const commas = compiled.map((c) => c.commas ?? 'some');
   if (programs.every((p) => p)) {
-    const options = programs as Step[][];
+    const options = once(() => programs.map((p) => p!()));
     const all: Commas = commas.every((c) => c === 'never') ? 'never' : commas.every((c) => c === 'always') ? 'always' : 'some';
-    withProgram(fn, [Step.choice(options)], all);
+    withProgram(fn, () => [Step.choice(options())], all);
     // Patterns that quote differently (company names: "A, B and C" but "A-B") still get a CSV writer.
-    if (all === 'some') fn.emitter = choiceEmitter(options, commas);
+    if (all === 'some') {
+      const emitter = commas.includes('some') ? undefined : once(() => choiceEmitter(options(), commas)!);
+      fn.emitter = emitter && ((format) => emitter()(format));
+    }
   } else if (compiled.every((c) => c.emitter)) {
     fn.emitter = (format) => {
       const emitters = compiled.map((c) => c.emitter!(format));
@@ -131,19 +144,11 @@ export function compilePattern(locale: LocaleData, pattern: string, depth = 0): 
  * bytes, the rest inlined from their own programs. None when a piece has no
  * program, or may or may not hold a comma (CSV quoting could not be known in advance).
  */
-function patternProgram(parts: (string | StringFn)[]): Step[] | undefined {
+function patternProgram(parts: (string | StringFn)[]): (() => Step[]) | undefined {
   if (parts.every((p) => p === '')) return undefined;
-  const program: Step[] = [];
-  for (const part of parts) {
-    if (typeof part === 'string') {
-      if (NOT_RAW.test(part)) return undefined;
-      if (part !== '') program.push(Step.literal(part));
-    } else {
-      if (!part.program || part.commas === 'some') return undefined;
-      program.push(...part.program);
-    }
-  }
-  return program;
+  const programmable = parts.every((part) => (typeof part === 'string' ? !NOT_RAW.test(part) : part.program && part.commas !== 'some'));
+  if (!programmable) return undefined;
+  return () => parts.flatMap((part) => (typeof part === 'string' ? (part === '' ? [] : [Step.literal(part)]) : part.program!()));
 }
 
 function patternCommas(parts: (string | StringFn)[]): Commas {
@@ -192,5 +197,5 @@ export function withSymbols(text: string): string | StringFn {
   // ASCII templates (every phone format seen) are written as bytes: the template, then its digits.
   const ascii = codes.length === text.length && codes.every((c) => c < 128);
   if (!ascii || NOT_RAW.test(text) || slots.length > MAX_DIGITS) return fn;
-  return withProgram(fn, [Step.digits(Uint8Array.from(codes), slots, lowest, spans)], text.includes(',') ? 'always' : 'never');
+  return withProgram(fn, () => [Step.digits(Uint8Array.from(codes), slots, lowest, spans)], text.includes(',') ? 'always' : 'never');
 }
