@@ -60,7 +60,7 @@ async function bundle(input, file) {
     external,
     plugins: [otherCommands],
     resolve: { conditionNames: ['node', 'require', 'default'] },
-    output: { file: path.join(OUT, file), format: 'cjs', codeSplitting: false },
+    output: { file: path.join(OUT, file), format: 'cjs', codeSplitting: false, charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false } },
     logLevel: 'warn',
   });
 }
