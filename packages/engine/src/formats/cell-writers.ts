@@ -247,12 +247,10 @@ function encodedFor(list: readonly string[], form: CellFormat | 'raw'): EncodedL
   return encoded;
 }
 
-/** Whether `list`'s entries are raw text (none empty, none needing escapes): what a pick step copies as it is. */
-export const isRawList = (list: readonly string[]): boolean => list.length > 0 && !list.some((t) => t === '' || NOT_RAW.test(t));
-
-/** The step of a uniform pick from `list`, when its entries are raw text. */
+/** The step of a uniform pick from `list`, when its entries are raw text (none empty, none needing escapes). */
 export function listStep(list: readonly string[]): Step | undefined {
-  return isRawList(list) ? Step.pick(encodedFor(list, 'raw')) : undefined;
+  if (list.length === 0 || list.some((t) => t === '' || NOT_RAW.test(t))) return undefined;
+  return Step.pick(encodedFor(list, 'raw'));
 }
 
 /**
