@@ -3,7 +3,8 @@
  *
  *   seedbed.js        the command: this package's CLI with @seedbed/engine
  *                     and the engine's own dependencies (faker's `en`
- *                     locale, Ajv, jsep, randexp) in one file
+ *                     locale, Ajv, jsep, randexp) in one file, written
+ *                     ASCII-only (the loader reads it as one-byte text)
  *   seedbed.js.cache  V8's compiled code of it, made by a short generate
  *                     (bin/bundle-loader.js uses it on Node 20, which has no
  *                     compile cache of its own; it is ignored elsewhere)
