@@ -126,13 +126,17 @@ export class RowGenerator implements RowState {
     for (let k = 0; k < ordered.length; k++) {
       const f = ordered[k];
       const i = f.index;
+      const retry = this.retries[i];
       if (f.nullThreshold !== 0 && cellSeed(f.nullKey, row) < f.nullThreshold) {
         values[i] = null;
         refRows[i] = -1;
+        // A NULL is distinct from every value (a NULL that a unique index must count is drawn by `produce`,
+        // see unique-indexes.ts): the retry state only moves past the row. Left behind, every later row
+        // replayed the table from here and read this NULL back as its own value.
+        if (retry && retry.cursor === row) retry.cursor = row + 1;
         continue;
       }
       rng.reset(cellSeed(f.valueKey, row));
-      const retry = this.retries[i];
       try {
         values[i] = retry ? (retry.cursor === row ? retry.next(rng, this) : values[i]) : f.produce(rng, this);
       } catch (e) {
