@@ -59,6 +59,22 @@ describe('unique fields', () => {
     expect(columnOf(await collect(streamTable(plan, 'codes', 'csv', { workers: 2, chunkRows: 500 })))).toEqual(all);
   });
 
+  it('gives children the retry-unique keys of their parents, read in any order', async () => {
+    // A natural key (a code) as the primary key: children look parents up at random rows, which the reader answers from its kept values.
+    const plan = compileBlueprint(doc([
+      table('parents', 400, [{ name: 'code', generator: 'regex', options: { pattern: '[A-C]{2}\\d{2}' }, unique: true }], 'code'),
+      table('kids', 1600, [{ name: 'id', generator: 'sequence' }, { name: 'parent_code', generator: 'ref', options: { table: 'parents' } }], 'id'),
+    ]));
+    const codes = new Set(columnOf(await collect(streamTable(plan, 'parents', 'csv'))));
+    expect(codes.size).toBe(400);
+    const kids = columnOf(await collect(streamTable(plan, 'kids', 'csv')));
+    expect(kids.every((line) => codes.has(line.split(',')[1]))).toBe(true);
+    expect(new Set(kids.map((line) => line.split(',')[1])).size).toBeGreaterThan(300);
+    // Read backwards, row by row: the same keys.
+    const backwards = Array.from({ length: 20 }, (_, k) => previewRows(plan, 'kids', 1599 - k * 80, 1).rows[0].join(','));
+    expect(backwards).toEqual(Array.from({ length: 20 }, (_, k) => kids[1599 - k * 80]));
+  });
+
   it('fails with UNIQUE_EXHAUSTED naming the field when the values run out', async () => {
     const plan = compileBlueprint(doc([table('t', 20, [{ name: 'letter', generator: 'regex', options: { pattern: '[ab]' }, unique: true }])]));
     const error = await collect(streamTable(plan, 't', 'csv')).catch((e) => e);
