@@ -132,6 +132,15 @@ CREATE TABLE \`dept_manager\` (\`emp_no\` int NOT NULL, \`dept_no\` char(4) NOT 
     expect(() => compileBlueprint(document)).not.toThrow();
   });
 
+  it("reads a MySQL 8 dump's CHECK, whose strings carry a charset introducer (_utf8mb4'draft')", async () => {
+    const { document, skipped } = await importText('MYSQL_DDL', `CREATE TABLE \`invoices\` (\`id\` int NOT NULL, \`status\` varchar(16) NOT NULL DEFAULT 'draft', PRIMARY KEY (\`id\`),
+  CONSTRAINT \`chk_invoices_status\` CHECK ((\`status\` in (_utf8mb4'draft',_utf8mb4'open',_utf8mb4'paid',_utf8mb4'void')))) ENGINE=InnoDB;`);
+    expect(skipped.filter((s) => s.kind === 'check')).toEqual([]);
+    expect(field(document, 'invoices', 'status')).toMatchObject({ generator: 'weighted' });
+    const values = (field(document, 'invoices', 'status').options!.values as { value: string }[]).map((v) => v.value);
+    expect(values.sort()).toEqual(['draft', 'open', 'paid', 'void']);
+  });
+
   it('names a skipped procedure by its own name', async () => {
     const { skipped } = await importText('MYSQL_DDL', `CREATE TABLE t (id INT PRIMARY KEY);
 DELIMITER //
