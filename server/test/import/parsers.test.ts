@@ -161,6 +161,13 @@ describe('SQLite DDL', () => {
     expect(skipped.map((s) => s.kind)).toEqual(expect.arrayContaining(['statement', 'table']));
     expect(require('node:fs').existsSync('/tmp/seedbed-should-not-exist.db')).toBe(false);
   });
+
+  it("reads a bare decimal (Django's DecimalField in SQLite) as holding fractions, not as whole numbers", async () => {
+    const { document } = await importText('SQLITE_DDL', 'CREATE TABLE "shop_product" ("id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "price" decimal NOT NULL, "total" numeric NOT NULL, "stock" decimal(6) NOT NULL);');
+    expect(field(document, 'shop_product', 'price')).toMatchObject({ generator: 'commerce.price' });
+    expect(field(document, 'shop_product', 'total').generator).not.toBe('number.int');
+    expect(field(document, 'shop_product', 'stock').generator).toBe('number.int');
+  });
 });
 
 describe('row counts', () => {
