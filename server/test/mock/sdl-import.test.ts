@@ -92,6 +92,12 @@ describe('GRAPHQL_SDL import and its mock', () => {
     expect(planet.errors).toBeUndefined();
     expect(planet.data!.planet.residentConnection.totalCount).toBeGreaterThan(0);
     for (const edge of planet.data!.planet.residentConnection.edges) expect(edge.node.homeworld.id).toBe(planet.data!.planet.id);
+    // Relay's node(id:) and nodes(ids:): rows of any type by global id, null for an id of no row.
+    const person = people.data!.allPeople.edges[0].node;
+    const nodes = await run('query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Person { name } ... on Planet { name } } }', { ids: [person.id, planet.data!.planet.id, 'bm9wZToxMjM='] });
+    expect(nodes.errors).toBeUndefined();
+    expect(nodes.data!.nodes).toEqual([{ __typename: 'Person', id: person.id, name: person.name }, { __typename: 'Planet', id: planet.data!.planet.id, name: planet.data!.planet.name }, null]);
+    expect((await run('query($id: ID!) { node(id: $id) { ... on Person { name } } }', { id: person.id })).data!.node).toEqual({ name: person.name });
     // The same query twice, the same answer.
     expect(await run(FILM, { id: first.node.id })).toEqual(film);
   });
