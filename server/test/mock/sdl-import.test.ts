@@ -102,3 +102,24 @@ describe('GRAPHQL_SDL import and its mock', () => {
     expect(await run(FILM, { id: first.node.id })).toEqual(film);
   });
 });
+
+describe('a list of a type nothing else names', () => {
+  it('makes its rows children of the row that lists them (an order and its lines), not a many-to-many', async () => {
+    const sdl = `type Order { id: ID! number: String! lines: [OrderLine!]! }
+type OrderLine { id: ID! quantity: Int! product: Product! }
+type Product { id: ID! title: String! }
+type Query { orders: [Order!]! products: [Product!]! }`;
+    const { document } = await readGraphqlSdl(sdl, { name: 'shop', allowPrivateTargets: false });
+    const lines = document.tables.find((t) => t.name === 'order_lines')!;
+    expect(lines.rows).toEqual(expect.objectContaining({ perParent: 'orders' }));
+    expect(lines.fields.find((f) => f.name === 'order_id')).toMatchObject({ generator: 'ref', options: { table: 'orders' } });
+    // Products are named by a root field too: a line points at one, no junction is made.
+    expect(document.tables.map((t) => t.name).sort()).toEqual(['order_lines', 'orders', 'products']);
+    const { generation, graphql } = splitDocument(document);
+    const mock = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql);
+    const answer = (await executeMock(mock, new MemoryOverlayStore(), { document: parse('{ orders { id lines { quantity product { title } } } }') }, () => {})) as ExecutionResult<any>;
+    expect(answer.errors).toBeUndefined();
+    const withLines = answer.data!.orders.filter((o: any) => o.lines.length);
+    expect(withLines.length).toBeGreaterThan(answer.data!.orders.length / 2);
+  });
+});
