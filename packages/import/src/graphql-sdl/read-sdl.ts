@@ -18,7 +18,7 @@ import { buildSchema, getNamedType, isEnumType, isInterfaceType, isNonNullType, 
 import type { BlueprintDocument, FieldDef, GraphqlFieldMapping, TableDef } from '@seedbed/engine';
 import { badInput } from '@seedbed/engine/errors';
 import { describeMock } from '@seedbed/mock';
-import { plural } from '@seedbed/mock';
+import { plural, singular } from '@seedbed/mock';
 import { resolveMapping } from '@seedbed/mock';
 import { bindByConvention } from '@seedbed/mock';
 import { classify, shapeOf, type FieldShape } from '@seedbed/mock';
@@ -223,7 +223,7 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
     const from = `${snake(draft.type.name)}_id`.slice(0, 63);
     let to = `${snake(target.type.name)}_id`.slice(0, 63);
     if (to === from) to = `${snake(fieldName)}_id`.slice(0, 63);
-    let name = `${snake(draft.type.name)}_${plural(snake(fieldName.replace(/Connection$/, '') || fieldName))}`.slice(0, 63);
+    let name = `${snake(draft.type.name)}_${plural(singular(snake(fieldName.replace(/Connection$/, '') || fieldName)))}`.slice(0, 63);
     while (usedTables.has(name)) name = `${name}_`.slice(0, 63);
     usedTables.add(name);
     const fromField: FieldDef = { name: from, generator: 'ref', options: { table: draft.table.name } };
