@@ -123,3 +123,18 @@ type Query { orders: [Order!]! products: [Product!]! }`;
     expect(withLines.length).toBeGreaterThan(answer.data!.orders.length / 2);
   });
 });
+
+describe("a person's fields", () => {
+  it('make the email from the same row’s names, as a DDL import does', async () => {
+    const sdl = 'type User { id: ID! firstName: String! lastName: String! email: String! } type Query { users: [User!]! }';
+    const { document } = await readGraphqlSdl(sdl, { name: 'people', allowPrivateTargets: false });
+    const email = document.tables[0].fields.find((f) => f.name === 'email')!;
+    expect(email.options).toMatchObject({ firstName: '{first_name}', lastName: '{last_name}' });
+    const { generation, graphql } = splitDocument(document);
+    const mock = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql);
+    const answer = (await executeMock(mock, new MemoryOverlayStore(), { document: parse('{ users { firstName email } }') }, () => {})) as ExecutionResult<any>;
+    const users: { firstName: string; email: string }[] = answer.data!.users;
+    const plain = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase();
+    expect(users.filter((u) => u.email.startsWith(plain(u.firstName))).length).toBeGreaterThan(users.length * 0.9);
+  });
+});

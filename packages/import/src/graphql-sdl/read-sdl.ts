@@ -24,6 +24,7 @@ import { bindByConvention } from '@seedbed/mock';
 import { classify, shapeOf, type FieldShape } from '@seedbed/mock';
 import type { SdlMapping, SdlTypeMapping } from '@seedbed/mock';
 import { guessColumn } from '../infer/column-guess';
+import { linkNames } from '../infer/coherence';
 import type { ValueKind } from '../schema-model';
 import type { SourceOptions } from '../sources';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
@@ -151,6 +152,11 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
         draft.aggregates.push([field.name, shape.target]);
       }
     }
+    // A person's email and user name are made from the row's own names, as after a DDL import.
+    linkNames(table.fields.flatMap((f) => {
+      const decision = report.find((d) => d.table === table.name && d.field === f.name);
+      return decision ? [{ field: f, column: { name: f.name }, decision }] : [];
+    }));
   }
 
   // Children first: which tables are sized per parent decides which way a junction may hang.
