@@ -152,6 +152,7 @@ function packageOf(url: string, line: number, regionOf: (line: number) => string
   if (source.includes('node_modules/')) return source.replace(/.*node_modules\/((@[^/]+\/)?[^/]+).*/, '$1');
   if (source.includes('packages/')) return source.replace(/.*packages\/([^/]+)\/(?:dist|src)\/([^/]+).*/, '@seedbed/$1 $2').replace(/\.js$/, '');
   if (source.endsWith('bundle-loader.js')) return 'bin: loading the bundle';
+  if (source === 'node:vm') return 'node: the bundle compiled (vm.Script, from the code cache)';
   if (source.startsWith('node:internal/modules')) return 'node: module loading';
   if (source.startsWith('node:')) return 'node: other';
   return source;
