@@ -1,10 +1,9 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece, writeFilesOnce } from '@seedbed/engine';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece, writeFilesOnce, writePieces } from '@seedbed/engine';
 import { parseInteger, readBlueprint } from './io';
+import { stdoutWriter, writeFile } from './fd-writer';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
 import { parseShard, writeShards, type Shard } from './shard-output';
@@ -164,11 +163,11 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
       : selected.map((name) => ({ name: fileNameOf(plan, name, format), pieces: tablePieces(plan, name, format, options(name)) }));
     return writeShards(plan, files, out, shard, { format, dialect, output, helpers });
   }
+  const writing = { dialect, output, helpers };
   if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), process.stdout);
+    if (format === 'sql' && flags.table === undefined) return toStdout(writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, stdoutWriter()));
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
-    const stream = streamTable(plan, selected[0], format, options(selected[0]));
-    return write(stream, process.stdout);
+    return toStdout(writePieces(plan, tablePieces(plan, selected[0], format, options(selected[0])), format, writing, stdoutWriter()));
   }
   mkdirSync(out, { recursive: true });
   if (formats.length > 1) {
@@ -183,14 +182,14 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   }
   if (format === 'sql' && flags.table === undefined) {
     const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-    await write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), createWriteStream(target));
+    await writeFile(target, (writer) => writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, writer));
     process.stderr.write(`wrote ${target}\n`);
     return;
   }
   for (const name of selected) {
     const target = path.join(out, fileNameOf(plan, name, format));
     const window = options(name);
-    await write(streamTable(plan, name, format, window), createWriteStream(target));
+    await writeFile(target, (writer) => writePieces(plan, tablePieces(plan, name, format, window), format, writing, writer));
     process.stderr.write(`wrote ${target} (${fmt(window.count ?? plan.table(name).layout.rows)} rows)\n`);
   }
 }
@@ -198,9 +197,9 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
 /** 1234567 → 1,234,567, as `toLocaleString('en-US')` writes it, without starting Intl (tens of ms, once per process). */
 const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-async function write(source: Readable, target: NodeJS.WritableStream): Promise<void> {
+async function toStdout(writing: Promise<void>): Promise<void> {
   try {
-    await pipeline(source, target);
+    await writing;
   } catch (e) {
     // A closed pipe (`seedbed generate … | head`) is a normal way to stop.
     if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;
