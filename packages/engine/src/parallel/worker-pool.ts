@@ -68,6 +68,8 @@ export class ChunkWorkerPool {
   private nextPlanId = 1;
   private nextTaskId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Callers of `whenReady` waiting for a thread to come up. */
+  private readonly readyWaiters: (() => void)[] = [];
   /** Shards waiting for a thread with nothing to do. */
   private readonly freed: { resolve(): void; reject(error: Error): void }[] = [];
 
@@ -100,6 +102,13 @@ export class ChunkWorkerPool {
    */
   get readyThreads(): number {
     return this.threads.filter((t) => t.ready).length;
+  }
+
+  /** Resolves once a thread is up (starting the threads if need be). */
+  whenReady(): Promise<void> {
+    this.start();
+    if (this.readyThreads > 0) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
   }
 
   /** Threads running now (idle ones included, until they time out). */
@@ -246,6 +255,7 @@ export class ChunkWorkerPool {
   private onMessage(thread: Thread, message: FromWorker) {
     if (message.type === 'ready') {
       thread.ready = true;
+      for (const resolve of this.readyWaiters.splice(0)) resolve();
       return;
     }
     const task = thread.tasks.get(message.id);
