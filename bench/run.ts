@@ -12,8 +12,8 @@
  * `spawn` would give. Each line gives the load average beside it: the
  * machine is shared, and wall-clock rates fall with it; CPU-seconds (every
  * thread of the process) do less. Below each CLI line, the CPU time of its
- * threads: the main thread, the busiest others (helper threads making rows),
- * and the rest (V8's GC and compiler threads, libuv's). Peak RSS is the CLI
+ * threads: the main thread, the others above 0.2 s (the helper thread making
+ * rows first; V8's GC threads when they work hard), and the rest. Peak RSS is the CLI
  * process's, sampled from /proc, and should stay flat as rows grow.
  *
  * `--cli PATH` measures another checkout's `packages/seedbed/bin/seedbed.js`
@@ -79,13 +79,17 @@ function sampler(pid: number) {
   };
 }
 
-/** `main 2.31 s, helpers 2.27 s, other threads 0.35 s`: threads above a tenth of the main thread's time count as helpers. */
+/**
+ * `main 2.31 s; others 2.27 s, 0.31 s; the rest 0.35 s`: every thread is called `node`, so a helper
+ * making rows is told from V8's GC and compiler threads only by its time (the busiest after main).
+ */
 function threadLine(run: Run): string {
   const [main, ...others] = run.threads;
   if (!main) return '';
-  const helpers = others.filter((t) => t.seconds > Math.max(0.2, main.seconds / 10));
-  const rest = others.filter((t) => !helpers.includes(t)).reduce((n, t) => n + t.seconds, 0);
-  return `${''.padEnd(22)} CPU by thread: main ${main.seconds.toFixed(2)} s${helpers.map((t) => `, helper ${t.seconds.toFixed(2)} s`).join('')}, other threads ${rest.toFixed(2)} s`;
+  const busy = others.filter((t) => t.seconds >= 0.2);
+  const rest = others.filter((t) => t.seconds < 0.2).reduce((n, t) => n + t.seconds, 0);
+  const listed = busy.length ? `; others ${busy.map((t) => t.seconds.toFixed(2)).join(' s, ')} s` : '';
+  return `${''.padEnd(22)} CPU by thread: main ${main.seconds.toFixed(2)} s${listed}; the rest ${rest.toFixed(2)} s`;
 }
 
 let pipes = 0;
