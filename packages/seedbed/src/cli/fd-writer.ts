@@ -9,10 +9,10 @@ import type { ByteWriter } from '@seedbed/engine';
  * empty while rows were made and the rows waited while it drained: ~10% of
  * both threads idle. A blocking write hands the pipe to its reader at once.
  *
- * A descriptor someone made non-blocking (a Node parent's pipe, or our own
- * `process.stdout` once touched) answers EAGAIN when full: the rest of that
- * chunk then goes through `slow()` (a stream that waits for room), and the
- * chunk counts as written when its callback says so.
+ * A descriptor that is non-blocking all the same (shared with a process that
+ * wants it so) answers EAGAIN when full: the rest of that chunk then goes
+ * through `slow()` (a stream that waits for room), and the chunk counts as
+ * written when its callback says so.
  */
 export function fdWriter(fd: number, slow?: () => NodeJS.WritableStream): ByteWriter {
   return (bytes) => {
@@ -30,18 +30,19 @@ export function fdWriter(fd: number, slow?: () => NodeJS.WritableStream): ByteWr
   };
 }
 
-let stdoutStream: NodeJS.WritableStream | undefined;
-
-/** Standard output as a ByteWriter; `process.stdout` is made only if the descriptor turns out non-blocking. */
+/**
+ * Standard output as a ByteWriter. Node makes `process.stdout` non-blocking
+ * when it is a pipe, and makes that stream whenever a worker thread starts
+ * (it pipes the thread's output into it): the descriptor is set blocking
+ * again here (`setBlocking`, the handle's own method), or every chunk would
+ * meet EAGAIN and go the slow way.
+ */
 export function stdoutWriter(): ByteWriter {
-  return fdWriter(1, () => {
-    if (!stdoutStream) {
-      stdoutStream = process.stdout;
-      // Its errors (EPIPE) reach the write's callback; without a listener they would also be thrown.
-      stdoutStream.on('error', () => {});
-    }
-    return stdoutStream;
-  });
+  const stdout = process.stdout as NodeJS.WriteStream & { _handle?: { setBlocking?: (blocking: boolean) => number } };
+  stdout._handle?.setBlocking?.(true);
+  // Its errors (EPIPE) reach the write's callback; without a listener they would also be thrown.
+  stdout.on('error', () => {});
+  return fdWriter(1, () => stdout);
 }
 
 /** Writes a file from `write(writer)`, created or truncated; closed whatever happens. */
