@@ -133,10 +133,10 @@ describe('encodeInOrder', () => {
     expect(await copies(encodeInOrder(plan, requests, null, { pool: recycling, reuse: true }))).toEqual(expected);
     expect(given).toHaveLength(requests.length);
     expect(given.filter(Boolean).length).toBeGreaterThanOrEqual(requests.length - 6);
-    // This thread's come from one sink.
+    // This thread's come from two sinks: the caller may still be writing one while the next is made.
     const memory = new Set<ArrayBufferLike>();
     expect(await copies(encodeInOrder(plan, requests, new ChunkEncoder(plan), { reuse: true }), memory)).toEqual(expected);
-    expect(memory.size).toBe(1);
+    expect(memory.size).toBe(2);
   });
 
   it('makes every chunk here until a thread of the pool is up', async () => {

@@ -18,8 +18,9 @@ export interface EncodeInOrderOptions {
    */
   lookahead?: number;
   /**
-   * The caller is done with each chunk when it asks for the next (it wrote
-   * it out, it kept no reference): its memory is then encoded into again,
+   * The caller is done with each chunk when it asks for the one after the
+   * next (it wrote it out, it kept no reference: it may still be writing the
+   * last one while the next is made): its memory is then encoded into again,
    * here or, transferred back, in a pool thread. Never for a consumer that
    * queues chunks (a Readable does).
    */
@@ -77,7 +78,7 @@ const MADE = 2;
 /**
  * The mechanism of `encodeInOrder` for any kind of chunk: `count` chunks made
  * by `here(i)` in this thread or `there(i)` in a pool's, yielded in order.
- * `release(chunk)`: the caller asked for the next chunk after it; `ready()`:
+ * `release(chunk)`: the caller asked for the chunk after the next; `ready()`:
  * whether the pool takes chunks yet (while it has none in flight).
  */
 export async function* inOrder<T>(
@@ -107,6 +108,8 @@ export async function* inOrder<T>(
     for (let i = from - 1; i >= front; i--) if (state[i] === 0) return i;
     return -1;
   };
+  /** The chunk yielded last: the caller may still be writing it (see `reuse`). */
+  let writing: T | undefined;
   while (due < count) {
     while (there && inFlight < poolDepth && (inFlight > 0 || !ready || ready())) {
       const i = forPool();
@@ -127,8 +130,9 @@ export async function* inOrder<T>(
       pending[due] = undefined;
       due++;
       yield chunk;
-      // Asked for the next: the caller is done with this one (see `reuse`).
-      release?.(chunk);
+      // Asked for the next: the caller is done with the one before this (see `reuse`).
+      if (writing !== undefined) release?.(writing);
+      writing = chunk;
       continue;
     }
     const mine = here ? nearest() : -1;

@@ -17,7 +17,10 @@ import { encodeInOrder } from '../parallel/encode-in-order';
 /**
  * Where the bytes go, in order. The writer is done with `bytes` when it
  * returns, or when its promise settles: the memory is encoded into again
- * after that. A throw (or rejection) stops the generation and is rethrown.
+ * after that. The next chunk is made meanwhile, and handed over once that
+ * promise has settled: a writer that writes in another thread (`fs.write`)
+ * overlaps the writing with the making. A throw (or rejection) stops the
+ * generation and is rethrown.
  */
 export type ByteWriter = (bytes: Buffer) => void | Promise<void>;
 
@@ -79,9 +82,34 @@ async function writeRows(plan: Plan, piece: RowPiece, format: Format, options: W
     // The pool's chunks are taken that far ahead of the one due; beyond them, room for this thread to go on
     // making chunks (and holding them) while a helper is late (descheduled on a busy machine, or still warming up).
     const inOrder = { pool: helpers, poolDepth, lookahead: poolDepth, window: 2 * poolDepth + SLACK_CHUNKS, reuse: true };
-    for await (const bytes of encodeInOrder(plan, requests, local, inOrder)) await write(bytes);
+    const writing = new Overlapped(write);
+    for await (const bytes of encodeInOrder(plan, requests, local, inOrder)) await writing.next(bytes);
+    await writing.done();
     return;
   }
-  const sink = new ByteSink(Math.min(1 << 22, chunkRows * perRow * 1.25 + 1024));
-  for (const r of ranges) await write(encode(r.start, r.end, sink));
+  // Two sinks in turn: one being written while the other is filled.
+  const sinks = [0, 1].map(() => new ByteSink(Math.min(1 << 22, chunkRows * perRow * 1.25 + 1024)));
+  const writing = new Overlapped(write);
+  for (let i = 0; i < ranges.length; i++) await writing.next(encode(ranges[i].start, ranges[i].end, sinks[i % 2]));
+  await writing.done();
+}
+
+/** Each chunk handed to `write` once the write before it has settled, without waiting for its own. */
+class Overlapped {
+  private pending: void | Promise<void> = undefined;
+
+  constructor(private readonly write: ByteWriter) {}
+
+  async next(bytes: Buffer): Promise<void> {
+    await this.pending;
+    const pending = this.write(bytes);
+    // Its failure is rethrown when it is awaited (the next chunk, or done): not an unhandled rejection meanwhile.
+    pending?.catch(() => {});
+    this.pending = pending;
+  }
+
+  async done(): Promise<void> {
+    await this.pending;
+    this.pending = undefined;
+  }
 }

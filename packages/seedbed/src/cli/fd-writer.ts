@@ -1,13 +1,13 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, write as fsWrite } from 'node:fs';
 import type { ByteWriter } from '@seedbed/engine';
 
 /**
- * `generate`'s output: each chunk written to its file descriptor at once,
- * in this thread, before the next is made (`writeSync`). Through a stream,
- * a chunk of megabytes left this thread 64 KiB per event-loop turn (a
- * pipe's size) and the loop turned only between chunks, so the pipe stood
- * empty while rows were made and the rows waited while it drained: ~10% of
- * both threads idle. A blocking write hands the pipe to its reader at once.
+ * `generate`'s output: each chunk written whole to its file descriptor by a
+ * blocking write in libuv's thread pool (`fs.write`), while this thread makes
+ * the next one. Through a stream, a chunk of megabytes left this thread 64 KiB
+ * per event-loop turn (a pipe's size) and the loop turned only between
+ * chunks, so the pipe stood empty while rows were made and the rows waited
+ * while it drained: ~10% of both threads idle.
  *
  * A descriptor that is non-blocking all the same (shared with a process that
  * wants it so) answers EAGAIN when full: the rest of that chunk then goes
@@ -15,19 +15,17 @@ import type { ByteWriter } from '@seedbed/engine';
  * written when its callback says so.
  */
 export function fdWriter(fd: number, slow?: () => NodeJS.WritableStream): ByteWriter {
-  return (bytes) => {
-    let done = 0;
-    try {
-      while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
-      return;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN' || !slow) throw e;
-    }
-    const stream = slow();
-    return new Promise<void>((resolve, reject) => {
-      stream.write(bytes.subarray(done), (error) => (error ? reject(error) : resolve()));
+  return (bytes) =>
+    new Promise<void>((resolve, reject) => {
+      // In libuv's thread pool: this thread makes the next chunk while the kernel takes this one.
+      const from = (done: number) =>
+        fsWrite(fd, bytes, done, bytes.length - done, null, (error, written) => {
+          if (!error) return done + written < bytes.length ? from(done + written) : resolve();
+          if (error.code !== 'EAGAIN' || !slow) return reject(error);
+          slow().write(bytes.subarray(done), (failure) => (failure ? reject(failure) : resolve()));
+        });
+      from(0);
     });
-  };
 }
 
 /**
