@@ -4,7 +4,7 @@ import type { Plan } from '../plan/types';
 import { encoderFor, type Format } from '../formats';
 import type { EncodeContext } from '../formats/types';
 import { resolveOutput, type OutputOptions } from '../formats/output';
-import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, rowRange } from './chunks';
+import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, rowRange, WRITERS_AFTER_ROWS } from './chunks';
 import { ParallelChunkStream } from '../parallel/parallel-stream';
 import { encodeInOrder } from '../parallel/encode-in-order';
 import type { ChunkRequest, ChunkWorkerPool } from '../parallel/worker-pool';
@@ -48,9 +48,6 @@ export interface StreamTableOptions {
   deferRefs?: boolean;
 }
 
-/** Up to this many rows a table is written from its values, without cell writers (see streamTable). */
-const WRITERS_AFTER_ROWS = 16_384;
-
 /**
  * A table (or a row range of it) as a byte stream in `format`, generated
  * chunk by chunk as the consumer reads: backpressure comes from Readable's
@@ -85,8 +82,6 @@ export function streamTable(plan: Plan, tableName: string, format: Format, optio
   if (options.offThread || (workers > 1 && end - start > chunkRows)) {
     return new ParallelChunkStream(plan, { table: table.name, format, dialect, start, end, streamStart, chunkRows, workers, ...frame, output: given, deferRefs });
   }
-  // Cell writers pre-encode whole lists first (every day of a birthdate's century, every first name): a
-  // short table is done sooner from its values (20 people rows: 2 ms against 35 ms; even at ~16,000 rows).
   const chunks = new ChunkEncoder(plan, end - start <= WRITERS_AFTER_ROWS ? { cellWriters: false } : {});
   let position = start;
   let headerSent = false;

@@ -9,7 +9,7 @@
 import type { Plan } from '../plan/types';
 import type { Format } from '../formats';
 import { ByteSink } from '../formats/byte-sink';
-import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS } from './chunks';
+import { ChunkEncoder, chunkRanges, DEFAULT_CHUNK_ROWS, WRITERS_AFTER_ROWS } from './chunks';
 import type { RowPiece, StreamPiece } from './pieces';
 import type { StreamTableOptions } from './table-stream';
 import { encodeInOrder } from '../parallel/encode-in-order';
@@ -47,13 +47,14 @@ export async function writePieces(plan: Plan, pieces: readonly StreamPiece[], fo
     text.reset();
   };
   const local = new ChunkEncoder(plan);
+  const fromValues = new ChunkEncoder(plan, { cellWriters: false });
   for (const piece of pieces) {
     if (typeof piece === 'string') {
       text.write(piece);
       if (text.pos >= TEXT_BYTES) await flush();
     } else if ('table' in piece) {
       await flush();
-      await writeRows(plan, piece, format, options, local, write);
+      await writeRows(plan, piece, format, options, piece.end - piece.start <= WRITERS_AFTER_ROWS ? fromValues : local, write);
     } else {
       for (const line of piece.lazy()) {
         text.write(line);
