@@ -25,7 +25,7 @@ import type { EmitFn, Value } from '../generators/types';
 import type { FieldPlan, RowState, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
 import type { EncodedList, ShapedEmit } from './cell-writers';
-import { asciiBytes, belowCode, literalCode, num, seedCode, Source, widest } from './row-code';
+import { asciiBytes, belowCode, COPY_SLACK, literalCode, num, seedCode, Source, widest } from './row-code';
 import { pickedCellCode, shapeCode, type PickedField } from './row-shapes';
 
 /**
@@ -72,11 +72,11 @@ export interface RowCompileInput {
 
 /** Code of a segment that writes at most `max` bytes through locals b and p. */
 const segment = (max: number, code: string) =>
-  `if (sink.pos + ${num(max)} > sink.buf.length) sink.ensure(${num(max)});\nb = sink.buf; p = sink.pos;\n${code}\nsink.pos = p;`;
+  `if (sink.pos + ${num(max + COPY_SLACK)} > sink.buf.length) sink.ensure(${num(max + COPY_SLACK)});\nb = sink.buf; dv = sink.view; p = sink.pos;\n${code}\nsink.pos = p;`;
 
 /** Locals every generated function declares (typed from the start, so their loads stay monomorphic). */
 const LOCALS =
-  'let k = 0, j = 0, e = 0, g = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, v = 0, w = 0, fa = 0, fb = 0, la = 0, lb = 0, b = sink.buf, tt = NO_BYTES, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES, ft = NO_BYTES, lt = NO_BYTES;';
+  'let k = 0, j = 0, e = 0, g = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, v = 0, w = 0, fa = 0, fb = 0, la = 0, lb = 0, b = sink.buf, dv = sink.view, tv = NO_VIEW, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES, fv = NO_VIEW, mv = NO_VIEW;';
 
 /**
  * Characters of source per generated function. The cells of a row are cut
@@ -134,6 +134,7 @@ export function compileRows(input: RowCompileInput): CompiledRows {
   const shared = {
     NO_BYTES: new Uint8Array(0),
     NO_INTS: new Int32Array(0),
+    NO_VIEW: new DataView(new ArrayBuffer(0)),
     imul: Math.imul,
     floor: Math.floor,
     mix32,

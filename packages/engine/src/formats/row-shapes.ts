@@ -5,7 +5,7 @@
  * them first).
  */
 import { BYTES, CHOICE, DIGITS, PICK, type EmailShape, type EncodedList, type NameSource, type Step, type WriterShape } from './cell-writers';
-import { asciiBytes, belowCode, copyEntryCode, entryCode, intCode, literalCode, MAX_INT_BYTES, num, u32Code, widest, type Source } from './row-code';
+import { asciiBytes, belowCode, COPY_SLACK, copyCode, copyEntryCode, entryCode, intCode, literalCode, MAX_INT_BYTES, num, paddedView, u32Code, widest, type Source } from './row-code';
 
 /** Steps a field's inlined text may have before it is called as it is instead (keeps functions small enough to optimize). */
 const MAX_INLINE_STEPS = 600;
@@ -46,21 +46,21 @@ function measure(steps: readonly Step[]): { max: number; count: number } {
  * Nine digits per draw, as two loops: no test per digit.
  */
 const digitsLoop = (t: string, sl: string, lo: string, ma: string) =>
-  `e = ${t}.length; q = p; for (j = 0; j < e; j++) b[p++] = ${t}[j];
+  `q = p; ${copyCode(t, '0', `${t}.byteLength - ${num(COPY_SLACK)}`)}
 e = ${sl}.length; for (j = 0; j < e; ) { ${u32Code()} y = x >>> 2; g = j + 9 < e ? j + 9 : e; for (; j < g; j++) { d = y % 10; y = (y / 10) | 0; b[q + ${sl}[j]] = ${lo}[j] + (d & ${ma}[j]); } }`;
 
 const masks = (step: Step) => Uint8Array.from(step.spans, (span) => (span === 10 ? 15 : 7));
 
 function digitsCode(src: Source, step: Step): string {
-  return digitsLoop(src.bind(step.bytes), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
+  return digitsLoop(src.bind(paddedView(step.bytes)), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
 }
 
 /** A choice among single digits templates, as one loop over the chosen one's tables. */
 function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[]): string {
-  const [t, sl, lo, ma, qu] = [src.bind(steps.map((x) => x.bytes)), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map(masks)), src.bind(Uint8Array.from(quote, Number))];
+  const [t, sl, lo, ma, qu] = [src.bind(steps.map((x) => paddedView(x.bytes))), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map(masks)), src.bind(Uint8Array.from(quote, Number))];
   const open = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
   const close = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
-  return `${belowCode(steps.length)} tt = ${t}[k]; ts = ${sl}[k]; tl = ${lo}[k]; tp = ${ma}[k]; ${open}\n${digitsLoop('tt', 'ts', 'tl', 'tp')}\n${close}`;
+  return `${belowCode(steps.length)} tv = ${t}[k]; ts = ${sl}[k]; tl = ${lo}[k]; tp = ${ma}[k]; ${open}\n${digitsLoop('tv', 'ts', 'tl', 'tp')}\n${close}`;
 }
 
 /** Code writing `steps` as runProgram does, drawing the same numbers in the same order. */
@@ -101,7 +101,7 @@ function nameCode(src: Source, name: NameSource, tokensOf: EmailShape['tokensOf'
   const drawnStarts = src.bind(name.drawn.starts);
   // An empty list still draws (below(0) is 0, and its entry undefined: an empty token).
   const draw = drawnCount
-    ? `${belowCode(drawnCount)} ${bytes} = ${src.bind(name.drawn.bytes)}; ${from} = ${drawnStarts}[k]; ${to} = ${drawnStarts}[k + 1];`
+    ? `${belowCode(drawnCount)} ${bytes} = ${src.bind(paddedView(name.drawn.bytes))}; ${from} = ${drawnStarts}[k]; ${to} = ${drawnStarts}[k + 1];`
     : `${u32Code()} ${from} = 0; ${to} = 0;`;
   if (name.field === undefined) return { code: draw, max: widest(name.drawn.starts) };
   const field = picked[name.field];
@@ -109,17 +109,17 @@ function nameCode(src: Source, name: NameSource, tokensOf: EmailShape['tokensOf'
   const tokens: EncodedList = tokensOf(field.values);
   const starts = src.bind(tokens.starts);
   return {
-    code: `k = picks[${num(name.field)}]; if (k >= 0) { ${bytes} = ${src.bind(tokens.bytes)}; ${from} = ${starts}[k]; ${to} = ${starts}[k + 1]; } else { ${draw} }`,
+    code: `k = picks[${num(name.field)}]; if (k >= 0) { ${bytes} = ${src.bind(paddedView(tokens.bytes))}; ${from} = ${starts}[k]; ${to} = ${starts}[k + 1]; } else { ${draw} }`,
     max: Math.max(widest(tokens.starts), widest(name.drawn.starts)),
   };
 }
 
 /** internet.email's writer (generators/internet.ts: putLocalPart, then `@` and the domain). */
 function emailCode(src: Source, shape: EmailShape, picked: readonly (PickedField | undefined)[]): { code: string; max: number } | undefined {
-  const first = nameCode(src, shape.first, shape.tokensOf, picked, ['ft', 'fa', 'fb']);
-  const last = nameCode(src, shape.last, shape.tokensOf, picked, ['lt', 'la', 'lb']);
+  const first = nameCode(src, shape.first, shape.tokensOf, picked, ['fv', 'fa', 'fb']);
+  const last = nameCode(src, shape.last, shape.tokensOf, picked, ['mv', 'la', 'lb']);
   if (!first || !last || shape.domains.starts.length < 2) return undefined;
-  const copyLast = 'for (j = la; j < lb; j++) b[p++] = lt[j];';
+  const copyLast = copyCode('mv', 'la', 'lb');
   const variant = shape.unique
     ? `if (la < lb) { b[p++] = 46; ${copyLast} } ${intCode('r + 1')}`
     : `${belowCode(4)}
@@ -128,7 +128,7 @@ else if (k === 1) { if (la < lb) { b[p++] = 95; ${copyLast} } else { ${belowCode
 else if (k === 2) { b[p++] = 46; ${copyLast} ${belowCode(100)} ${intCode('k')} }
 else { ${belowCode(1000)} ${intCode('k')} }`;
   const code = `${first.code}\n${last.code}\n${shape.quote ? 'b[p++] = 34;' : ''}
-if (fa === fb) { ${literalCode(src, asciiBytes('user'))} } else { for (j = fa; j < fb; j++) b[p++] = ft[j]; }
+if (fa === fb) { ${literalCode(src, asciiBytes('user'))} } else { ${copyCode('fv', 'fa', 'fb')} }
 ${variant}
 b[p++] = 64; ${entryCode(src, shape.domains.bytes, shape.domains.starts)}${shape.quote ? ' b[p++] = 34;' : ''}`;
   return { code, max: Math.max(first.max, 4) + 1 + last.max + MAX_INT_BYTES + 1 + widest(shape.domains.starts) + 2 };
