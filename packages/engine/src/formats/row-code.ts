@@ -86,10 +86,26 @@ export function paddedView(bytes: Uint8Array): DataView {
 export const copyCode = (view: string, from: string, to: string) =>
   `j = ${from}; e = ${to}; for (; j < e; j += 4, p += 4) dv.setUint32(p, ${view}.getUint32(j, true), true); p += e - j;`;
 
-/** Code copying entry k of a pre-encoded list. */
+/** The width every entry of a list has, or undefined when they differ. */
+function fixedWidth(starts: Int32Array): number | undefined {
+  const width = starts.length > 1 ? starts[1] - starts[0] : 0;
+  for (let i = 1; i + 1 < starts.length; i++) if (starts[i + 1] - starts[i] !== width) return undefined;
+  return width;
+}
+
+/** Widths up to this are copied by unrolled code when every entry has the same (dates, two-digit numbers). */
+const MAX_UNROLLED = 32;
+
+/** Code copying entry k of a pre-encoded list (entries of one width: at k × width, unrolled, with no offsets to read). */
 export function copyEntryCode(src: Source, bytes: Uint8Array, starts: Int32Array): string {
+  const view = src.bind(paddedView(bytes));
+  const width = fixedWidth(starts);
+  if (width !== undefined && width > 0 && width <= MAX_UNROLLED && starts[0] === 0) {
+    const words = Array.from({ length: Math.ceil(width / 4) }, (_, i) => `dv.setUint32(p + ${num(4 * i)}, ${view}.getUint32(j + ${num(4 * i)}, true), true);`);
+    return `j = k * ${num(width)}; ${words.join(' ')} p += ${num(width)};`;
+  }
   const at = src.bind(starts);
-  return copyCode(src.bind(paddedView(bytes)), `${at}[k]`, `${at}[k + 1]`);
+  return copyCode(view, `${at}[k]`, `${at}[k + 1]`);
 }
 
 /** Code copying a uniformly drawn entry of a pre-encoded list. */

@@ -4,11 +4,14 @@
  * CellRng, and writes at b[p] at most `max` bytes (the compiler reserves
  * them first).
  */
-import { BYTES, CHOICE, DIGITS, PICK, type EmailShape, type EncodedList, type NameSource, type Step, type WriterShape } from './cell-writers';
+import { BYTES, CHOICE, DIGITS, encodeList, PICK, type EmailShape, type EncodedList, type NameSource, type Step, type WriterShape } from './cell-writers';
 import { asciiBytes, belowCode, COPY_SLACK, copyCode, copyEntryCode, entryCode, intCode, literalCode, MAX_INT_BYTES, num, paddedView, u32Code, widest, type Source } from './row-code';
 
 /** Steps a field's inlined text may have before it is called as it is instead (keeps functions small enough to optimize). */
 const MAX_INLINE_STEPS = 600;
+
+/** Integer ranges up to this many values are written as a list of their texts. */
+const MAX_LISTED_INTS = 4096;
 
 /** A field made as a value by a uniform pick (its entry index in `picks[field]`, -1 for NULL), and its values. */
 export interface PickedField {
@@ -51,12 +54,32 @@ e = ${sl}.length; for (j = 0; j < e; ) { ${u32Code()} y = x >>> 2; g = j + 9 < e
 
 const masks = (step: Step) => Uint8Array.from(step.spans, (span) => (span === 10 ? 15 : 7));
 
+/** Digits (summed over a choice's templates) up to which templates are written out one by one: constant slots, no tables, no loop. */
+const MAX_UNROLLED_DIGITS = 256;
+
+/** A digits template written out: its bytes four at a time, then each digit at its constant slot. */
+function unrolledDigitsCode(src: Source, step: Step): string {
+  const view = src.bind(paddedView(step.bytes));
+  const words = Array.from({ length: Math.ceil(step.bytes.length / 4) }, (_, i) => `dv.setUint32(p + ${num(4 * i)}, ${view}.getUint32(${num(4 * i)}, true), true);`);
+  const digits = Array.from(step.slots, (slot, j) => {
+    const draw = j % 9 === 0 ? `${u32Code()} y = x >>> 2; ` : '';
+    const digit = step.spans[j] === 10 ? 'd' : '(d & 7)';
+    return `${draw}d = y % 10; y = (y / 10) | 0; b[p + ${num(slot)}] = ${num(step.lowest[j])} + ${digit};`;
+  });
+  return `${words.join(' ')}\n${digits.join(' ')}\np += ${num(step.bytes.length)};`;
+}
+
 function digitsCode(src: Source, step: Step): string {
+  if (step.slots.length <= MAX_UNROLLED_DIGITS) return unrolledDigitsCode(src, step);
   return digitsLoop(src.bind(paddedView(step.bytes)), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
 }
 
-/** A choice among single digits templates, as one loop over the chosen one's tables. */
+/** A choice among single digits templates: a switch over them written out, or one loop over the chosen one's tables. */
 function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[]): string {
+  if (steps.reduce((sum, step) => sum + step.slots.length, 0) <= MAX_UNROLLED_DIGITS) {
+    const cases = steps.map((step, j) => `${j === steps.length - 1 ? 'default' : `case ${num(j)}`}: { ${quote[j] ? 'b[p++] = 34; ' : ''}${unrolledDigitsCode(src, step)}${quote[j] ? ' b[p++] = 34;' : ''} break; }`);
+    return `${belowCode(steps.length)}\nswitch (k) {\n${cases.join('\n')}\n}`;
+  }
   const [t, sl, lo, ma, qu] = [src.bind(steps.map((x) => paddedView(x.bytes))), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map(masks)), src.bind(Uint8Array.from(quote, Number))];
   const open = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
   const close = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
@@ -167,8 +190,14 @@ export function shapeCode(src: Source, shape: WriterShape, picked: readonly (Pic
     }
     case 'email':
       return emailCode(src, shape, picked);
-    case 'int':
+    case 'int': {
+      // A few thousand values are a list of their text (an age): copied, not printed digit by digit.
+      if (shape.span <= MAX_LISTED_INTS) {
+        const list = encodeList(Array.from({ length: shape.span }, (_, k) => String((shape.lo + k) * shape.step)));
+        return { code: entryCode(src, list.bytes, list.starts), max: widest(list.starts) };
+      }
       return { code: `${belowCode(shape.span)} ${intCode(`(${num(shape.lo)} + k) * ${num(shape.step)}`)}`, max: MAX_INT_BYTES };
+    }
     case 'uuid':
       return uuidCode(src, shape.quote);
     case 'text': {
