@@ -180,19 +180,37 @@ function uuidCode(src: Source, quote: boolean): { code: string; max: number } {
   return { code, max: 38 };
 }
 
+/** Two decimal digits per value below 100, at 2 × value. */
+const DIGIT_PAIRS = new Uint8Array(Array.from({ length: 100 }, (_, v) => asciiBytes(String(v).padStart(2, '0'))).flat());
+
+/**
+ * Code writing day `first` + k as YYYY-MM-DD (years 1000–9999): generators/
+ * helpers' civilDate on int32s (the day number is positive from year 0 on,
+ * so truncating divisions are floors).
+ */
+function dayCode(src: Source, first: number, quote: boolean): string {
+  const pairs = src.bind(DIGIT_PAIRS);
+  const pair = (value: string, at: number) => `e = (${value}) << 1; b[p + ${num(at)}] = ${pairs}[e]; b[p + ${num(at + 1)}] = ${pairs}[e + 1];`;
+  return `${quote ? 'b[p++] = 34;' : ''} x = k + ${num(first + 719468)}; g = (x / 146097) | 0; d = x - g * 146097;
+y = ((d - ((d / 1460) | 0) + ((d / 36524) | 0) - ((d / 146096) | 0)) / 365) | 0; d = d - (365 * y + ((y / 4) | 0) - ((y / 100) | 0));
+e = ((5 * d + 2) / 153) | 0; d = d - (((153 * e + 2) / 5) | 0) + 1; q = e < 10 ? e + 3 : e - 9; y = y + g * 400 + (q <= 2 ? 1 : 0);
+g = (y / 100) | 0; ${pair('g', 0)} ${pair('y - g * 100', 2)} b[p + 4] = 45; ${pair('q', 5)} b[p + 7] = 45; ${pair('d', 8)} p += 10;${quote ? ' b[p++] = 34;' : ''}`;
+}
+
 /** Inline code of a shaped writer (its draws from `s`) and the most bytes it writes; undefined when it is better called. */
 export function shapeCode(src: Source, shape: WriterShape, picked: readonly (PickedField | undefined)[]): { code: string; max: number } | undefined {
   switch (shape.kind) {
     case 'pick': {
       const { bytes, starts } = shape.list;
       if (starts.length < 2) return undefined;
+      if (shape.days) return { code: `${belowCode(starts.length - 1)} ${dayCode(src, shape.days.first, shape.days.quote)}`, max: widest(starts) };
       return { code: entryCode(src, bytes, starts), max: widest(starts) };
     }
     case 'email':
       return emailCode(src, shape, picked);
     case 'int': {
       // A few thousand values are a list of their text (an age): copied, not printed digit by digit.
-      if (shape.span <= MAX_LISTED_INTS) {
+      if (shape.span >= 1 && shape.span <= MAX_LISTED_INTS) {
         const list = encodeList(Array.from({ length: shape.span }, (_, k) => String((shape.lo + k) * shape.step)));
         return { code: entryCode(src, list.bytes, list.starts), max: widest(list.starts) };
       }

@@ -1,6 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
 import type { CellFn, GeneratorDef } from './types';
-import { listEmitter, withPlainEmitter } from '../formats/cell-writers';
+import { listEmitter, withPlainEmitter, type ShapedEmit } from '../formats/cell-writers';
 import { readsRow, rowBoundDate } from './row-bounds';
 import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
 
@@ -27,7 +27,14 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     // Writers copy the days' text pre-encoded, made on first use (a preview never pays for them):
     // a uniform pick from a list, which the compiled row writers inline.
     let all: string[] | undefined;
-    cell.emitter = (format) => listEmitter((all ??= Array.from({ length: days }, (_, day) => dayText(day))))(format);
+    // Four-digit years: the row compiler may compute a day's text rather than copy it from a list too large for the cache.
+    const year = (day: number) => Number(dayText(day).slice(0, 4));
+    const computable = days > 0 && /^\d{4}-/.test(dayText(0)) && /^\d{4}-/.test(dayText(days - 1)) && year(0) >= 1000 && year(days - 1) <= 9999;
+    cell.emitter = (format) => {
+      const emit = listEmitter((all ??= Array.from({ length: days }, (_, day) => dayText(day))))(format) as ShapedEmit | undefined;
+      if (computable && emit?.shape?.kind === 'pick') emit.shape.days = { first: firstDay, quote: format === 'json' };
+      return emit;
+    };
     return cell;
   }
   const at = (rng: CellRng) => from + floor(rng.float53() * span);
