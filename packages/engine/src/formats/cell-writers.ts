@@ -43,13 +43,10 @@ export const CHOICE = 3;
  */
 export type WriterShape =
   | { kind: 'text'; options: Step[][]; quote: boolean[]; draw: boolean }
-  /**
-   * `values`: the entries as the cell function returns them (list[k]), when
-   * other fields may read them. `days`: entry k is the date (YYYY-MM-DD,
-   * years 1000–9999) of day `first` + k since 1970-01-01, between quotes
-   * when `quote`, which the row compiler may compute rather than copy.
-   */
-  | { kind: 'pick'; list: EncodedList; values?: readonly string[]; days?: { first: number; quote: boolean } }
+  /** `values`: the entries as the cell function returns them (list[k]), when other fields may read them. */
+  | { kind: 'pick'; list: EncodedList; values?: readonly string[] }
+  /** The date (YYYY-MM-DD, years 1000–9999) of day `first` + rng.below(days) since 1970-01-01, between quotes when `quote`. */
+  | { kind: 'day'; first: number; days: number; quote: boolean }
   | EmailShape
   /** `(lo + rng.intBetween's below(span)) * step`, a safe integer, written as String(n) would. */
   | { kind: 'int'; lo: number; span: number; step: number }

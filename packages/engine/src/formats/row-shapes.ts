@@ -203,9 +203,10 @@ export function shapeCode(src: Source, shape: WriterShape, picked: readonly (Pic
     case 'pick': {
       const { bytes, starts } = shape.list;
       if (starts.length < 2) return undefined;
-      if (shape.days) return { code: `${belowCode(starts.length - 1)} ${dayCode(src, shape.days.first, shape.days.quote)}`, max: widest(starts) };
       return { code: entryCode(src, bytes, starts), max: widest(starts) };
     }
+    case 'day':
+      return { code: `${belowCode(shape.days)} ${dayCode(src, shape.first, shape.quote)}`, max: 12 };
     case 'email':
       return emailCode(src, shape, picked);
     case 'int': {

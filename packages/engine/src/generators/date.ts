@@ -1,6 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
-import type { CellFn, GeneratorDef } from './types';
-import { listEmitter, withPlainEmitter, type ShapedEmit } from '../formats/cell-writers';
+import type { CellFn, EmitFn, GeneratorDef } from './types';
+import { listEmitter, withPlainEmitter } from '../formats/cell-writers';
 import { readsRow, rowBoundDate } from './row-bounds';
 import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
 
@@ -23,18 +23,17 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     const dayText = (day: number) =>
       formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
     const cell: CellFn = (rng) => dayText(rng.below(days));
-    if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)), true);
+    const write: EmitFn = (rng, _row, out) => putDay(out, firstDay + rng.below(days));
+    // Four-digit years: writers compute a day's text (the row compiler inline), with no list of every day to make first.
+    const year = (day: number) => Number(dayText(day).slice(0, 4));
+    if (days > 0 && /^\d{4}-/.test(dayText(0)) && /^\d{4}-/.test(dayText(days - 1)) && year(0) >= 1000 && year(days - 1) <= 9999) {
+      return withPlainEmitter(cell, write, true, (quote) => ({ kind: 'day', first: firstDay, days, quote }));
+    }
+    if (days > MEMO_DAYS) return withPlainEmitter(cell, write, true);
     // Writers copy the days' text pre-encoded, made on first use (a preview never pays for them):
     // a uniform pick from a list, which the compiled row writers inline.
     let all: string[] | undefined;
-    // Four-digit years: the row compiler may compute a day's text rather than copy it from a list too large for the cache.
-    const year = (day: number) => Number(dayText(day).slice(0, 4));
-    const computable = days > 0 && /^\d{4}-/.test(dayText(0)) && /^\d{4}-/.test(dayText(days - 1)) && year(0) >= 1000 && year(days - 1) <= 9999;
-    cell.emitter = (format) => {
-      const emit = listEmitter((all ??= Array.from({ length: days }, (_, day) => dayText(day))))(format) as ShapedEmit | undefined;
-      if (computable && emit?.shape?.kind === 'pick') emit.shape.days = { first: firstDay, quote: format === 'json' };
-      return emit;
-    };
+    cell.emitter = (format) => listEmitter((all ??= Array.from({ length: days }, (_, day) => dayText(day))))(format);
     return cell;
   }
   const at = (rng: CellRng) => from + floor(rng.float53() * span);
