@@ -9,6 +9,8 @@
 import type { ColumnModel, SchemaModel, TableModel } from '../schema-model';
 import { nameTokens, tableTokens } from './name-tokens';
 
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /** Key kinds a reference by name may join: a number to a number, a uuid to a uuid. */
 const JOINABLE = new Set(['integer', 'uuid']);
 
@@ -34,7 +36,8 @@ export function addImpliedForeignKeys(schema: SchemaModel): void {
     }
   }
   for (const table of schema.tables) {
-    const own = tableTokens(table.name).join(' ');
+    // Compared without word breaks: `emailaddressid` in `emailaddress`.
+    const own = tableTokens(table.name).join('');
     const declared = new Set(table.foreignKeys.flatMap((fk) => fk.columns));
     const siblings = new Set(table.columns.map((c) => nameTokens(c.name).join(' ')));
     for (const column of table.columns) {
@@ -42,7 +45,7 @@ export function addImpliedForeignKeys(schema: SchemaModel): void {
       const words = referencedWords(column);
       if (!words || !JOINABLE.has(column.type.kind)) continue;
       // The table's own id (AdventureWorks' emailaddress.emailaddressid, part of its key) names its own rows.
-      if (words.map((w) => tableTokens(w)[0] ?? w).join(' ') === own) continue;
+      if (words.map((w) => tableTokens(w)[0] ?? w).join('') === own || squash(column.name).replace(/id$/, '') === squash(table.name)) continue;
       // `commentable_id` beside `commentable_type` is a polymorphic pair (linked elsewhere), not a reference to one table.
       if (siblings.has([...words, 'type'].join(' '))) continue;
       // The longest tail that names a table: parent_category_id → categories.
