@@ -241,11 +241,17 @@ export function choiceEmitter(options: Step[][], commas: Commas[]): EmitterFacto
  */
 export function withPlainEmitter<F extends CellFn>(fn: F, emit: EmitFn, jsonString: boolean, shape?: (quote: boolean) => WriterShape): F {
   const quoted = inQuotes(emit);
-  if (shape) {
-    shaped(emit, shape(false));
-    shaped(quoted, shape(true));
-  }
-  fn.emitter = (format) => (format === 'json' && jsonString ? quoted : emit);
+  // Shapes are made when a writer is first asked for: they may encode whole lists (an email's name
+  // tokens, ~17 ms), which a table written from its values (a short one, a preview) never reads.
+  let unshaped = shape;
+  fn.emitter = (format) => {
+    if (unshaped) {
+      shaped(emit, unshaped(false));
+      shaped(quoted, unshaped(true));
+      unshaped = undefined;
+    }
+    return format === 'json' && jsonString ? quoted : emit;
+  };
   return fn;
 }
 
