@@ -97,6 +97,8 @@ export class BinaryCopyEncoder extends Transform {
   private rows = 0;
   private out = Buffer.allocUnsafe(1 << 16);
   private at = 0;
+  /** Bytes out per byte in (the people table's: ~1.42, lengths outgrowing separators); the largest seen is kept. */
+  private growth = 1.5;
   private readonly codes: Uint8Array;
 
   constructor(
@@ -111,8 +113,9 @@ export class BinaryCopyEncoder extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     const buf = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
     this.rest = undefined;
-    // Mostly enough (a uuid shrinks by half, a number stays about as long); `row` grows it when not.
-    this.out = Buffer.allocUnsafe(Math.ceil(buf.length * 1.25) + 1024);
+    // `row` makes room for the rest of the chunk before each row; sized by the growth seen so far, that room is there
+    // from the start and no row has to copy the output into a larger buffer.
+    this.out = Buffer.allocUnsafe(Math.ceil(buf.length * this.growth) + this.codes.length * 12 + 1024);
     this.at = 0;
     if (this.rows === 0) {
       SIGNATURE.copy(this.out, 0);
@@ -120,10 +123,13 @@ export class BinaryCopyEncoder extends Transform {
       this.out.writeInt32BE(0, SIGNATURE.length + 4); // header extension length
       this.at = SIGNATURE.length + 8;
     }
+    // Rows are read up to the last line end only: an unquoted cell's scan then always meets a stop byte (that line end
+    // at the latest), so it needs no bounds check. A row cut by the chunk waits in `rest`.
+    const end = buf.lastIndexOf(NL) + 1;
     let pos = 0;
     try {
-      while (pos < buf.length) {
-        const next = this.row(buf, pos);
+      while (pos < end) {
+        const next = this.row(buf, pos, end);
         if (next < 0) break;
         pos = next;
       }
@@ -132,6 +138,7 @@ export class BinaryCopyEncoder extends Transform {
       return;
     }
     if (pos < buf.length) this.rest = Buffer.from(buf.subarray(pos));
+    if (pos > 0) this.growth = Math.max(this.growth, this.at / pos + 0.05);
     this.onRows(this.rows);
     done(null, this.out.subarray(0, this.at));
   }
@@ -161,10 +168,9 @@ export class BinaryCopyEncoder extends Transform {
    * copy per cell (10 short cells a row, where each native call costs more
    * than the bytes). Numbers, dates and uuids are read and written inline.
    */
-  private row(buf: Buffer, start: number): number {
+  private row(buf: Buffer, start: number, end: number): number {
     const codes = this.codes;
     const columns = codes.length;
-    const end = buf.length;
     // A cell grows by at most its 4-byte length and an 8-byte integer for a 1-digit one.
     const most = 2 + columns * 12 + (end - start);
     if (this.at + most > this.out.length) {
@@ -206,7 +212,7 @@ export class BinaryCopyEncoder extends Transform {
         at += 4;
         if (code === JSONB) out[at++] = 1; // jsonb's binary format version
         let b = 0;
-        while (i < end && STOP[(b = buf[i])] === 0) {
+        while (STOP[(b = buf[i])] === 0) {
           out[at++] = b;
           i++;
         }
@@ -221,7 +227,7 @@ export class BinaryCopyEncoder extends Transform {
           out[at++] = 0xff;
         } else writeLength(out, lengthAt, at - lengthAt - 4);
       } else {
-        while (i < end && STOP[buf[i]] === 0) i++;
+        while (STOP[buf[i]] === 0) i++;
         if (i >= end) return this.incomplete(rowAt);
         if (buf[i] === QUOTE) throw new NotBinary(this.names[c], this.rows + 1);
         if (i === p) {
