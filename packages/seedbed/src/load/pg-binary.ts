@@ -99,6 +99,7 @@ export class BinaryCopyEncoder extends Transform {
   private at = 0;
   /** Bytes out per byte in (the people table's: ~1.42, lengths outgrowing separators); the largest seen is kept. */
   private growth = 1.5;
+  private started = false;
   private readonly codes: Uint8Array;
 
   constructor(
@@ -117,7 +118,9 @@ export class BinaryCopyEncoder extends Transform {
     // from the start and no row has to copy the output into a larger buffer.
     this.out = Buffer.allocUnsafe(Math.ceil(buf.length * this.growth) + this.codes.length * 12 + 1024);
     this.at = 0;
-    if (this.rows === 0) {
+    if (!this.started) {
+      // Once, even when this chunk ends before its first row does.
+      this.started = true;
       SIGNATURE.copy(this.out, 0);
       this.out.writeInt32BE(0, SIGNATURE.length); // flags
       this.out.writeInt32BE(0, SIGNATURE.length + 4); // header extension length
@@ -148,9 +151,9 @@ export class BinaryCopyEncoder extends Transform {
       done(new NotBinary(this.names[0], this.rows + 1));
       return;
     }
-    const tail = Buffer.allocUnsafe(this.rows === 0 ? SIGNATURE.length + 10 : 2);
+    const tail = Buffer.allocUnsafe(this.started ? 2 : SIGNATURE.length + 10);
     let at = 0;
-    if (this.rows === 0) {
+    if (!this.started) {
       SIGNATURE.copy(tail, 0);
       tail.writeInt32BE(0, SIGNATURE.length);
       tail.writeInt32BE(0, SIGNATURE.length + 4);
