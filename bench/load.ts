@@ -25,6 +25,7 @@ import { Client } from 'pg';
 import { compileBlueprint, schemaDdl, streamTable, type Plan } from '@seedbed/engine';
 import { startEmbeddedPostgres } from '../server/src/db/embedded-postgres';
 import { loadIntoPostgres } from '../packages/seedbed/src/load/postgres-loader';
+import { defaultLoadWorkers } from '../packages/seedbed/src/load/load-options';
 import { checkTarget } from '../packages/import/src/targets/target-guard';
 import { peopleBlueprint } from './blueprints';
 import { benchMariaDb, benchSqlite, mariaDbMissing, sqliteMissing, type Side } from './load-dialects';
@@ -36,7 +37,8 @@ const ROWS = Number(flags.rows ?? 1_000_000);
 const DIALECT_ROWS = Number(flags['dialect-rows'] ?? 200_000);
 /** The naive script runs ~6,000 rows/s: measured on fewer rows and scaled. */
 const NAIVE_ROWS = Number(flags['naive-rows'] ?? 20_000);
-const WORKERS = Number(flags.workers ?? os.availableParallelism());
+/** As `seedbed load` chooses for a database on this machine (defaultLoadWorkers) unless --workers says. */
+const WORKERS = flags.workers ? Number(flags.workers) : defaultLoadWorkers('127.0.0.1');
 /** Machines shared with other work are noisy: the two COPY paths run alternately this many times and the best time counts. */
 const REPEAT = Number(flags.repeat ?? 3);
 const COLUMNS = ['id', 'first_name', 'last_name', 'email', 'phone', 'birthdate', 'city', 'country', 'company', 'age'];
@@ -123,7 +125,7 @@ async function main() {
         for (const name of ['seedbed', 'csv', 'copy']) await c.query(`DROP DATABASE bench_${name}_${round}`);
       });
     }
-    const threads = `${WORKERS} generator thread${WORKERS > 1 ? 's' : ''}`;
+    const threads = WORKERS > 1 ? `${WORKERS} generator threads` : 'generated in the loading thread';
     const used = (c: Cpu) => `CPU: ours ${c.client.toFixed(2)} s + server ${c.server.toFixed(2)} s`;
     console.log(`seedbed load   ${best.ours.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.ours)).padStart(9)} rows/s  (COPY format as the loader chooses: binary; generation included, ${threads}; best of ${REPEAT}; ${used(cpu.ours)})`);
     console.log(`  CSV COPY     ${best.csv.toFixed(2).padStart(6)} s  ${fmt(Math.round(ROWS / best.csv)).padStart(9)} rows/s  (binaryCopy: false; ${used(cpu.csv)})`);
