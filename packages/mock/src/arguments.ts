@@ -31,6 +31,18 @@ const OPERATORS: Record<string, FilterOp> = {
   endswith: 'endsWith', endswithinsensitive: 'iendsWith', iendswith: 'iendsWith',
   isnull: 'isNull',
 };
+/**
+ * Operators written as a suffix of the field, OpenCRUD's (Prisma 1,
+ * Graphcool: `email_contains`, `createdAt_gte`, `id_not_in`) and the same in
+ * camel case (`emailContains`), longest first; `negate`: true for those
+ * FilterOp has no twin of (`_not_starts_with`).
+ */
+const SUFFIXES: [string, FilterOp, boolean][] = [
+  ['notstartswith', 'startsWith', true], ['notendswith', 'endsWith', true], ['notcontains', 'ncontains', false], ['notin', 'nin', false],
+  ['startswith', 'startsWith', false], ['endswith', 'endsWith', false], ['contains', 'contains', false], ['isnull', 'isNull', false],
+  ['lte', 'lte', false], ['gte', 'gte', false], ['not', 'ne', false], ['lt', 'lt', false], ['gt', 'gt', false], ['in', 'in', false],
+];
+
 /** Characters of a text a filter compares, and of a LIKE pattern (matched against every row scanned: bounded before the scan). */
 const MAX_FILTER_TEXT = 1_000;
 const MAX_LIKE_PATTERN = 200;
@@ -68,6 +80,17 @@ function columnOf(type: GraphqlTypeMapping, name: string): { column: string; glo
   const field = type.fields[name];
   if (field && 'column' in field) return field;
   for (const [other, f] of Object.entries(type.fields)) if ('column' in f && squash(other) === squash(name)) return f;
+  return undefined;
+}
+
+/** A filter key that is a field with an operator after it (`email_contains`), when no field has the whole name. */
+function suffixed(type: GraphqlTypeMapping, name: string): { column: { column: string; globalId?: string }; op: FilterOp; negate: boolean } | undefined {
+  const squashed = squash(name);
+  for (const [suffix, op, negate] of SUFFIXES) {
+    if (squashed.length <= suffix.length || !squashed.endsWith(suffix)) continue;
+    const column = columnOf(type, squashed.slice(0, -suffix.length));
+    if (column) return { column, op, negate };
+  }
   return undefined;
 }
 
@@ -151,9 +174,20 @@ export function readFilter(value: Record<string, unknown>, style: 'equal' | 'con
       continue;
     }
     const mapped = fields?.[name];
-    const column = mapped ? { column: mapped } : columnOf(ctx.type, name);
+    const whole = mapped ? { column: mapped } : columnOf(ctx.type, name);
+    const split = whole ? undefined : suffixed(ctx.type, name);
+    const column = whole ?? split?.column;
     if (!column) throw badInput(at, `${ctx.typeName} has no field ${name} the mock can filter by (a relation or a computed field); bind it in the document's graphql mapping or leave it out`);
     const key = (x: unknown) => keyValue(x, column.globalId, ctx);
+    if (split) {
+      // `_not: null` is IS NOT NULL, as `field: null` is IS NULL.
+      const op = split.op === 'ne' && v === null ? 'isNull' : split.op;
+      const operand = op === 'isNull' ? (split.op === 'ne' ? false : (v as Value)) : op === 'in' || op === 'nin' ? (Array.isArray(v) ? v : [v]).map(key) : key(v);
+      checkOperand(op, operand, at);
+      const part: Filter = { column: column.column, op, value: operand as Value };
+      parts.push(split.negate ? { not: part } : part);
+      continue;
+    }
     if (v === null) {
       parts.push({ column: column.column, op: 'isNull', value: true });
     } else if (isObject(v)) {

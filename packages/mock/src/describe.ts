@@ -40,7 +40,7 @@ function argsText(m: GraphqlArgs | { args: string[] | Record<string, GraphqlArgB
 
 function rootAnswer(m: GraphqlRootMapping, live: boolean): Pick<MockAnswer, 'kind' | 'table' | 'answer'> {
   const again = live ? ' — live: answered at once and again after each write to the mock' : '';
-  if ('node' in m) return { kind: 'NODE', table: null, answer: `the row of any type whose global id is given${again}` };
+  if ('node' in m) return { kind: 'NODE', table: null, answer: `the row of any type for each global id given${again}` };
   if ('lookup' in m) {
     const how = argsText(m);
     return { kind: 'LOOKUP', table: m.lookup, answer: `one row of ${m.lookup}${how ? ` where ${how}` : ' (its first)'}${again}` };

@@ -17,7 +17,7 @@ export { mockExampleQuery } from './example-query';
 export { sdlIssue } from './sdl-schema';
 export { graphqlKeyOf, type GraphqlDocumentKey, type SdlMapping, type SdlTypeMapping, type SdlFieldMapping, type SdlRootMapping } from './sdl-mapping';
 // The SDL importer (@seedbed/import) binds a user's SDL to tables with these.
-export { plural } from './naming';
+export { plural, singular } from './naming';
 export { resolveMapping } from './resolve-mapping';
 export { bindByConvention } from './sdl-bindings';
 export { classify, shapeOf, type FieldShape } from './sdl-kinds';

@@ -164,7 +164,8 @@ export function bindByConvention(schema: GraphQLSchema, types: Record<string, Gr
     for (const field of Object.values(root.getFields())) {
       const path = `${root.name}.${field.name}`;
       const named = getNamedType(field.type);
-      if (isInterfaceType(named) && field.args.length === 1 && /^(id|nodeid)$/i.test(field.args[0].name) && !mappedType(named, schema, types)) {
+      // Relay's node(id:) and nodes(ids:): rows of any type by global id.
+      if (isInterfaceType(named) && field.args.length === 1 && /^(id|nodeid|ids|nodeids)$/i.test(field.args[0].name) && !mappedType(named, schema, types)) {
         into[field.name] = { node: true };
         continue;
       }

@@ -147,10 +147,14 @@ class SdlResolvers implements WrapperContext {
   private rootResolver(m: GraphqlRootMapping, path: string): Resolver {
     if ('node' in m) {
       return (_root, args, ctx) => {
-        const id = Object.values(args)[0];
-        const decoded = decodeGlobalId(id);
-        const typeName = decoded && (this.m.types[decoded.name] ? decoded.name : this.typeOfTable.get(decoded.name));
-        return typeName ? (ctx as MockContext).data.byKey(this.m.types[typeName].table, decoded!.key) : null;
+        const byId = (id: unknown) => {
+          const decoded = decodeGlobalId(id);
+          const typeName = decoded && (this.m.types[decoded.name] ? decoded.name : this.typeOfTable.get(decoded.name));
+          return typeName ? (ctx as MockContext).data.byKey(this.m.types[typeName].table, decoded!.key) : null;
+        };
+        const given = Object.values(args)[0];
+        // nodes(ids:) answers one entry per id, null where none is found, as Relay servers do.
+        return Array.isArray(given) ? given.map(byId) : byId(given);
       };
     }
     if ('lookup' in m) {

@@ -85,9 +85,17 @@ describe('validation of the import keys', () => {
   it('checks enums and domains: repeated labels, clashing names, CHECKs that could end the statement', () => {
     const d = doc([films], {
       enums: { mood: ['sad', 'ok', 'sad'] },
-      domains: { Mood: { type: 'text' }, pos: { type: 'integer', check: 'VALUE > 0); DROP TABLE film; --' }, fine: { type: 'numeric(5,2)', check: "VALUE >= 0 AND VALUE::text <> 'x'" } },
+      domains: {
+        Mood: { type: 'text' },
+        pos: { type: 'integer', check: 'VALUE > 0); DROP TABLE film; --' },
+        fine: { type: 'numeric(5,2)', check: "VALUE >= 0 AND VALUE::text <> 'x'" },
+        // A regex domain as pg_dump writes it: its backslashes are plain characters in a standard string.
+        email: { type: 'varchar(254)', check: "((VALUE)::text ~* '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'::text)" },
+        // An escape string could end where a plain reading does not, and let the rest run as SQL.
+        escaped: { type: 'text', check: "VALUE = E'\\'' OR VALUE = '); DROP TABLE film; SELECT ('" },
+      },
     });
-    expect(validateBlueprint(d).map((i) => i.path).sort()).toEqual(['domains.Mood', 'domains.pos.check', 'enums.mood[2]']);
+    expect(validateBlueprint(d).map((i) => i.path).sort()).toEqual(['domains.Mood', 'domains.escaped.check', 'domains.pos.check', 'enums.mood[2]']);
   });
 
   it('takes a row-read bound only as one lone {field} of a type it can hold', () => {

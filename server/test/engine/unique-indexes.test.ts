@@ -60,6 +60,30 @@ describe('unique indexes over expressions', () => {
     expect((error as EngineError).path).toBe('tables[0].uniqueIndexes[0]');
     expect((error as EngineError).message).toContain('(line 3)');
   });
+
+  // MySQL's world sample: countrylanguage (CountryCode, Language) under a case-insensitive collation.
+  const languages = (values: string[]): BlueprintDocument =>
+    doc([
+      { name: 'country', rows: 10, primaryKey: 'code', fields: [{ name: 'code', generator: 'sequence' }] },
+      {
+        name: 'countrylanguage',
+        rows: { perParent: 'country', min: 1, max: 3 },
+        primaryKey: ['country_code', 'language'],
+        fields: [
+          { name: 'country_code', generator: 'ref', options: { table: 'country' } },
+          { name: 'language', generator: 'list', options: { values } },
+        ],
+        uniqueIndexes: [{ text: 'UNIQUE (CountryCode, Language)', line: 50, keys: [{ col: 'country_code' }, lower('language')] }],
+      },
+    ]);
+
+  it("is held by a composite key's permutation when each part tells its values apart", async () => {
+    const made = await rows(languages(['English', 'French', 'Dutch', 'Greek']), 'countrylanguage');
+    const folded = made.map((r) => `${r.country_code}|${String(r.language).toLowerCase()}`);
+    expect(new Set(folded).size).toBe(made.length);
+    // Values that meet once folded are not held by the permutation: the index then needs a field it cannot re-draw.
+    expect(engineRefusal(() => compileBlueprint(languages(['English', 'english', 'French', 'Dutch']))).path).toBe('tables[1].uniqueIndexes[0]');
+  });
 });
 
 describe('partial unique indexes', () => {

@@ -132,6 +132,15 @@ CREATE TABLE \`dept_manager\` (\`emp_no\` int NOT NULL, \`dept_no\` char(4) NOT 
     expect(() => compileBlueprint(document)).not.toThrow();
   });
 
+  it("reads a MySQL 8 dump's CHECK, whose strings carry a charset introducer (_utf8mb4'draft')", async () => {
+    const { document, skipped } = await importText('MYSQL_DDL', `CREATE TABLE \`invoices\` (\`id\` int NOT NULL, \`status\` varchar(16) NOT NULL DEFAULT 'draft', PRIMARY KEY (\`id\`),
+  CONSTRAINT \`chk_invoices_status\` CHECK ((\`status\` in (_utf8mb4'draft',_utf8mb4'open',_utf8mb4'paid',_utf8mb4'void')))) ENGINE=InnoDB;`);
+    expect(skipped.filter((s) => s.kind === 'check')).toEqual([]);
+    expect(field(document, 'invoices', 'status')).toMatchObject({ generator: 'weighted' });
+    const values = (field(document, 'invoices', 'status').options!.values as { value: string }[]).map((v) => v.value);
+    expect(values.sort()).toEqual(['draft', 'open', 'paid', 'void']);
+  });
+
   it('names a skipped procedure by its own name', async () => {
     const { skipped } = await importText('MYSQL_DDL', `CREATE TABLE t (id INT PRIMARY KEY);
 DELIMITER //
@@ -151,6 +160,13 @@ describe('SQLite DDL', () => {
     expect(document.tables.map((t) => t.name)).toEqual(['t']);
     expect(skipped.map((s) => s.kind)).toEqual(expect.arrayContaining(['statement', 'table']));
     expect(require('node:fs').existsSync('/tmp/seedbed-should-not-exist.db')).toBe(false);
+  });
+
+  it("reads a bare decimal (Django's DecimalField in SQLite) as holding fractions, not as whole numbers", async () => {
+    const { document } = await importText('SQLITE_DDL', 'CREATE TABLE "shop_product" ("id" integer NOT NULL PRIMARY KEY AUTOINCREMENT, "price" decimal NOT NULL, "total" numeric NOT NULL, "stock" decimal(6) NOT NULL);');
+    expect(field(document, 'shop_product', 'price')).toMatchObject({ generator: 'commerce.price' });
+    expect(field(document, 'shop_product', 'total').generator).not.toBe('number.int');
+    expect(field(document, 'shop_product', 'stock').generator).toBe('number.int');
   });
 });
 

@@ -147,3 +147,16 @@ describe('address parts of one place', () => {
     expect(whole).toBeGreaterThan(50);
   });
 });
+
+describe('columns a person recognises by name, in the shapes sample schemas use', () => {
+  it('reads a credit limit as money, a line number as a small position, an emoji as an emoji', async () => {
+    const { document } = await importText('MYSQL_DDL', `
+CREATE TABLE customers (customerNumber int NOT NULL, creditLimit decimal(10,2) DEFAULT NULL, PRIMARY KEY (customerNumber));
+CREATE TABLE orderdetails (orderNumber int NOT NULL, orderLineNumber smallint NOT NULL, PRIMARY KEY (orderNumber));
+CREATE TABLE reactions (id bigint NOT NULL, emoji varchar(32) NOT NULL, PRIMARY KEY (id));`);
+    const field = (table: string, name: string) => document.tables.find((t) => t.name === table)!.fields.find((f) => f.name === name)!;
+    expect(field('customers', 'creditLimit').generator).toBe('commerce.price');
+    expect(field('orderdetails', 'orderLineNumber')).toMatchObject({ generator: 'number.int', options: { min: 1, max: 10 } });
+    expect(field('reactions', 'emoji').generator).toBe('internet.emoji');
+  });
+});

@@ -106,6 +106,7 @@ type Query {
   person(id: ID, personID: ID): Person
   planet(id: ID, planetID: ID): Planet
   node(id: ID!): Node
+  nodes(ids: [ID!]!): [Node]!
 }
 type LikeFilmPayload { film: Film }
 type Mutation { likeFilm(filmId: ID!): LikeFilmPayload }

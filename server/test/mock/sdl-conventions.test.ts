@@ -77,6 +77,16 @@ describe('filters', () => {
     for (const filter of spellings) expect(select(filter)).toEqual([1, 4]);
   });
 
+  it('read operators written after the field, as OpenCRUD (Prisma 1, Graphcool) and camel-case filters write them', () => {
+    const opencrud = { AND: [{ age_gte: 14 }, { OR: [{ name_contains: 'a' }, { status: 'unknown' }] }], id_not_in: [2] };
+    expect(select(opencrud)).toEqual([1, 4]);
+    expect(select({ nameStartsWith: 'Mor' })).toEqual([2]);
+    expect(select({ name_not_starts_with: 'Mor', age_not: null })).toEqual([1, 4]);
+    expect(select({ age_lt: 30, status_in: ['alive', 'Dead'] })).toEqual([2]);
+    // A field whose own name ends like an operator is that field, not a comparison.
+    expect(select({ status: 'Dead' })).toEqual([3]);
+  });
+
   it('compare plain values by equality, or by case-insensitive contains for a REST wrapper’s filter', () => {
     expect(select({ status: 'alive' })).toEqual([2]);
     expect(select({ status: 'alive' }, 'contains')).toEqual([1, 2]);

@@ -92,7 +92,49 @@ describe('GRAPHQL_SDL import and its mock', () => {
     expect(planet.errors).toBeUndefined();
     expect(planet.data!.planet.residentConnection.totalCount).toBeGreaterThan(0);
     for (const edge of planet.data!.planet.residentConnection.edges) expect(edge.node.homeworld.id).toBe(planet.data!.planet.id);
+    // Relay's node(id:) and nodes(ids:): rows of any type by global id, null for an id of no row.
+    const person = people.data!.allPeople.edges[0].node;
+    const nodes = await run('query($ids: [ID!]!) { nodes(ids: $ids) { __typename id ... on Person { name } ... on Planet { name } } }', { ids: [person.id, planet.data!.planet.id, 'bm9wZToxMjM='] });
+    expect(nodes.errors).toBeUndefined();
+    expect(nodes.data!.nodes).toEqual([{ __typename: 'Person', id: person.id, name: person.name }, { __typename: 'Planet', id: planet.data!.planet.id, name: planet.data!.planet.name }, null]);
+    expect((await run('query($id: ID!) { node(id: $id) { ... on Person { name } } }', { id: person.id })).data!.node).toEqual({ name: person.name });
     // The same query twice, the same answer.
     expect(await run(FILM, { id: first.node.id })).toEqual(film);
+  });
+});
+
+describe('a list of a type nothing else names', () => {
+  it('makes its rows children of the row that lists them (an order and its lines), not a many-to-many', async () => {
+    const sdl = `type Order { id: ID! number: String! lines: [OrderLine!]! }
+type OrderLine { id: ID! quantity: Int! product: Product! }
+type Product { id: ID! title: String! }
+type Query { orders: [Order!]! products: [Product!]! }`;
+    const { document } = await readGraphqlSdl(sdl, { name: 'shop', allowPrivateTargets: false });
+    const lines = document.tables.find((t) => t.name === 'order_lines')!;
+    expect(lines.rows).toEqual(expect.objectContaining({ perParent: 'orders' }));
+    expect(lines.fields.find((f) => f.name === 'order_id')).toMatchObject({ generator: 'ref', options: { table: 'orders' } });
+    // Products are named by a root field too: a line points at one, no junction is made.
+    expect(document.tables.map((t) => t.name).sort()).toEqual(['order_lines', 'orders', 'products']);
+    const { generation, graphql } = splitDocument(document);
+    const mock = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql);
+    const answer = (await executeMock(mock, new MemoryOverlayStore(), { document: parse('{ orders { id lines { quantity product { title } } } }') }, () => {})) as ExecutionResult<any>;
+    expect(answer.errors).toBeUndefined();
+    const withLines = answer.data!.orders.filter((o: any) => o.lines.length);
+    expect(withLines.length).toBeGreaterThan(answer.data!.orders.length / 2);
+  });
+});
+
+describe("a person's fields", () => {
+  it('make the email from the same row’s names, as a DDL import does', async () => {
+    const sdl = 'type User { id: ID! firstName: String! lastName: String! email: String! } type Query { users: [User!]! }';
+    const { document } = await readGraphqlSdl(sdl, { name: 'people', allowPrivateTargets: false });
+    const email = document.tables[0].fields.find((f) => f.name === 'email')!;
+    expect(email.options).toMatchObject({ firstName: '{first_name}', lastName: '{last_name}' });
+    const { generation, graphql } = splitDocument(document);
+    const mock = buildMockSchema(compileBlueprint(generation), { maxScan: 100_000 }, graphql);
+    const answer = (await executeMock(mock, new MemoryOverlayStore(), { document: parse('{ users { firstName email } }') }, () => {})) as ExecutionResult<any>;
+    const users: { firstName: string; email: string }[] = answer.data!.users;
+    const plain = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase();
+    expect(users.filter((u) => u.email.startsWith(plain(u.firstName))).length).toBeGreaterThan(users.length * 0.9);
   });
 });

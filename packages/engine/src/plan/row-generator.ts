@@ -43,7 +43,8 @@ export class RowGenerator implements RowState {
     this.refRows = new Array(table.fields.length).fill(-1);
     this.all = table.evalOrder.filter((i) => !only || only.has(i)).map((i) => table.fields[i]);
     this.ordered = this.all;
-    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.key) : undefined));
+    // A generator of some fields only is a table reader's (random access): its retry states keep their values.
+    this.retries = table.fields.map((f) => (f.uniqueStrategy.kind === 'retry' && this.all.includes(f) ? new RetryUnique(f, seed, table.key, !!only) : undefined));
     this.retryStates = this.retries.filter((r): r is RetryUnique => !!r);
     const made = new Set(this.all.map((f) => f.index));
     this.checks = table.checks.filter((c) => c.reads.every((i) => made.has(i)) && c.recompute.every((i) => made.has(i)));
@@ -114,7 +115,7 @@ export class RowGenerator implements RowState {
   private catchUp(row: number) {
     let from = Infinity;
     for (const state of this.retryStates) {
-      if (state.cursor > row) state.reset();
+      if (state.cursor > row && !state.memo) state.reset();
       from = Math.min(from, state.cursor);
     }
     for (let r = from; r < row; r++) this.fill(r);
@@ -126,15 +127,19 @@ export class RowGenerator implements RowState {
     for (let k = 0; k < ordered.length; k++) {
       const f = ordered[k];
       const i = f.index;
+      const retry = this.retries[i];
       if (f.nullThreshold !== 0 && cellSeed(f.nullKey, row) < f.nullThreshold) {
         values[i] = null;
         refRows[i] = -1;
+        // A NULL is distinct from every value (a NULL that a unique index must count is drawn by `produce`,
+        // see unique-indexes.ts): the retry state only moves past the row. Left behind, every later row
+        // replayed the table from here and read this NULL back as its own value.
+        retry?.skip(row);
         continue;
       }
       rng.reset(cellSeed(f.valueKey, row));
-      const retry = this.retries[i];
       try {
-        values[i] = retry ? (retry.cursor === row ? retry.next(rng, this) : values[i]) : f.produce(rng, this);
+        values[i] = retry ? (retry.cursor === row ? retry.next(rng, this) : retry.memo && row < retry.cursor ? retry.memo[row] : values[i]) : f.produce(rng, this);
       } catch (e) {
         // Generators do not know their field; a value error gets its path here.
         throw atField(e, f.path);

@@ -76,13 +76,53 @@ function fieldsOf(table: TablePlan, exprs: CheckExpr[]): FieldPlan[] {
 /** A field whose values are distinct over the table whatever the rows (a unique field, a single primary key). */
 const distinctAlone = (f: FieldPlan) => f.unique && f.uniqueStrategy.kind !== 'none';
 
+/** Values of a component's space enumerated to test a key part on them, at most. */
+const MAX_ENUMERATED = 100_000;
+
+/**
+ * Whether a composite key made by a tuple permutation (tuple-keys.ts) holds
+ * the index already: its fields are the key's, and each key part reads one of
+ * them and tells its values apart (`lower(language)` over a list of languages
+ * that differ in more than case). A MySQL key under a case-insensitive
+ * collation is imported as such an index over the table's own primary key
+ * (world's `countrylanguage (CountryCode, Language)`), whose permuted fields
+ * no re-draw could change.
+ */
+function heldByTuple(env: BuildEnv, table: TablePlan, scope: PredicateScope, def: UniqueIndexDef, keys: FieldPlan[]): boolean {
+  const names = new Set(keys.map((f) => f.name));
+  const composites = [...(table.keyFields.length > 1 ? [table.keyFields] : []), ...table.uniqueKeys];
+  const key = composites.find((k) => k.length === names.size && k.every((n) => names.has(n)));
+  if (!key || keys.some((f) => f.uniqueStrategy.kind !== 'none' || f.nullThreshold > 0)) return false;
+  return def.keys.every((part) => {
+    const [field, more] = fieldsOf(table, [part]);
+    if (!field || more) return false;
+    if ('col' in part) return true;
+    if (field.ref) return false;
+    const options = canonicalValue(table.def.fields[field.index].options ?? {}) as Record<string, unknown>;
+    const space = field.def.space?.(options, { ...env.build, unique: false });
+    if (!space || space.size > MAX_ENUMERATED) return false;
+    const read = compileExpression(part, scope);
+    const row: Value[] = new Array(table.fields.length).fill(null);
+    const seen = new Set<string>();
+    for (let i = 0; i < space.size; i++) {
+      row[field.index] = space.at(i);
+      const id = keyText(read(row));
+      if (seen.has(id)) return false;
+      seen.add(id);
+    }
+    return true;
+  });
+}
+
 function uniqueRule(env: BuildEnv, table: TablePlan, scope: PredicateScope, def: UniqueIndexDef, path: string): Rule | undefined {
   // A key part that is a distinct field alone makes every tuple distinct: nothing to hold.
   if (def.keys.some((k) => 'col' in k && distinctAlone(fieldsOf(table, [k])[0]))) return undefined;
+  const keyFields = fieldsOf(table, def.keys);
+  if (heldByTuple(env, table, scope, def, keyFields)) return undefined;
   const parts = def.keys.map((k) => compileExpression(k, scope));
   const where = def.where ? compilePredicate(def.where, scope) : undefined;
   const nullsEqual = !!def.nullsNotDistinct;
-  const keys = fieldsOf(table, def.keys);
+  const keys = keyFields;
   const text = label('UNIQUE', def);
   const identity = (row: RowState): string | undefined => {
     if (where && where(row.values) !== true) return undefined;

@@ -26,7 +26,15 @@ export class RetryUnique {
   private readonly own: boolean;
   private states: RowConstraintState[];
 
-  constructor(private readonly field: FieldPlan, seed: number, tableKey: string) {
+  /**
+   * Values by row, kept for random access (a table reader: children looking
+   * up the key their ref chose). Without them, a lookup behind the cursor
+   * replayed the table from its first row: quadratic in the parent's rows.
+   */
+  readonly memo?: Value[];
+
+  constructor(private readonly field: FieldPlan, seed: number, tableKey: string, memo = false) {
+    if (memo) this.memo = [];
     this.salts = Array.from({ length: MAX_ATTEMPTS }, (_, a) => streamKey(seed, tableKey, field.key, `unique-retry-${a}`));
     const strategy = field.uniqueStrategy;
     // A generator distinct per row whatever its draw (row-tagged) needs no memory of its own values.
@@ -65,6 +73,13 @@ export class RetryUnique {
     return JSON.stringify([...tuple.map((i) => identity(row.values[i])), identity(value)]);
   }
 
+  /** A NULL cell at the cursor's row: distinct from every value, so nothing to hold (see RowGenerator#fill). */
+  skip(row: number): void {
+    if (this.cursor !== row) return;
+    if (this.memo) this.memo[row] = null;
+    this.cursor = row + 1;
+  }
+
   reset(): void {
     this.cursor = 0;
     this.seen = new Set();
@@ -84,6 +99,7 @@ export class RetryUnique {
       row.values[this.field.index] = value;
       for (const state of this.states) state.record(row);
     }
+    if (this.memo) this.memo[row.index] = value;
     this.cursor = row.index + 1;
     return value;
   }

@@ -96,14 +96,22 @@ export function isPlausibleSqlType(text: string): boolean {
   return balancedTokens(text, TYPE_TOKEN) && !words.some((w) => CLAUSE_WORDS.has(w.toLowerCase()));
 }
 
-/** A CHECK as the source wrote it: expression tokens only, parentheses balanced, no `;`, comment, backslash or dollar quote. */
-const CHECK_TOKEN = /\s+|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\0]|"")+"|'(?:[^'\\\0]|'')*'|::|[()[\],.<>=!+*/%|&~^:-]/y;
+/**
+ * A CHECK as the source wrote it: expression tokens only, parentheses
+ * balanced, no `;`, comment or dollar quote. A backslash may stand only in a
+ * plain '…' string (a domain's regex: `VALUE ~ '^\S+@'`), where the scripts
+ * Seedbed writes make it a plain character (standard_conforming_strings on);
+ * a string right after a word (E'…', U&'…') is refused, since its escapes
+ * could end it where this reading does not.
+ */
+const CHECK_TOKEN = /\s+|[A-Za-z_][A-Za-z0-9_]*|\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|"(?:[^"\0]|"")+"|'(?:[^'\0]|'')*'|::|[()[\],.<>=!+*/%|&~^:-]/y;
 
 export function isPlausibleCheck(text: string): boolean {
-  return !/--|\/\*/.test(text) && balancedTokens(text, CHECK_TOKEN);
+  return !/--|\/\*/.test(text) && balancedTokens(text, CHECK_TOKEN, (s, at) => s[0] !== "'" || at === 0 || !/[A-Za-z0-9_&"]/.test(text[at - 1]));
 }
 
-function balancedTokens(text: string, token: RegExp): boolean {
+/** Whether `text` is a run of `token`s (each one `allowed` at its offset) with balanced brackets. */
+function balancedTokens(text: string, token: RegExp, allowed: (s: string, at: number) => boolean = () => true): boolean {
   let depth = 0;
   const closers: string[] = [];
   token.lastIndex = 0;
@@ -112,6 +120,7 @@ function balancedTokens(text: string, token: RegExp): boolean {
     const m = token.exec(text);
     if (!m || m.index !== at) return false;
     const s = m[0];
+    if (!allowed(s, at)) return false;
     if (s === '(' || s === '[') {
       closers.push(s === '(' ? ')' : ']');
       depth++;

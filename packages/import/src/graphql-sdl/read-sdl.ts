@@ -14,16 +14,17 @@
  * that schema and a user can rebind what the convention got wrong; the
  * report says how every root field will be answered.
  */
-import { buildSchema, getNamedType, isEnumType, isInterfaceType, isNonNullType, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
+import { buildSchema, getNamedType, isEnumType, isInterfaceType, isNonNullType, isObjectType, type GraphQLField, type GraphQLNamedType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { BlueprintDocument, FieldDef, GraphqlFieldMapping, TableDef } from '@seedbed/engine';
 import { badInput } from '@seedbed/engine/errors';
 import { describeMock } from '@seedbed/mock';
-import { plural } from '@seedbed/mock';
+import { plural, singular } from '@seedbed/mock';
 import { resolveMapping } from '@seedbed/mock';
 import { bindByConvention } from '@seedbed/mock';
 import { classify, shapeOf, type FieldShape } from '@seedbed/mock';
 import type { SdlMapping, SdlTypeMapping } from '@seedbed/mock';
 import { guessColumn } from '../infer/column-guess';
+import { linkNames } from '../infer/coherence';
 import type { ValueKind } from '../schema-model';
 import type { SourceOptions } from '../sources';
 import type { ImportDecision, ImportResult, SkippedItem } from '../types';
@@ -151,6 +152,11 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
         draft.aggregates.push([field.name, shape.target]);
       }
     }
+    // A person's email and user name are made from the row's own names, as after a DDL import.
+    linkNames(table.fields.flatMap((f) => {
+      const decision = report.find((d) => d.table === table.name && d.field === f.name);
+      return decision ? [{ field: f, column: { name: f.name }, decision }] : [];
+    }));
   }
 
   // Children first: which tables are sized per parent decides which way a junction may hang.
@@ -187,6 +193,28 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
       draft.mapping.fields[fieldName] = { aggregate: target.table.name, via: (back as { ref: string }).ref };
     }
   }
+  // A list of a type nothing else in the schema names (Order.lines of OrderLine): the type's rows are that
+  // row's children, through a key column of their own, as an ORM stores them; not a many-to-many junction.
+  const mentions = new Map<string, number>();
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      const shape = shapeOf(field.type, schema, kinds, names);
+      if (shape.kind === 'object' || shape.kind === 'many' || shape.kind === 'aggregate') mentions.set(shape.target, (mentions.get(shape.target) ?? 0) + 1);
+    }
+  }
+  for (let i = links.length - 1; i >= 0; i--) {
+    const [draft, fieldName, shape] = links[i];
+    const target = drafts.get(shape.target)!;
+    if (target === draft || mentions.get(target.type.name) !== 1 || typeof target.table.rows !== 'number' || isAncestor(target, draft, drafts)) continue;
+    let via = `${snake(draft.type.name)}_id`.slice(0, 63);
+    while (target.table.fields.some((f) => f.name === via)) via = `${via}_`.slice(0, 63);
+    target.table.fields.push({ name: via, generator: 'ref', options: { table: draft.table.name } });
+    target.table.rows = { perParent: draft.table.name, ...CHILDREN };
+    draft.mapping.fields[fieldName] = { children: target.table.name, via, connection: shape.connection };
+    links.splice(i, 1);
+  }
+
   // Many-to-many: one junction table per pair of list fields that mirror each other (Film.actors / Actor.films).
   const junctions: { def: TableDef; ends: [string, string] }[] = [];
   for (const [draft, fieldName, shape] of links) {
@@ -201,7 +229,7 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
     const from = `${snake(draft.type.name)}_id`.slice(0, 63);
     let to = `${snake(target.type.name)}_id`.slice(0, 63);
     if (to === from) to = `${snake(fieldName)}_id`.slice(0, 63);
-    let name = `${snake(draft.type.name)}_${plural(snake(fieldName.replace(/Connection$/, '') || fieldName))}`.slice(0, 63);
+    let name = `${snake(draft.type.name)}_${plural(singular(snake(fieldName.replace(/Connection$/, '') || fieldName)))}`.slice(0, 63);
     while (usedTables.has(name)) name = `${name}_`.slice(0, 63);
     usedTables.add(name);
     const fromField: FieldDef = { name: from, generator: 'ref', options: { table: draft.table.name } };

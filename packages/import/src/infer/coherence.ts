@@ -11,7 +11,14 @@ import { tableTokens } from './name-tokens';
 /** Generators that can be made from a person's first and last names. */
 const FROM_NAMES = new Set(['internet.email', 'internet.username', 'person.fullName']);
 
-export function linkNames(decisions: BuiltField[]): void {
+/** What linkNames reads and writes of a field's decision (a DDL import's BuiltField, an SDL import's field and report entry). */
+export interface NamedDecision {
+  field: { generator: string; options?: Record<string, unknown> };
+  column: { name: string };
+  decision: { reason: string };
+}
+
+export function linkNames(decisions: NamedDecision[]): void {
   // A NULL name is drawn instead, so nullable name fields are read too.
   const first = decisions.find((d) => d.field.generator === 'person.firstName');
   const last = decisions.find((d) => d.field.generator === 'person.lastName');

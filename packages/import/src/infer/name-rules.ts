@@ -182,6 +182,8 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'currency') ? { generator: codeWidth(c, 3) || !has(c, 'name') ? 'finance.currencyCode' : 'finance.currencyName', confidence: 0.9, reason: 'a currency' } : undefined),
   (c) => (hasAny(c, 'language') ? ((c.maxLength ?? 99) <= 5 || has(c, 'code') ? { generator: 'weighted', options: { values: { en: 55, es: 12, fr: 10, de: 10, pt: 7, ja: 6 } }, confidence: 0.8, reason: 'a language code' } : { generator: 'location.language', confidence: 0.8, reason: 'a language' }) : undefined),
   (c) => (has(c, 'timezone') || has(c, 'time', 'zone') ? { generator: 'location.timeZone', confidence: 0.9, reason: 'a time zone' } : undefined),
+  // A reaction's emoji (chat apps, comments): a word there reads as broken data.
+  (c) => (hasAny(c, 'emoji', 'emoticon') ? { generator: 'internet.emoji', confidence: 0.85, reason: 'an emoji' } : undefined),
   (c) => (hasAny(c, 'color', 'colour') && !hasAny(c, 'hex', 'rgb') ? { generator: 'color.human', confidence: 0.85, reason: 'a color' } : undefined),
   (c) => (has(c, 'gender') ? ((c.maxLength ?? 99) <= 1 ? { generator: 'weighted', options: { values: { F: 1, M: 1 } }, confidence: 0.8, reason: 'a gender as one letter' } : { generator: 'person.gender', confidence: 0.8, reason: 'a gender' }) : undefined),
   (c) => (has(c, 'status') ? categoryOf(c) : undefined),

@@ -88,9 +88,11 @@ const RULES: Rule[] = [
     if (fractionOnly(c) || (!percent && !whole(c))) return range(c, 0, hasAny(c, 'discount') ? 0.3 : 0.4, 'a share between 0 and 1');
     return range(c, hasAny(c, 'off', 'discount') ? 5 : 0, hasAny(c, 'commission') ? 30 : 50, 'a percentage');
   },
+  // A line's position in its document (orderLineNumber, line_no): small, not a count.
+  (c) => (has(c, 'line') && hasAny(c, 'number', 'no', 'num', 'position') && whole(c) ? range(c, 1, 10, 'a line number within its document') : undefined),
   (c) => (hasAny(c, 'rating', 'stars', 'score') && !hasAny(c, 'count') ? (hasAny(c, 'score') ? range(c, 0, 100, 'a score') : range(c, 1, 5, 'a rating from 1 to 5', 0.8, 1)) : undefined),
   (c) => {
-    if (!hasAny(c, ...moneyWords) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
+    if (!(hasAny(c, ...moneyWords) || has(c, 'credit', 'limit')) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
     if (has(c, 'rate') && !hasAny(c, 'hourly', 'rental', 'price') && c.kind !== 'decimal') return undefined;
     // What it prices: its own words, its table's, or what the row points at (a payment beside a rental_id).
     const priced = PRICES.find(([words]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));

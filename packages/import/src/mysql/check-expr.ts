@@ -65,6 +65,9 @@ function read(node: Json, dialect: ExprDialect): CheckExpr {
       return literal(v?.value ?? v);
     case 'TypedString':
       return literal(v?.value?.value ?? v?.value);
+    case 'Prefixed':
+      // A charset introducer: MySQL 8 dumps every string of a CHECK as `_utf8mb4'draft'`; it is the same string.
+      return /^_\w+$/.test(String(v?.prefix?.value)) ? read(v.value, dialect) : unreadable();
     case 'UnaryOp': {
       const arg = read(v.expr, dialect);
       if (v.op === 'Not') return call('not', arg);

@@ -13,7 +13,9 @@ const SQLITE_NAMED_KINDS: Record<string, ColumnType['kind']> = {
 export function sqliteColumnType(declared: string): ColumnType {
   const sqlType = declared.trim();
   const upper = sqlType.toUpperCase();
-  const numbers = (upper.match(/\(([^)]*)\)/)?.[1] ?? '').split(',').map((n) => Number(n.trim())).filter((n) => Number.isFinite(n));
+  // A type without arguments has none (an empty list would read as precision 0, and `decimal` as a whole number).
+  const args = upper.match(/\(([^)]*)\)/)?.[1];
+  const numbers = args === undefined ? [] : args.split(',').filter((n) => n.trim() !== '').map((n) => Number(n.trim())).filter((n) => Number.isFinite(n));
   const base = upper.replace(/\(.*$/, '').trim();
   const type = (kind: ColumnType['kind'], extra: Partial<ColumnType> = {}): ColumnType => ({ kind, sqlType, ...extra });
   if (base === '') return type('text');
