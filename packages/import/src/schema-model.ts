@@ -134,6 +134,8 @@ export interface ForeignKeyModel {
   deferrable?: boolean;
   /** Where it was declared, for errors: `line 12`. */
   where?: string;
+  /** Not declared: read from the column's name by convention (`user_id` → users), so no database checks it. */
+  implied?: boolean;
 }
 
 export interface TableModel {

@@ -44,7 +44,8 @@ const PAGE_ROLES: Record<string, string> = {
   prev: 'prev', previous: 'prev', prevpage: 'prev', previouspage: 'prev',
   hasnextpage: 'hasNextPage', hasnext: 'hasNextPage', hasmore: 'hasNextPage',
   haspreviouspage: 'hasPreviousPage', hasprevious: 'hasPreviousPage', hasprev: 'hasPreviousPage',
-  startcursor: 'startCursor', endcursor: 'endCursor',
+  // A page's own `cursor` (the Apollo tutorial's LaunchConnection): where the next page starts.
+  startcursor: 'startCursor', endcursor: 'endCursor', cursor: 'endCursor', nextcursor: 'endCursor',
   perpage: 'pageSize', pagesize: 'pageSize', limit: 'pageSize', size: 'pageSize',
   offset: 'offset', skip: 'offset',
 };

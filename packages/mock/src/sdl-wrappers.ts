@@ -5,7 +5,7 @@
  * cursors agree with the rows listed), edges their row and position,
  * aggregates the rows they cover, payloads what a mutation wrote.
  */
-import { getNullableType, isListType, type GraphQLField, type GraphQLObjectType } from 'graphql';
+import { getNullableType, isListType, isNonNullType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import type { GraphqlTypeMapping, Value } from '@seedbed/engine';
 import { encodeCursor, pageNumbers, rowsOf, type Page } from './connection';
 import type { MockContext } from './context';
@@ -88,7 +88,8 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
     case 'startCursor':
       return fromPage((p) => (p.to > p.from ? encodeCursor(p.from) : null));
     case 'endCursor':
-      return fromPage((p) => (p.to > p.from ? encodeCursor(p.to - 1) : null));
+      // An empty page where the schema allows no null (the Apollo tutorial's `cursor: String!`): the cursor before it, so `after` it is this page again.
+      return fromPage((p) => (p.to > p.from ? encodeCursor(p.to - 1) : isNonNullType(field.type) ? encodeCursor(Math.max(0, p.from - 1)) : null));
     case 'pages':
     case 'page':
     case 'next':

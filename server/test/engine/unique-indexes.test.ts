@@ -81,6 +81,12 @@ describe('unique indexes over expressions', () => {
     const made = await rows(languages(['English', 'French', 'Dutch', 'Greek']), 'countrylanguage');
     const folded = made.map((r) => `${r.country_code}|${String(r.language).toLowerCase()}`);
     expect(new Set(folded).size).toBe(made.length);
+    // A NULL part leaves its row out of the index (WordPress's nullable address_type): still held.
+    const nullable = languages(['billing', 'shipping', 'Home']);
+    const addresses = nullable.tables[1];
+    Object.assign(addresses, { primaryKey: 'id', unique: [['country_code', 'language']], fields: [{ name: 'id', generator: 'sequence' }, ...addresses.fields] });
+    addresses.fields[2].nullRate = 0.3;
+    expect(() => compileBlueprint(nullable)).not.toThrow();
     // Values that meet once folded are not held by the permutation: the index then needs a field it cannot re-draw.
     expect(engineRefusal(() => compileBlueprint(languages(['English', 'english', 'French', 'Dutch']))).path).toBe('tables[1].uniqueIndexes[0]');
   });

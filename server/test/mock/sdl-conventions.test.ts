@@ -109,6 +109,32 @@ describe('filters', () => {
   });
 });
 
+describe('pages in the shape of the Apollo tutorial', () => {
+  const SPACE = `type Query { launches(pageSize: Int, after: String): LaunchConnection! }
+type LaunchConnection { cursor: String! hasMore: Boolean! launches: [Launch]! }
+type Launch { id: ID! site: String }`;
+
+  it("walk every row once by the page's own cursor, and give a cursor even past the last row", async () => {
+    const { run } = await mockOf(SPACE);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 100; page++) {
+      const answer = await run('query($after: String) { launches(pageSize: 7, after: $after) { cursor hasMore launches { id } } }', { after });
+      expect(answer.errors).toBeUndefined();
+      const { cursor, hasMore, launches } = answer.data.launches;
+      seen.push(...launches.map((l: { id: string }) => l.id));
+      after = cursor;
+      if (!hasMore) break;
+    }
+    expect(seen.length).toBeGreaterThan(7);
+    expect(new Set(seen).size).toBe(seen.length);
+    const past = await run('query($after: String) { launches(pageSize: 7, after: $after) { cursor hasMore launches { id } } }', { after });
+    expect(past.errors).toBeUndefined();
+    expect(past.data.launches).toMatchObject({ hasMore: false, launches: [] });
+    expect(typeof past.data.launches.cursor).toBe('string');
+  });
+});
+
 describe('bindings', () => {
   it('say in the answer which given arguments nothing binds, rather than ignoring them silently', async () => {
     const sdl = REST_SDL.replace('books(page: Int, filter: FilterBook): Books', 'books(page: Int, filter: FilterBook, q: String): Books');

@@ -66,7 +66,8 @@ function scopeOf(env: BuildEnv, table: TablePlan): PredicateScope {
   };
 }
 
-const label = (kind: string, def: { text: string; line?: number }) => `${kind} ${def.text}${def.line ? ` (line ${def.line})` : ''}`;
+/** `UNIQUE (a, b) (line 3)`: the kind said once, when the source text does not start with it (`CREATE UNIQUE INDEX …` says it). */
+const label = (kind: string, def: { text: string; line?: number }) => `${/^(create\s+)?unique|^exclude/i.test(def.text) ? '' : `${kind} `}${def.text}${def.line ? ` (line ${def.line})` : ''}`;
 
 function fieldsOf(table: TablePlan, exprs: CheckExpr[]): FieldPlan[] {
   const names = exprs.flatMap((e) => columnsOf(e));
@@ -92,7 +93,8 @@ function heldByTuple(env: BuildEnv, table: TablePlan, scope: PredicateScope, def
   const names = new Set(keys.map((f) => f.name));
   const composites = [...(table.keyFields.length > 1 ? [table.keyFields] : []), ...table.uniqueKeys];
   const key = composites.find((k) => k.length === names.size && k.every((n) => names.has(n)));
-  if (!key || keys.some((f) => f.uniqueStrategy.kind !== 'none' || f.nullThreshold > 0)) return false;
+  // A NULL part leaves a row out of the index (unless NULLS NOT DISTINCT): only the drawn values need telling apart.
+  if (!key || keys.some((f) => f.uniqueStrategy.kind !== 'none' || (f.nullThreshold > 0 && def.nullsNotDistinct))) return false;
   return def.keys.every((part) => {
     const [field, more] = fieldsOf(table, [part]);
     if (!field || more) return false;

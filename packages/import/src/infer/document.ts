@@ -14,6 +14,7 @@ import { caseInsensitiveUnique, typedColumnGuess } from './typed-columns';
 import { isPersonal } from './personal';
 import { checkNames } from './names';
 import { linkNames, linkPlaces, linkPolymorphic } from './coherence';
+import { addImpliedForeignKeys } from './implied-keys';
 import { nameTokens } from './name-tokens';
 import { planRelations, type TableRelations } from './relations';
 import { documentChecks, refuseImpossibleChecks } from './table-checks';
@@ -77,6 +78,7 @@ export function inferDocument(schema: SchemaModel, options: InferOptions = {}): 
   refuseOverLimits(schema, options.limits ?? {}, options.path ?? 'input.text');
   checkNames(schema, skipped, options.path);
   for (const table of schema.tables) refuseImpossibleChecks(table, options.path ?? 'input.text');
+  addImpliedForeignKeys(schema);
   const relations = planRelations(schema, skipped, options.path);
   const report: ImportDecision[] = [];
   const tables: TableOut[] = schema.tables.map((table, t) => tableOf(table, t, relations.get(table.name)!, report, skipped));

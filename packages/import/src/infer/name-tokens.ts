@@ -23,7 +23,7 @@ const SYNONYMS: Record<string, string> = {
   ipaddress: 'ip', ipaddr: 'ip', ipv4: 'ip', ipv6: 'ip', macaddress: 'mac', macaddr: 'mac',
   useragent: 'useragent', ua: 'useragent',
   pwd: 'password', passwd: 'password', pass: 'password', passwordhash: 'password',
-  ccy: 'currency', lang: 'language', locale: 'language', tz: 'timezone', timezone: 'timezone',
+  ccy: 'currency', lang: 'language', locale: 'language code', tz: 'timezone', timezone: 'timezone',
   colour: 'color', org: 'company', organization: 'company', organisation: 'company', employer: 'company', firm: 'company',
   town: 'city', province: 'state', region: 'state', nation: 'country', countrycode: 'country code',
   occupation: 'job', position: 'job', jobtitle: 'job title',

@@ -90,7 +90,8 @@ function resolveRefs(table: TableModel, byName: Map<string, TableModel>, skipped
       skip(fk, `${target.name}.${refColumn} is neither its primary key nor unique; the column gets plain values.`);
       continue;
     }
-    refs.set(own, { table: target.name, ...(isKey ? {} : { field: refColumn }), ...(fk.deferrable ? { deferrable: true } : {}), reason: `foreign key to ${target.name}.${refColumn}` });
+    const reason = fk.implied ? `a reference to ${target.name}.${refColumn} by its name (no foreign key is declared, as in many Rails and MySQL apps)` : `foreign key to ${target.name}.${refColumn}`;
+    refs.set(own, { table: target.name, ...(isKey ? {} : { field: refColumn }), ...(fk.deferrable ? { deferrable: true } : {}), reason });
   }
   return refs;
 }
