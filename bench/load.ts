@@ -37,7 +37,7 @@ const ROWS = Number(flags.rows ?? 1_000_000);
 const DIALECT_ROWS = Number(flags['dialect-rows'] ?? 200_000);
 /** The naive script runs ~6,000 rows/s: measured on fewer rows and scaled. */
 const NAIVE_ROWS = Number(flags['naive-rows'] ?? 20_000);
-/** As `seedbed load` chooses for a database on this machine (defaultLoadWorkers) unless --workers says. */
+/** As `seedbed load` chooses for a server on this machine (defaultLoadWorkers; SQLite gets its own default) unless --workers says. */
 const WORKERS = flags.workers ? Number(flags.workers) : defaultLoadWorkers('127.0.0.1');
 /** Machines shared with other work are noisy: the two COPY paths run alternately this many times and the best time counts. */
 const REPEAT = Number(flags.repeat ?? 3);
@@ -148,7 +148,7 @@ async function main() {
     else mariadb = await benchMariaDb(dialectPlan, 'people', dir, REPEAT, WORKERS, log);
     console.log(`\n# SQLite, ${fmt(DIALECT_ROWS)} people rows: seedbed load vs sqlite3 .import --csv of the same rows (pre-generated, not counted)`);
     if (sqliteMissing) console.log(`  skipped: ${sqliteMissing}`);
-    else sqlite = await benchSqlite(dialectPlan, 'people', dir, REPEAT, WORKERS, log);
+    else sqlite = await benchSqlite(dialectPlan, 'people', dir, REPEAT, flags.workers ? WORKERS : defaultLoadWorkers(), log);
 
     // Speed-ups: the baseline's time over ours (above 1 means seedbed load is faster).
     const vsCopy = best.copy / best.ours;
