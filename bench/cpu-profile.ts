@@ -4,7 +4,14 @@
  * write (one file per thread): each thread's samples summed by kind of work,
  * then the functions that took most of it.
  *
- *   node -r ./server/bin/ts-register.js bench/cpu-profile.ts DIR
+ *   node -r ./server/bin/ts-register.js bench/cpu-profile.ts DIR [ROWS]
+ *
+ * With ROWS (the rows the process wrote), the busy time of all threads
+ * together (not idle) and its row work are also given per row: what a row
+ * costs in the whole pipeline, against bench/profile-fields.ts's cost of a
+ * row in one thread. Profiles sample wall time: on a busy machine a thread's
+ * time off the CPU lands on the function it was in, so take these figures
+ * on a quiet one (and `npm run bench`'s CPU by thread, from /proc, on any).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -48,12 +55,18 @@ function summarize(file: string) {
 }
 
 const dir = process.argv[2];
-if (!dir) throw new Error('usage: cpu-profile.ts DIR');
+if (!dir) throw new Error('usage: cpu-profile.ts DIR [ROWS]');
+const rows = Number(process.argv[3] ?? 0);
+const ROW_WORK = ['writing rows (compiled row writers)', 'making rows (engine)'];
+let busy = 0;
+let rowWork = 0;
 // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: grouped by process, thread 0 first.
 const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
 for (const file of files) {
   const [, , , pid, thread] = file.split('.');
   const { total, ms, byFunction } = summarize(path.join(dir, file));
+  busy += total - (ms.get('idle') ?? 0);
+  rowWork += ROW_WORK.reduce((n, kind) => n + (ms.get(kind) ?? 0), 0);
   console.log(`process ${pid}, thread ${thread}${thread === '0' ? ' (main)' : ''}: ${(total / 1000).toFixed(2)} s profiled`);
   for (const [kind, value] of [...ms].sort((a, b) => b[1] - a[1])) {
     console.log(`  ${kind.padEnd(38)} ${(value / 1000).toFixed(2).padStart(6)} s  ${((100 * value) / total).toFixed(0).padStart(3)}%`);
@@ -62,4 +75,8 @@ for (const file of files) {
   for (const [name, value] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 8)) {
     console.log(`    ${name.slice(0, 60).padEnd(60)} ${((100 * value) / total).toFixed(1).padStart(5)}%`);
   }
+}
+if (rows > 0) {
+  const perRow = (ms: number) => `${((ms * 1000) / rows).toFixed(2)} µs`;
+  console.log(`all threads, ${rows.toLocaleString('en-US')} rows: busy ${(busy / 1000).toFixed(2)} s (${perRow(busy)} a row), of which row work ${(rowWork / 1000).toFixed(2)} s (${perRow(rowWork)} a row)`);
 }

@@ -34,6 +34,7 @@ export { DEFAULT_MAX_CELL_BYTES, DEFAULT_MAX_PREVIEW_BYTES } from './cell-limits
 export { streamTable, type StreamTableOptions } from './stream/table-stream';
 export { streamBlueprintSql, blueprintSqlPieces, type BlueprintSqlOptions } from './stream/blueprint-sql';
 export { tablePieces, shardPieces, streamPieces, pieceRows, type StreamPiece } from './stream/pieces';
+export { writePieces, type ByteWriter, type WritePiecesOptions } from './stream/write-out';
 export { FanOutEncoder, type FanOutTarget } from './stream/fan-out';
 export { writeFilesOnce, type FanOutFile, type FanOutFilesOptions } from './stream/fan-out-files';
 export { deferredUpdates, defersToCommit } from './formats/deferred-sql';

@@ -56,6 +56,17 @@ describe('seedbed command', () => {
     expect(seedbed('diff', blueprint).code).toBe(2);
   });
 
+  it('prints its version, and its usage for any command given --help (exit 0)', () => {
+    const version = seedbed('--version');
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/seedbed/package.json'), 'utf8')).version);
+    for (const command of ['import', 'generate', 'load']) {
+      const help = seedbed(command, '--help');
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('seedbed import --from');
+    }
+  });
+
   it('exits 2 on usage errors', () => {
     expect(seedbed().code).toBe(2);
     expect(seedbed('frobnicate').code).toBe(2);

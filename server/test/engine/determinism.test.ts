@@ -1,4 +1,4 @@
-import { compileBlueprint, previewRows, streamTable, FORMATS } from '@seedbed/engine';
+import { blueprintSqlPieces, compileBlueprint, previewRows, streamPieces, streamTable, tablePieces, writePieces, FORMATS, type StreamPiece } from '@seedbed/engine';
 import { ChunkWorkerPool } from '../../../packages/engine/src/parallel/worker-pool';
 import { collect, shop } from './helpers';
 
@@ -31,6 +31,36 @@ describe('cell addressing', () => {
           // The same rows from offset 3: the header (and the JSON framing) as a stream starting there.
           expect(shared).toBe(await collect(streamTable(plan, name, format, { chunkRows: 97, offset: 3 })));
         }
+      }
+    } finally {
+      await helpers.close();
+    }
+  });
+
+  it('writes the bytes of streamPieces through writePieces, alone and beside a helper, its chunk memory reused', async () => {
+    const helpers = new ChunkWorkerPool(1);
+    // Each chunk copied at once: writePieces encodes into the same memory once the writer has returned.
+    const written = async (pieces: StreamPiece[], format: (typeof FORMATS)[number], options: Parameters<typeof writePieces>[3]) => {
+      const parts: Buffer[] = [];
+      await writePieces(plan, pieces, format, options, (bytes) => void parts.push(Buffer.from(bytes)));
+      return Buffer.concat(parts).toString();
+    };
+    // Up before the rows start: this thread makes every chunk while no helper is.
+    await helpers.whenReady();
+    try {
+      const cases: [StreamPiece[], (typeof FORMATS)[number]][] = [
+        ...(['csv', 'ndjson', 'json'] as const).map((format): [StreamPiece[], (typeof FORMATS)[number]] => [tablePieces(plan, 'order_items', format, { offset: 5 }), format]),
+        [tablePieces(plan, 'users', 'tsv', { output: { nullMarker: 'NIL' } }), 'tsv'],
+        [blueprintSqlPieces(plan, 'mysql'), 'sql'],
+      ];
+      for (const [pieces, format] of cases) {
+        const options = { dialect: format === 'sql' ? ('mysql' as const) : undefined, output: format === 'tsv' ? { nullMarker: 'NIL' } : undefined };
+        const whole = await collect(streamPieces(plan, pieces, format, options));
+        expect(await written(pieces, format, { ...options, chunkRows: 41 })).toBe(whole);
+        const pooled = jest.spyOn(helpers, 'encode');
+        expect(await written(pieces, format, { ...options, helpers, chunkRows: 41 })).toBe(whole);
+        expect(pooled).toHaveBeenCalled();
+        pooled.mockRestore();
       }
     } finally {
       await helpers.close();

@@ -111,10 +111,39 @@ describe('encodeInOrder', () => {
 
   it('yields every chunk in order, shared between this thread and the pool, with the same bytes', async () => {
     let pooled = 0;
-    const counting = { encode: (p: typeof plan, r: (typeof requests)[number]) => (pooled++, pool.encode(p, r)) } as unknown as ChunkWorkerPool;
+    const counting = { start: () => pool.start(), readyThreads: 1, encode: (p: typeof plan, r: (typeof requests)[number]) => (pooled++, pool.encode(p, r)) } as unknown as ChunkWorkerPool;
     expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: counting }))).toEqual(expected);
     expect(pooled).toBeGreaterThan(0);
     expect(pooled).toBeLessThan(requests.length);
+  });
+
+  it('reuses the memory of chunks the caller is done with, in the pool and here, with the same bytes', async () => {
+    const given: (ArrayBuffer | undefined)[] = [];
+    const recycling = { start: () => pool.start(), readyThreads: 1, encode: (p: typeof plan, r: (typeof requests)[number], into?: ArrayBuffer) => (given.push(into), pool.encode(p, r, into)) } as unknown as ChunkWorkerPool;
+    // Copied out: a chunk's memory is written again once the next is asked for.
+    const copies = async (chunks: AsyncIterable<Buffer>, memory = new Set<ArrayBufferLike>()) => {
+      const out: string[] = [];
+      for await (const chunk of chunks) {
+        out.push(chunk.toString());
+        memory.add(chunk.buffer);
+      }
+      return out;
+    };
+    // The pool's chunks go out in memory handed back, but for the first ones (up to a window's worth, 6).
+    expect(await copies(encodeInOrder(plan, requests, null, { pool: recycling, reuse: true }))).toEqual(expected);
+    expect(given).toHaveLength(requests.length);
+    expect(given.filter(Boolean).length).toBeGreaterThanOrEqual(requests.length - 6);
+    // This thread's come from two sinks: the caller may still be writing one while the next is made.
+    const memory = new Set<ArrayBufferLike>();
+    expect(await copies(encodeInOrder(plan, requests, new ChunkEncoder(plan), { reuse: true }), memory)).toEqual(expected);
+    expect(memory.size).toBe(2);
+  });
+
+  it('makes every chunk here until a thread of the pool is up', async () => {
+    let pooled = 0;
+    const loading = { start: () => {}, readyThreads: 0, encode: () => (pooled++, Promise.reject(new Error('not up yet'))) } as unknown as ChunkWorkerPool;
+    expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: loading }))).toEqual(expected);
+    expect(pooled).toBe(0);
   });
 
   it('works alone without a pool', async () => {
@@ -122,7 +151,7 @@ describe('encodeInOrder', () => {
   });
 
   it('passes a failure of the pool on, and can be left early', async () => {
-    const failing = { encode: () => Promise.reject(new Error('thread lost')) } as unknown as ChunkWorkerPool;
+    const failing = { start: () => {}, readyThreads: 1, encode: () => Promise.reject(new Error('thread lost')) } as unknown as ChunkWorkerPool;
     await expect(all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: failing }))).rejects.toThrow('thread lost');
     for await (const chunk of encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool })) {
       expect(chunk.toString()).toBe(expected[0]);

@@ -43,12 +43,46 @@ export const CHOICE = 3;
  */
 export type WriterShape =
   | { kind: 'text'; options: Step[][]; quote: boolean[]; draw: boolean }
-  | { kind: 'pick'; list: EncodedList };
+  /** `values`: the entries as the cell function returns them (list[k]), when other fields may read them. */
+  | { kind: 'pick'; list: EncodedList; values?: readonly string[] }
+  /** The date (YYYY-MM-DD, years 1000–9999) of day `first` + rng.below(days) since 1970-01-01, between quotes when `quote`. */
+  | { kind: 'day'; first: number; days: number; quote: boolean }
+  | EmailShape
+  /** `(lo + rng.intBetween's below(span)) * step`, a safe integer, written as String(n) would. */
+  | { kind: 'int'; lo: number; span: number; step: number }
+  /** A version-4 uuid from four draws (generators/string.ts), between quotes when `quote`. */
+  | { kind: 'uuid'; quote: boolean };
+
+/**
+ * A name an email reads: the value of `field` (by position) when it has one
+ * that is not NULL, else one drawn from `drawn` (its tokens, even when empty:
+ * the draw is made).
+ */
+export interface NameSource {
+  field: number | undefined;
+  drawn: EncodedList;
+}
+
+/**
+ * An email as internet.email writes it: its names' tokens, a local part
+ * variant, `@` and a domain; `tokensOf` gives the tokens of a field's list
+ * of values (see the pick shape), entry for entry.
+ */
+export interface EmailShape {
+  kind: 'email';
+  first: NameSource;
+  last: NameSource;
+  tokensOf: (values: readonly string[]) => EncodedList;
+  domains: EncodedList;
+  /** The 1-based row number after the names instead of a drawn variant. */
+  unique: boolean;
+  quote: boolean;
+}
 
 /** An EmitFn with its shape. */
 export type ShapedEmit = EmitFn & { shape?: WriterShape };
 
-function shaped(emit: EmitFn, shape: WriterShape): EmitFn {
+export function shaped(emit: EmitFn, shape: WriterShape): EmitFn {
   (emit as ShapedEmit).shape = shape;
   return emit;
 }
@@ -205,8 +239,12 @@ export function choiceEmitter(options: Step[][], commas: Commas[]): EmitterFacto
  * emails): as it is in CSV and TSV and, for a JSON string (`jsonString`),
  * between quotes in JSON.
  */
-export function withPlainEmitter<F extends CellFn>(fn: F, emit: EmitFn, jsonString: boolean): F {
+export function withPlainEmitter<F extends CellFn>(fn: F, emit: EmitFn, jsonString: boolean, shape?: (quote: boolean) => WriterShape): F {
   const quoted = inQuotes(emit);
+  if (shape) {
+    shaped(emit, shape(false));
+    shaped(quoted, shape(true));
+  }
   fn.emitter = (format) => (format === 'json' && jsonString ? quoted : emit);
   return fn;
 }
@@ -222,7 +260,7 @@ export interface EncodedList {
   starts: Int32Array;
 }
 
-function encodeList(texts: readonly string[]): EncodedList {
+export function encodeList(texts: readonly string[]): EncodedList {
   const parts = texts.map((t) => Buffer.from(t, 'utf8'));
   const starts = new Int32Array(parts.length + 1);
   parts.forEach((p, i) => (starts[i + 1] = starts[i] + p.length));
@@ -259,17 +297,17 @@ export function listStep(list: readonly string[]): Step | undefined {
  * value pre-encoded for the format.
  */
 export function withValuesEmitter<F extends CellFn>(fn: F, values: readonly Value[], pick: (rng: CellRng) => number): F {
-  fn.emitter = pickEmitter(values.length, (format) => encodeList(values.map((v) => cellText(format, v))), pick, false);
+  fn.emitter = pickEmitter(values.length, (format) => encodeList(values.map((v) => cellText(format, v))), pick, undefined);
   return fn;
 }
 
 /** Cell writers of a uniform pick from `list`: every entry pre-encoded for the format, so any list qualifies. */
 export function listEmitter(list: readonly string[]): EmitterFactory {
-  return pickEmitter(list.length, (format) => encodedFor(list, format), (rng) => rng.below(list.length), true);
+  return pickEmitter(list.length, (format) => encodedFor(list, format), (rng) => rng.below(list.length), list);
 }
 
-/** Cell writers that copy entry `pick(rng)` of `count` entries, encoded per format by `encode` (`uniform`: the pick is `rng.below(count)`). */
-function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList, pick: (rng: CellRng) => number, uniform: boolean): EmitterFactory {
+/** Cell writers that copy entry `pick(rng)` of `count` entries, encoded per format by `encode` (`uniform`: the pick is `rng.below(count)` of these values). */
+function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList, pick: (rng: CellRng) => number, uniform: readonly string[] | undefined): EmitterFactory {
   return (format): EmitFn | undefined => {
     if (count === 0) return undefined;
     const list = encode(format);
@@ -279,6 +317,6 @@ function pickEmitter(count: number, encode: (format: CellFormat) => EncodedList,
       const i = pick(rng);
       out.putSlice(view, bytes, starts[i], starts[i + 1]);
     };
-    return uniform ? shaped(emit, { kind: 'pick', list }) : emit;
+    return uniform ? shaped(emit, { kind: 'pick', list, values: uniform }) : emit;
   };
 }

@@ -19,12 +19,14 @@
  * cell-writer property tests hold both to it).
  */
 import { CellRng } from '../random/cell-rng';
-import { mix32, type StreamKey } from '../random/hash';
+import { mix32 } from '../random/hash';
 import { atField } from '../cell-limits';
 import type { EmitFn, Value } from '../generators/types';
 import type { FieldPlan, RowState, TablePlan } from '../plan/types';
 import type { ByteSink } from './byte-sink';
-import { BYTES, CHOICE, DIGITS, PICK, type ShapedEmit, type Step, type WriterShape } from './cell-writers';
+import type { EncodedList, ShapedEmit } from './cell-writers';
+import { asciiBytes, belowCode, COPY_SLACK, literalCode, num, seedCode, Source, widest } from './row-code';
+import { pickedCellCode, shapeCode, type PickedField } from './row-shapes';
 
 /**
  * Rows a table's generator writes cell by cell before it compiles its writer.
@@ -57,171 +59,24 @@ export interface RowCompileInput {
   writers: readonly (EmitFn | undefined)[];
   /** Fields made as values, in generation order; undefined: `row.generate` makes them (retries, CHECKs). */
   valueFields?: readonly FieldPlan[];
+  /**
+   * Cell writers of the fields made as values (others read them), by field:
+   * one whose shape is a uniform pick of its values is made and written
+   * inline (the entry drawn once, its value stored, its bytes copied).
+   */
+  valueWriters?: readonly (EmitFn | undefined)[];
   /** Writes a made value of field k (NULL included) as the format does. */
   put: readonly ((sink: ByteSink, v: Value) => void)[];
   layout: RowLayout;
 }
 
-/** Steps a field's inlined text may have before it is called as it is instead (keeps functions small enough to optimize). */
-const MAX_INLINE_STEPS = 600;
-
-/** A number of ours as a literal (never a string of the user's). */
-function num(x: number): string {
-  if (typeof x !== 'number' || !Number.isFinite(x)) throw new Error(`row compiler: ${String(x)} is not a finite number`);
-  return `(${String(x)})`;
-}
-
-const asciiBytes = (text: string): number[] => Array.from(text, (c) => c.charCodeAt(0) & 0xff);
-
-class Source {
-  readonly env: Record<string, unknown> = {};
-  constructor(private readonly names: { next: number }) {}
-
-  /** Binds `value` to a fresh name in the function's scope. */
-  bind(value: unknown, prefix = 'c'): string {
-    const name = `${prefix}${this.names.next++}`;
-    this.env[name] = value;
-    return name;
-  }
-}
-
-/** The most bytes text of these steps can write, and their number of steps (for the inlining limit). */
-function measure(steps: readonly Step[]): { max: number; count: number } {
-  let max = 0;
-  let count = 0;
-  for (const step of steps) {
-    count++;
-    if (step.kind === BYTES || step.kind === DIGITS) max += step.bytes.length;
-    else if (step.kind === PICK) max += widest(step.starts);
-    else {
-      let most = 0;
-      for (const option of step.options) {
-        const m = measure(option);
-        most = Math.max(most, m.max);
-        count += m.count;
-      }
-      max += most;
-    }
-  }
-  return { max, count };
-}
-
-function widest(starts: Int32Array): number {
-  let most = 0;
-  for (let i = 0; i + 1 < starts.length; i++) most = Math.max(most, starts[i + 1] - starts[i]);
-  return most;
-}
-
-/**
- * The arithmetic of random/hash.ts and CellRng, as code on locals: `x`
- * becomes mix32(x); `s` is the cell's CellRng state. Calls to them would not
- * be inlined into a function this large (V8's inlining budget), and a call
- * per draw is what the interpreter paid.
- */
-const mixCode = (v: string) => `${v} ^= ${v} >>> 16; ${v} = imul(${v}, ${num(0x21f0aaad)}); ${v} ^= ${v} >>> 15; ${v} = imul(${v}, ${num(0x735a2d97)}); ${v} ^= ${v} >>> 15; ${v} = ${v} >>> 0;`;
-/** x = cellSeed(key, r). */
-const seedCode = (key: StreamKey) =>
-  `x = (r >>> 0) ^ ${num(key.k0)}; if (r >= 4294967296) x ^= mix32(floor(r / 4294967296) + ${num(key.k1)}); ${mixCode('x')} x ^= ${num(key.k1)}; ${mixCode('x')}`;
-/** x = rng.u32(). */
-const u32Code = () => `s = (s + ${num(0x9e3779b9)}) | 0; x = s; ${mixCode('x')}`;
-/** k = rng.below(n). */
-const belowCode = (n: number) => `${u32Code()} k = floor(x * ${num(1 / 4294967296)} * ${num(n)});`;
-
-/** Code putting constant bytes at b[p]. */
-function literalCode(src: Source, bytes: Uint8Array | number[]): string {
-  if (bytes.length <= 16) return Array.from(bytes, (x) => `b[p++] = ${num(x)};`).join(' ');
-  const from = src.bind(bytes);
-  return `for (j = 0; j < ${num(bytes.length)}; j++) b[p++] = ${from}[j];`;
-}
-
-/** Code copying entry k of a pre-encoded list. */
-function entryCode(src: Source, bytes: Uint8Array, starts: Int32Array): string {
-  const from = src.bind(bytes);
-  const at = src.bind(starts);
-  return `${belowCode(starts.length - 1)} e = ${at}[k + 1]; for (j = ${at}[k]; j < e; j++) b[p++] = ${from}[j];`;
-}
-
-/**
- * Code of a digits template as runProgram writes it: the template, then its
- * digits drawn as drawDigits draws them (one 30-bit draw per 9, in slot
- * order). Table-driven: `t` the template, `sl`/`lo`/`sp` its slots, lowest
- * digits and spans, so that a choice among many templates (phone formats)
- * is one loop, not one copy per template (the function stays small enough
- * for V8 to compile quickly).
- */
-const digitsLoop = (t: string, sl: string, lo: string, sp: string) =>
-  `e = ${t}.length; q = p; for (j = 0; j < e; j++) b[p++] = ${t}[j];
-e = ${sl}.length; for (j = 0; j < e; j++) { if (j % 9 === 0) { ${u32Code()} y = x >>> 2; } d = y % 10; y = (y / 10) | 0; b[q + ${sl}[j]] = ${lo}[j] + (${sp}[j] === 10 ? d : d & 7); }`;
-
-function digitsCode(src: Source, step: Step): string {
-  return digitsLoop(src.bind(step.bytes), src.bind(step.slots), src.bind(step.lowest), src.bind(step.spans));
-}
-
-/** A choice among single digits templates, as one loop over the chosen one's tables. */
-function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[]): string {
-  const [t, sl, lo, sp, qu] = [src.bind(steps.map((x) => x.bytes)), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map((x) => x.spans)), src.bind(Uint8Array.from(quote, Number))];
-  const open = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
-  const close = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
-  return `${belowCode(steps.length)} tt = ${t}[k]; ts = ${sl}[k]; tl = ${lo}[k]; tp = ${sp}[k]; ${open}\n${digitsLoop('tt', 'ts', 'tl', 'tp')}\n${close}`;
-}
-
-/** Code writing `steps` as runProgram does, drawing the same numbers in the same order. */
-function stepsCode(src: Source, steps: readonly Step[]): string {
-  return steps
-    .map((step) => {
-      switch (step.kind) {
-        case BYTES:
-          return literalCode(src, step.bytes);
-        case PICK:
-          return entryCode(src, step.bytes, step.starts);
-        case DIGITS:
-          return digitsCode(src, step);
-        case CHOICE:
-          return choiceCode(src, step.options, step.options.map(() => false));
-        default:
-          throw new Error(`row compiler: unknown step ${step.kind}`);
-      }
-    })
-    .join('\n');
-}
-
-/** `switch` over `rng.below(options.length)`, each option between quotes where `quote` says. */
-function choiceCode(src: Source, options: readonly Step[][], quote: readonly boolean[]): string {
-  if (options.every((o) => o.length === 1 && o[0].kind === DIGITS)) return digitsChoiceCode(src, options.map((o) => o[0]), quote);
-  const cases = options.map((option, j) => {
-    const body = quoted(src, option, quote[j]);
-    return `${j === options.length - 1 ? 'default' : `case ${num(j)}`}: { ${body} break; }`;
-  });
-  return `${belowCode(options.length)}\nswitch (k) {\n${cases.join('\n')}\n}`;
-}
-
-const quoted = (src: Source, steps: readonly Step[], quote: boolean) => (quote ? `b[p++] = 34; ${stepsCode(src, steps)} b[p++] = 34;` : stepsCode(src, steps));
-
-/** Inline code of a shaped writer (its draws from `s`) and the most bytes it writes; undefined when it is better called. */
-function shapeCode(src: Source, shape: WriterShape): { code: string; max: number } | undefined {
-  if (shape.kind === 'pick') {
-    const { bytes, starts } = shape.list;
-    if (starts.length < 2) return undefined;
-    return { code: entryCode(src, bytes, starts), max: widest(starts) };
-  }
-  let max = 0;
-  let count = 0;
-  shape.options.forEach((option, j) => {
-    const m = measure(option);
-    max = Math.max(max, m.max + (shape.quote[j] ? 2 : 0));
-    count += m.count;
-  });
-  if (count > MAX_INLINE_STEPS || !shape.options.length) return undefined;
-  const code = shape.draw ? choiceCode(src, shape.options, shape.quote) : quoted(src, shape.options[0], shape.quote[0]);
-  return { code, max };
-}
-
 /** Code of a segment that writes at most `max` bytes through locals b and p. */
 const segment = (max: number, code: string) =>
-  `if (sink.pos + ${num(max)} > sink.buf.length) sink.ensure(${num(max)});\nb = sink.buf; p = sink.pos;\n${code}\nsink.pos = p;`;
+  `if (sink.pos + ${num(max + COPY_SLACK)} > sink.buf.length) sink.ensure(${num(max + COPY_SLACK)});\nb = sink.buf; dv = sink.view; p = sink.pos;\n${code}\nsink.pos = p;`;
 
 /** Locals every generated function declares (typed from the start, so their loads stay monomorphic). */
-const LOCALS = 'let k = 0, j = 0, e = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, b = sink.buf, tt = NO_BYTES, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES;';
+const LOCALS =
+  'let k = 0, j = 0, e = 0, g = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, v = 0, w = 0, fa = 0, fb = 0, la = 0, lb = 0, b = sink.buf, dv = sink.view, tv = NO_VIEW, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES, fv = NO_VIEW, mv = NO_VIEW;';
 
 /**
  * Characters of source per generated function. The cells of a row are cut
@@ -279,6 +134,7 @@ export function compileRows(input: RowCompileInput): CompiledRows {
   const shared = {
     NO_BYTES: new Uint8Array(0),
     NO_INTS: new Int32Array(0),
+    NO_VIEW: new DataView(new ArrayBuffer(0)),
     imul: Math.imul,
     floor: Math.floor,
     mix32,
@@ -288,17 +144,28 @@ export function compileRows(input: RowCompileInput): CompiledRows {
     row: input.row,
     values: input.row.values,
     refRows: input.row.refRows,
+    picks: new Int32Array(fields.length),
   };
   // One counter for every function's names, so that groups can merge their bindings.
   const names = { next: 0 };
 
   // Value phase: the fields writers do not write, as RowGenerator#fill makes them.
+  const picked: (PickedField & { list: EncodedList } | undefined)[] = fields.map(() => undefined);
   const valueGroups = new Groups();
   for (const f of valueFields ?? []) {
     const src = new Source(names);
     const i = num(f.index);
-    const make = `${seedCode(f.valueKey)} rng.reset(x); values[${i}] = ${src.bind(f.produce, 'produce')}(rng, row);`;
-    valueGroups.add(src, `cur = ${i};\n` + (f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1; } else { ${make} }` : make));
+    const shape = (input.valueWriters?.[f.index] as ShapedEmit | undefined)?.shape;
+    let make: string;
+    if (shape?.kind === 'pick' && shape.values && shape.list.starts.length >= 2) {
+      // A uniform pick: the entry drawn here, its value kept for the fields reading it, its bytes copied in the cell.
+      picked[f.index] = { values: shape.values, list: shape.list };
+      make = `${seedCode(f.valueKey)} s = x | 0; ${belowCode(shape.values.length)} values[${i}] = ${src.bind(shape.values)}[k]; picks[${i}] = k;`;
+    } else {
+      make = `${seedCode(f.valueKey)} rng.reset(x); values[${i}] = ${src.bind(f.produce, 'produce')}(rng, row);`;
+    }
+    const unpicked = picked[f.index] ? ` picks[${i}] = -1;` : '';
+    valueGroups.add(src, `cur = ${i};\n` + (f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1;${unpicked} } else { ${make} }` : make));
   }
 
   const nullBytes = layout.kind === 'json' ? asciiBytes('null') : asciiBytes(layout.nullText);
@@ -308,18 +175,26 @@ export function compileRows(input: RowCompileInput): CompiledRows {
     const f = fields[k];
     const src = new Source(names);
     const code: string[] = [`cur = ${num(k)};`];
-    // What comes before the cell: a separator, or the JSON key (with `{` or `,`).
+    // What comes before the cell: a separator, or the JSON key (with `{` or `,`); written with the cell's bytes where they are inline.
     const lead = layout.kind === 'json' ? Buffer.from((k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':', 'utf8') : k > 0 ? [layout.separator] : [];
-    if (lead.length) code.push(segment(lead.length, literalCode(src, lead)));
+    const leadCode = literalCode(src, lead);
+    const nullCode = literalCode(src, nullBytes);
     const writer = writers[k] as ShapedEmit | undefined;
-    if (!writer) {
+    const pick = picked[k];
+    const inline = writer?.shape && shapeCode(src, writer.shape, picked);
+    if (pick) {
+      code.push(segment(lead.length + Math.max(nullBytes.length, widest(pick.list.starts)), `${leadCode}\n${pickedCellCode(src, k, pick.list, nullCode)}`));
+    } else if (!writer) {
+      if (lead.length) code.push(segment(lead.length, leadCode));
       code.push(`${src.bind(put[k], 'put')}(sink, values[${num(k)}]);`);
+    } else if (inline) {
+      const body = `${seedCode(f.valueKey)} s = x | 0;\n${inline.code}`;
+      const max = lead.length + Math.max(inline.max, nullBytes.length);
+      code.push(segment(max, `${leadCode}\n${f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullCode} } else { ${body} }`}`));
     } else {
-      const inline = writer.shape && shapeCode(src, writer.shape);
-      const seeded = seedCode(f.valueKey);
-      const body = inline ? `${seeded} s = x | 0;\n${segment(inline.max, inline.code)}` : `${seeded} rng.reset(x); ${src.bind(writer, 'write')}(rng, row, sink);`;
-      const nullCode = nullBytes.length ? segment(nullBytes.length, literalCode(src, nullBytes)) : '';
-      code.push(f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullCode} } else { ${body} }`);
+      if (lead.length) code.push(segment(lead.length, leadCode));
+      const body = `${seedCode(f.valueKey)} rng.reset(x); ${src.bind(writer, 'write')}(rng, row, sink);`;
+      code.push(f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullBytes.length ? segment(nullBytes.length, nullCode) : ''} } else { ${body} }`);
     }
     // The row's end goes with its last cell.
     if (k === last) {
@@ -333,7 +208,7 @@ export function compileRows(input: RowCompileInput): CompiledRows {
   const src = new Source(names);
   const rowStart = layout.kind === 'json' && layout.rowSeparator ? `if (r !== streamStart) { ${LOCALS} ${segment(layout.rowSeparator.length, literalCode(src, asciiBytes(layout.rowSeparator)))} }` : '';
   const calls = [
-    ...valueGroups.build<(r: number) => void>('makeValues', shared, 'r', 'let x = 0;').map((fn) => `${src.bind(fn, 'f')}(r);`),
+    ...valueGroups.build<(r: number) => void>('makeValues', shared, 'r', 'let x = 0, s = 0, k = 0;').map((fn) => `${src.bind(fn, 'f')}(r);`),
     ...cellGroups.build<(r: number, sink: ByteSink) => void>('writeCells', shared, 'r, sink', LOCALS).map((fn) => `${src.bind(fn, 'f')}(r, sink);`),
   ];
   return build<CompiledRows>(

@@ -1,5 +1,5 @@
 import type { CellRng } from '../random/cell-rng';
-import type { CellFn, GeneratorDef } from './types';
+import type { CellFn, EmitFn, GeneratorDef } from './types';
 import { listEmitter, withPlainEmitter } from '../formats/cell-writers';
 import { readsRow, rowBoundDate } from './row-bounds';
 import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
@@ -23,7 +23,13 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     const dayText = (day: number) =>
       formatted[day] ?? (days <= 400_000 ? (formatted[day] = formatDate((firstDay + day) * DAY_MS)) : formatDate((firstDay + day) * DAY_MS));
     const cell: CellFn = (rng) => dayText(rng.below(days));
-    if (days > MEMO_DAYS) return withPlainEmitter(cell, (rng, _row, out) => putDay(out, firstDay + rng.below(days)), true);
+    const write: EmitFn = (rng, _row, out) => putDay(out, firstDay + rng.below(days));
+    // Four-digit years: writers compute a day's text (the row compiler inline), with no list of every day to make first.
+    const year = (day: number) => Number(dayText(day).slice(0, 4));
+    if (days > 0 && /^\d{4}-/.test(dayText(0)) && /^\d{4}-/.test(dayText(days - 1)) && year(0) >= 1000 && year(days - 1) <= 9999) {
+      return withPlainEmitter(cell, write, true, (quote) => ({ kind: 'day', first: firstDay, days, quote }));
+    }
+    if (days > MEMO_DAYS) return withPlainEmitter(cell, write, true);
     // Writers copy the days' text pre-encoded, made on first use (a preview never pays for them):
     // a uniform pick from a list, which the compiled row writers inline.
     let all: string[] | undefined;

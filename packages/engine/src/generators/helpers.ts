@@ -74,6 +74,12 @@ export function optionAt(value: unknown, row: import('./types').RowView): unknow
   return typeof value === 'function' ? value(row) : value;
 }
 
+/** The field an option passes through whole (a lone `{field}`), by position; undefined for anything else. */
+export function optionField(value: unknown): number | undefined {
+  const field = typeof value === 'function' ? (value as { field?: unknown }).field : undefined;
+  return typeof field === 'number' ? field : undefined;
+}
+
 /**
  * A generator backed by a faker method, run through the locale's cell
  * randomizer: slower than the list-backed hot paths (microseconds, not

@@ -1,8 +1,8 @@
 import type { CellRng } from '../random/cell-rng';
 import type { BuildContext, CellFn, GeneratorDef, RowView } from './types';
 import type { ByteSink } from '../formats/byte-sink';
-import { commasOf, listStep, runProgram, withPlainEmitter } from '../formats/cell-writers';
-import { fakerGenerator, listGenerator, opt, optionAt } from './helpers';
+import { commasOf, encodeList, listStep, runProgram, withPlainEmitter, type EmailShape, type EncodedList } from '../formats/cell-writers';
+import { fakerGenerator, listGenerator, opt, optionAt, optionField } from './helpers';
 import { isPlainList } from '../locale/patterns';
 
 const TOKEN_CACHE_LIMIT = 20_000;
@@ -23,6 +23,15 @@ export function nameToken(name: unknown): string {
     tokenCache.set(text, token);
   }
   return token;
+}
+
+const tokenLists = new WeakMap<readonly string[], EncodedList>();
+
+/** The tokens of a list of names, entry for entry, as bytes (made once per list). */
+function tokensOf(names: readonly string[]): EncodedList {
+  let tokens = tokenLists.get(names);
+  if (!tokens) tokenLists.set(names, (tokens = encodeList(names.map(nameToken))));
+  return tokens;
 }
 
 function nameLists(ctx: BuildContext) {
@@ -106,13 +115,25 @@ export const internetGenerators: GeneratorDef[] = [
       const domain = listStep(domains);
       if (!domain || commasOf(domains) !== 'never') return cell;
       const domainProgram = [domain];
+      // What the row compiler writes inline: names read whole from a field, or drawn (a literal or a full `name` is not).
+      const source = (option: unknown, list: readonly string[]) => ({ field: optionField(option), drawn: tokensOf(list) });
+      const inline = o.name === undefined && [o.firstName, o.lastName].every((option) => option === undefined || optionField(option) !== undefined);
+      const shape = (quote: boolean): EmailShape => ({
+        kind: 'email',
+        first: source(o.firstName, firsts),
+        last: source(o.lastName, lasts),
+        tokensOf,
+        domains: { bytes: domain.bytes, starts: domain.starts },
+        unique,
+        quote,
+      });
       return withPlainEmitter(cell, (rng, row, out) => {
         const first = firstOf(rng, row);
         const last = lastOf(rng, row);
         putLocalPart(out, first, last, rng, row, unique);
         out.putByte(64);
         runProgram(domainProgram, rng, out);
-      }, true);
+      }, true, inline ? shape : undefined);
     },
   },
   {

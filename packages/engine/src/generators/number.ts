@@ -78,7 +78,10 @@ export const numberGenerators: GeneratorDef[] = [
       if (readsRow(o.min, o.max)) return rowBoundInt(o, { min: 0, max: DEFAULT_INT_MAX });
       const [lo, hi, step] = intSteps(o);
       const draw: (rng: CellRng) => number = step === 1 ? (rng) => rng.intBetween(lo, hi) : (rng) => rng.intBetween(lo, hi) * step;
-      return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)), false);
+      // The row compiler writes it inline where every value is a safe integer drawn by below(span).
+      const span = hi - lo + 1;
+      const inline = span <= 4294967296 && Math.max(Math.abs(lo * step), Math.abs(hi * step)) <= Number.MAX_SAFE_INTEGER;
+      return withPlainEmitter((rng) => draw(rng), (rng, _row, out) => out.putNumber(draw(rng)), false, inline ? () => ({ kind: 'int', lo, span, step }) : undefined);
     },
     space: (o) => {
       const [lo, hi, step] = intSteps(o);

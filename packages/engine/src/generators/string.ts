@@ -75,7 +75,7 @@ export const uuidCell: CellFn = withPlainEmitter((rng) => uuidFromRng(rng), (rng
   hexWord(view, pos + 28, words[5], 8);
   buf[pos + 8] = buf[pos + 13] = buf[pos + 18] = buf[pos + 23] = 45;
   out.pos = pos + 36;
-}, true);
+}, true, (quote) => ({ kind: 'uuid', quote }));
 
 const ALPHA = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';

@@ -1,7 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compileBlueprint } from '../plan/compile';
-import { ChunkEncoder } from '../stream/chunks';
+import { ChunkEncoder, sinkOver } from '../stream/chunks';
 import { FanOutEncoder } from '../stream/fan-out';
 import { blockTotals, childCountsOf } from '../plan/layout';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
@@ -95,10 +95,14 @@ port.on('message', (message: ToWorker) => {
   }
   try {
     const chunks = encoderOf(message.planId);
-    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output, undefined, message.deferRefs);
-    // The sink's buffer is its own ArrayBuffer: transferred, not copied.
+    const into = message.into && sinkOver(message.into);
+    const bytes = chunks.encode(message.table, message.format, message.dialect, message.streamStart, message.from, message.to, message.output, into, message.deferRefs);
+    // The sink's buffer is its own ArrayBuffer (the one given, unless the chunk outgrew it): transferred, not copied.
     reply({ type: 'chunk', id: message.id, bytes }, [bytes.buffer as ArrayBuffer]);
   } catch (e) {
     reply({ type: 'error', id: message.id, error: errorOf(e) });
   }
 });
+
+// Loaded: a caller that makes chunks itself meanwhile starts giving this thread some (see `ChunkWorkerPool.readyThreads`).
+reply({ type: 'ready' });

@@ -1,5 +1,6 @@
 import type { Plan } from '../plan/types';
-import type { ChunkEncoder } from '../stream/chunks';
+import { ByteSink } from '../formats/byte-sink';
+import { sinkBytesFor, type ChunkEncoder } from '../stream/chunks';
 import type { ChunkRequest, ChunkWorkerPool } from './worker-pool';
 
 export interface EncodeInOrderOptions {
@@ -7,8 +8,23 @@ export interface EncodeInOrderOptions {
   pool?: ChunkWorkerPool;
   /** Chunks the pool keeps in flight (default 2). */
   poolDepth?: number;
-  /** Chunks encoded or in flight ahead of the one due (default 6): bounds memory. */
+  /** Chunks encoded or in flight from the one due (default 6): bounds memory. */
   window?: number;
+  /**
+   * How far ahead of the chunk due the pool's chunks are taken (default
+   * `poolDepth` when this thread encodes too, else 0): this thread makes the
+   * near ones and writes each at once, and finds the pool's done when it
+   * gets there, instead of waiting on them and holding its own meanwhile.
+   */
+  lookahead?: number;
+  /**
+   * The caller is done with each chunk when it asks for the one after the
+   * next (it wrote it out, it kept no reference: it may still be writing the
+   * last one while the next is made): its memory is then encoded into again,
+   * here or, transferred back, in a pool thread. Never for a consumer that
+   * queues chunks (a Readable does).
+   */
+  reuse?: boolean;
 }
 
 /**
@@ -17,67 +33,118 @@ export interface EncodeInOrderOptions {
  * mechanism for streams (`streamTable`, and so the rows API, the CLI and the
  * database loader, uses it; run shards do not: each is written whole by the
  * thread that encodes it, see `shard-writer.ts`). The pool keeps a few
- * chunks in flight ahead; whenever the chunk due is not back yet, this
- * thread encodes the next unclaimed one itself instead of waiting,
+ * chunks in flight a little ahead; this thread encodes the nearest
+ * unclaimed chunk whenever the one due is not made, instead of waiting,
  * unless `local` is null (a server keeping its event loop free), when it
- * waits. So this thread and its helpers share the work whatever their speeds,
- * and the bytes are those of `ChunkEncoder.encode` for every request,
- * whoever made them. Stopping early (`return`) sends no more chunks; those
- * in flight finish and are dropped.
+ * waits. So this thread and its helpers share the work whatever their
+ * speeds, and the bytes are those of `ChunkEncoder.encode` for every
+ * request, whoever made them. Stopping early (`return`) sends no more
+ * chunks; those in flight finish and are dropped.
  */
 export function encodeInOrder(plan: Plan, requests: readonly ChunkRequest[], local: ChunkEncoder | null, options: EncodeInOrderOptions = {}): AsyncGenerator<Buffer> {
-  const { pool } = options;
+  const { pool, reuse } = options;
+  /** This thread's sinks free for a chunk, and those holding chunks not yet released, by their memory. */
+  const sinks: ByteSink[] = [];
+  const held = new Map<ArrayBufferLike, ByteSink>();
+  /** Memory of the pool's chunks released, for the pool's next requests. */
+  const spare: ArrayBuffer[] = [];
   const here = local && ((i: number) => {
     const { table, format, dialect, streamStart, from, to, output, deferRefs } = requests[i];
-    return local.encode(table, format, dialect, streamStart, from, to, output, undefined, deferRefs);
+    const sink = reuse ? (sinks.pop() ?? new ByteSink(sinkBytesFor(from, to))) : undefined;
+    const bytes = local.encode(table, format, dialect, streamStart, from, to, output, sink, deferRefs);
+    if (sink) held.set(bytes.buffer, sink);
+    return bytes;
   });
-  return inOrder(requests.length, here, pool && ((i: number) => pool.encode(plan, requests[i])), options);
+  const there = pool && ((i: number) => pool.encode(plan, requests[i], spare.pop()));
+  const release = (bytes: Buffer) => {
+    const sink = held.get(bytes.buffer);
+    if (sink) {
+      held.delete(bytes.buffer);
+      sinks.push(sink);
+    } else if (bytes.byteOffset === 0 && bytes.buffer instanceof ArrayBuffer) {
+      spare.push(bytes.buffer);
+    }
+  };
+  // Chunks go to the pool once a thread of it is up (started now if need be); until then this
+  // thread makes them all, rather than wait ~0.3 s for a thread to load the engine.
+  if (here && pool) pool.start();
+  const ready = here && pool ? () => pool.readyThreads > 0 : undefined;
+  return inOrder(requests.length, here, there, { ...options, release: reuse ? release : undefined, ready });
 }
+
+const CLAIMED = 1;
+const MADE = 2;
 
 /**
  * The mechanism of `encodeInOrder` for any kind of chunk: `count` chunks made
  * by `here(i)` in this thread or `there(i)` in a pool's, yielded in order.
+ * `release(chunk)`: the caller asked for the chunk after the next; `ready()`:
+ * whether the pool takes chunks yet (while it has none in flight).
  */
 export async function* inOrder<T>(
   count: number,
   here: ((i: number) => T) | null,
   there: ((i: number) => Promise<T>) | undefined,
-  { poolDepth = 2, window = 6 }: Pick<EncodeInOrderOptions, 'poolDepth' | 'window'> = {},
+  { poolDepth = 2, window = 6, lookahead, release, ready }: Pick<EncodeInOrderOptions, 'poolDepth' | 'window' | 'lookahead'> & { release?: (chunk: T) => void; ready?: () => boolean } = {},
 ): AsyncGenerator<T> {
   if (!here && !there) throw new Error('encodeInOrder needs this thread or a pool');
-  const results: (T | Promise<T> | undefined)[] = new Array(count);
-  const made: boolean[] = new Array(count).fill(false);
-  const local = (i: number) => {
-    results[i] = here!(i);
-    made[i] = true;
-  };
+  const ahead = here ? Math.max(0, Math.min(lookahead ?? poolDepth, window - 1)) : 0;
+  const results: (T | undefined)[] = new Array(count);
+  const pending: (Promise<unknown> | undefined)[] = new Array(count);
+  const state = new Uint8Array(count);
+  /** Every chunk below it is claimed. */
+  let front = 0;
   let inFlight = 0;
-  let claimed = 0;
-  for (let due = 0; due < count; ) {
-    while (there && inFlight < poolDepth && claimed < count && claimed - due < window) {
-      const i = claimed++;
+  let due = 0;
+  const nearest = () => {
+    while (front < count && state[front] !== 0) front++;
+    return front < Math.min(count, due + window) ? front : -1;
+  };
+  /** The pool's next chunk: the first unclaimed from `ahead` on, or (near the end) the last one before it. */
+  const forPool = () => {
+    const limit = Math.min(count, due + window);
+    const from = Math.min(due + ahead, limit);
+    for (let i = from; i < limit; i++) if (state[i] === 0) return i;
+    for (let i = from - 1; i >= front; i--) if (state[i] === 0) return i;
+    return -1;
+  };
+  /** The chunk yielded last: the caller may still be writing it (see `reuse`). */
+  let writing: T | undefined;
+  while (due < count) {
+    while (there && inFlight < poolDepth && (inFlight > 0 || !ready || ready())) {
+      const i = forPool();
+      if (i < 0) break;
+      state[i] = CLAIMED;
       inFlight++;
       const encoded = there(i).then((chunk) => {
         inFlight--;
         results[i] = chunk;
-        made[i] = true;
-        return chunk;
+        state[i] = MADE;
       });
       encoded.catch(() => {}); // a chunk left behind by an early stop must not go unhandled
-      results[i] = encoded;
+      pending[i] = encoded;
     }
-    const next = results[due];
-    if (made[due]) {
+    if (state[due] === MADE) {
+      const chunk = results[due] as T;
       results[due] = undefined;
-      made[due++] = false;
-      yield next as T;
-    } else if (next && (!here || claimed >= count || claimed - due >= window)) {
-      await next; // nothing left to take (or nobody here to take it): wait for it
-    } else {
-      // The chunk due is unclaimed (make it), or still being made elsewhere (make a later one meanwhile).
-      local(claimed++);
+      pending[due] = undefined;
+      due++;
+      yield chunk;
+      // Asked for the next: the caller is done with the one before this (see `reuse`).
+      if (writing !== undefined) release?.(writing);
+      writing = chunk;
+      continue;
+    }
+    const mine = here ? nearest() : -1;
+    if (mine >= 0) {
+      // The chunk due, or (while a helper makes that one) the nearest one nobody has taken.
+      state[mine] = CLAIMED;
+      results[mine] = here!(mine);
+      state[mine] = MADE;
       // Let the pool's answers in before looking again.
       if (there) await new Promise((resolve) => setImmediate(resolve));
+    } else {
+      await pending[due]; // being made elsewhere, and nothing left to take: wait for it
     }
   }
 }

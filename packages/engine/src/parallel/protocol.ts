@@ -15,7 +15,8 @@ export const PLANS_PER_WORKER = 4;
 /** Messages between the main thread and chunk workers. */
 export type ToWorker =
   | { type: 'init'; planId: number; document: BlueprintDocument; options: CompileOptions }
-  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions; deferRefs?: boolean }
+  /** `into`: memory of an earlier chunk the caller is done with (transferred), encoded into while the chunk fits. */
+  | { type: 'chunk'; id: number; planId: number; table: string; format: Format; dialect: Dialect; streamStart: number; from: number; to: number; output?: OutputOptions; deferRefs?: boolean; into?: ArrayBuffer }
   /** Rows made once and encoded in each target's format (see stream/fan-out.ts). */
   | ({ type: 'fan-out'; id: number; planId: number } & FanOutRequest)
   | ({ type: 'layout'; id: number } & LayoutRequest)
@@ -54,6 +55,8 @@ export interface LayoutRequest {
 }
 
 export type FromWorker =
+  /** Sent once, when the thread has loaded the engine and takes work. */
+  | { type: 'ready' }
   | { type: 'chunk'; id: number; bytes: Uint8Array }
   | { type: 'fan-out'; id: number; bytes: Uint8Array[] }
   | { type: 'layout'; id: number; totals: Float64Array }

@@ -42,6 +42,8 @@ interface Task {
 
 interface Thread {
   worker: Worker;
+  /** It has loaded the engine (its 'ready' came). */
+  ready: boolean;
   /** Chunks sent and not yet answered. */
   inFlight: number;
   /** Plans this thread has compiled, oldest first, mirroring its own cache. */
@@ -66,6 +68,8 @@ export class ChunkWorkerPool {
   private nextPlanId = 1;
   private nextTaskId = 1;
   private idleTimer: NodeJS.Timeout | undefined;
+  /** Callers of `whenReady` waiting for a thread to come up. */
+  private readonly readyWaiters: (() => void)[] = [];
   /** Shards waiting for a thread with nothing to do. */
   private readonly freed: { resolve(): void; reject(error: Error): void }[] = [];
 
@@ -91,6 +95,22 @@ export class ChunkWorkerPool {
     return this.size;
   }
 
+  /**
+   * Threads that have loaded the engine. Starting one costs ~0.3 s (more on a
+   * busy machine): a caller that can make chunks itself gives the pool none
+   * until this is above 0, rather than wait for its first chunk that long.
+   */
+  get readyThreads(): number {
+    return this.threads.filter((t) => t.ready).length;
+  }
+
+  /** Resolves once a thread is up (starting the threads if need be). */
+  whenReady(): Promise<void> {
+    this.start();
+    if (this.readyThreads > 0) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
   /** Threads running now (idle ones included, until they time out). */
   get liveThreads(): number {
     return this.threads.length;
@@ -104,13 +124,19 @@ export class ChunkWorkerPool {
     while (this.threads.length < this.size) this.spawn();
   }
 
-  /** Encodes one chunk on the least busy thread; the bytes equal `ChunkEncoder.encode` of the same request. */
-  encode(plan: Plan, request: ChunkRequest): Promise<Buffer> {
+  /**
+   * Encodes one chunk on the least busy thread; the bytes equal
+   * `ChunkEncoder.encode` of the same request. `into`: the memory of an
+   * earlier chunk the caller is done with, transferred to the thread (and
+   * unusable here from now on), which encodes into it: a stream of chunks
+   * then allocates (and faults in) no fresh memory per chunk.
+   */
+  encode(plan: Plan, request: ChunkRequest, into?: ArrayBuffer): Promise<Buffer> {
     clearTimeout(this.idleTimer);
     const thread = this.pick();
     const planId = this.planOn(thread, plan);
     const id = this.nextTaskId++;
-    return this.send(thread, { type: 'chunk', id, planId, ...request }) as Promise<Buffer>;
+    return this.send(thread, { type: 'chunk', id, planId, ...request, into }, undefined, into && [into]) as Promise<Buffer>;
   }
 
   /** Encodes rows once in several formats on the least busy thread; the bytes equal `FanOutEncoder.encode` of the same request. */
@@ -185,9 +211,9 @@ export class ChunkWorkerPool {
     return this.send(thread, { type: 'layout', id: this.nextTaskId++, ...request }) as Promise<Float64Array>;
   }
 
-  private send(thread: Thread, message: Extract<ToWorker, { id: number }>, progress?: (rows: number) => void): Promise<TaskResult> {
+  private send(thread: Thread, message: Extract<ToWorker, { id: number }>, progress?: (rows: number) => void, transfer?: ArrayBuffer[]): Promise<TaskResult> {
     if (thread.inFlight++ === 0) thread.worker.ref();
-    thread.worker.postMessage(message);
+    thread.worker.postMessage(message, transfer);
     return new Promise((resolve, reject) => thread.tasks.set(message.id, { resolve, reject, progress }));
   }
 
@@ -217,7 +243,7 @@ export class ChunkWorkerPool {
 
   private spawn(): Thread {
     const worker = new Worker(WORKER_ENTRY, { resourceLimits: WORKER_LIMITS, workerData: { nice: this.options.nice ?? 0 } });
-    const thread: Thread = { worker, inFlight: 0, plans: [], tasks: new Map() };
+    const thread: Thread = { worker, ready: false, inFlight: 0, plans: [], tasks: new Map() };
     worker.unref();
     worker.on('message', (message: FromWorker) => this.onMessage(thread, message));
     worker.on('error', (error) => this.lose(thread, error));
@@ -227,6 +253,11 @@ export class ChunkWorkerPool {
   }
 
   private onMessage(thread: Thread, message: FromWorker) {
+    if (message.type === 'ready') {
+      thread.ready = true;
+      for (const resolve of this.readyWaiters.splice(0)) resolve();
+      return;
+    }
     const task = thread.tasks.get(message.id);
     if (!task) return;
     if (message.type === 'progress') return task.progress?.(message.rows);

@@ -32,7 +32,8 @@ export function compileRowOption(value: string, fieldIndex: (name: string) => nu
   const whole = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(value);
   if (whole) {
     const i = fieldIndex(whole[1]);
-    return (row) => row.values[i];
+    // Tagged with the field it passes through, for cell writers that read it directly (see optionField).
+    return Object.assign((row: RowView) => row.values[i], { field: i });
   }
   const parts: (string | number)[] = [];
   let last = 0;

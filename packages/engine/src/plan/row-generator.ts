@@ -68,10 +68,7 @@ export class RowGenerator implements RowState {
     this.writing = format;
     // Fields CHECKs read or re-draw are values, never written straight into the output.
     const read = new Set([...this.table.fields.flatMap((f) => f.dependsOn), ...this.checks.flatMap((c) => [...c.reads, ...c.recompute])]);
-    this.writers = this.table.fields.map((f) => {
-      const eligible = this.all.includes(f) && !read.has(f.index) && (f.uniqueStrategy.kind === 'none' || f.uniqueStrategy.kind === 'injective');
-      return eligible ? f.emitter?.(format) : undefined;
-    });
+    this.writers = this.table.fields.map((f) => (this.eligible(f) && !read.has(f.index) ? f.emitter?.(format) : undefined));
     this.ordered = this.all.filter((f) => !this.writers[f.index]);
     return this.writers;
   }
@@ -91,10 +88,17 @@ export class RowGenerator implements RowState {
       const writers = this.useWriters(format);
       // Retries and CHECKs need the whole of `fill`: the compiled rows then call `generate` for the values.
       const simple = !this.retryStates.length && !this.checks.length && this.all.length === this.table.fields.length;
-      compiled = compileRows({ table: this.table, row: this, writers, valueFields: simple ? this.ordered : undefined, put: put(), layout });
+      // Fields others read are made as values; a uniform pick among them is still written inline (formats/row-compiler).
+      const valueWriters = this.table.fields.map((f) => (!writers[f.index] && this.eligible(f) ? f.emitter?.(format) : undefined));
+      compiled = compileRows({ table: this.table, row: this, writers, valueFields: simple ? this.ordered : undefined, valueWriters, put: put(), layout });
       this.compiled.set(key, compiled);
     }
     return compiled;
+  }
+
+  /** Whether a field this generator makes may be written by its cell writer (its values do not depend on earlier rows). */
+  private eligible(f: FieldPlan): boolean {
+    return this.all.includes(f) && (f.uniqueStrategy.kind === 'none' || f.uniqueStrategy.kind === 'injective');
   }
 
   /** Writes field `k` of the row last generated with its cell writer; false for a NULL cell (nothing written). */

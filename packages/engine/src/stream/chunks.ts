@@ -33,6 +33,21 @@ export function rowRange(table: TablePlan, offset = 0, count?: number): RowRange
 }
 
 /**
+ * A sink writing into `memory` (an earlier chunk's, handed back for reuse):
+ * chunks that fit allocate nothing. Fresh memory per chunk measured ~0.1 µs
+ * a row of page faults alone, and its external bytes drive V8's GC.
+ */
+export function sinkOver(memory: ArrayBuffer): ByteSink {
+  const sink = new ByteSink(0);
+  sink.buf = Buffer.from(memory);
+  sink.view = new DataView(memory);
+  return sink;
+}
+
+/** A sink's first size for rows [from, to): most tables' chunks fit, and larger ones grow it. */
+export const sinkBytesFor = (from: number, to: number): number => Math.min(1 << 22, (to - from) * 256 + 1024);
+
+/**
  * Encodes rows [from, to) of a stream that starts at `streamStart`. Pure in
  * its inputs: a worker and the main thread produce the same bytes, which is
  * why any number of workers yields identical bytes.
@@ -60,7 +75,7 @@ export class ChunkEncoder {
     const writes = this.options.cellWriters !== false && (!resolved || (resolved.defaultCells && !resolved.pretty));
     const generator = this.generator(table, (writes && WRITER_FORMATS[format]) || 'values');
     into?.reset();
-    const sink = into ?? new ByteSink(Math.min(1 << 22, (to - from) * 256 + 1024));
+    const sink = into ?? new ByteSink(sinkBytesFor(from, to));
     const plain: RowSource = !writes ? { generate: (r) => generator.generate(r), useWriters: () => [], emit: () => false } : generator;
     const source = deferRefs ? withoutDeferred(table, plain) : plain;
     encoderFor(format).rows(ctx, source, from, to, sink);

@@ -1,10 +1,9 @@
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
-import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, streamBlueprintSql, streamTable, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece, writeFilesOnce } from '@seedbed/engine';
+import { blueprintSqlPieces, ChunkWorkerPool, compileBlueprint, EngineError, fileNameOf, FORMATS, isPerParent, outputIssues, tablePieces, type BlueprintDocument, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece, writeFilesOnce, writePieces } from '@seedbed/engine';
 import { parseInteger, readBlueprint } from './io';
+import { stdoutWriter, writeFile } from './fd-writer';
 import { fetchDocument } from './remote';
 import { UsageError } from './usage';
 import { parseShard, writeShards, type Shard } from './shard-output';
@@ -89,7 +88,7 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   // thread loads the engine again: ~0.1 s of CPU a short command never repays).
   let helpers: ChunkWorkerPool | undefined;
   const helpersFor = (plan: Plan) => {
-    if (workers > 1 && plan.order.some((name) => plan.table(name).layout.rows > HELPED_ROWS)) {
+    if (workers > 1 && plan.order.reduce((rows, name) => rows + plan.table(name).layout.rows, 0) > HELPED_ROWS) {
       helpers = new ChunkWorkerPool(workers - 1);
       helpers.start();
     }
@@ -102,8 +101,13 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   }
 }
 
-/** Rows of a table below which its file is made in this thread alone (streamTable's own chunk size: helpers get nothing to do below it). */
-const HELPED_ROWS = 16_384;
+/**
+ * Rows (of all tables) up to which this thread makes every file alone. A
+ * helper thread costs ~0.3 s of CPU to start (0.45 s with V8's threads), and
+ * this thread makes every chunk until it is up (see `encodeInOrder`): below
+ * this, it would start, cost a core and take nothing.
+ */
+const HELPED_ROWS = 500_000;
 
 /** `--format csv` or a list, `--format csv,sql,ndjson`: each format once, in the order given. */
 function formatsOf(flag = 'csv'): Format[] {
@@ -164,11 +168,11 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
       : selected.map((name) => ({ name: fileNameOf(plan, name, format), pieces: tablePieces(plan, name, format, options(name)) }));
     return writeShards(plan, files, out, shard, { format, dialect, output, helpers });
   }
+  const writing = { dialect, output, helpers };
   if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), process.stdout);
+    if (format === 'sql' && flags.table === undefined) return toStdout(writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, stdoutWriter()));
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
-    const stream = streamTable(plan, selected[0], format, options(selected[0]));
-    return write(stream, process.stdout);
+    return toStdout(writePieces(plan, tablePieces(plan, selected[0], format, options(selected[0])), format, writing, stdoutWriter()));
   }
   mkdirSync(out, { recursive: true });
   if (formats.length > 1) {
@@ -183,14 +187,14 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   }
   if (format === 'sql' && flags.table === undefined) {
     const target = path.join(out, `${doc.name || 'blueprint'}.sql`);
-    await write(streamBlueprintSql(plan, dialect, { helpers, dataOnly }), createWriteStream(target));
+    await writeFile(target, (writer) => writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, writer));
     process.stderr.write(`wrote ${target}\n`);
     return;
   }
   for (const name of selected) {
     const target = path.join(out, fileNameOf(plan, name, format));
     const window = options(name);
-    await write(streamTable(plan, name, format, window), createWriteStream(target));
+    await writeFile(target, (writer) => writePieces(plan, tablePieces(plan, name, format, window), format, writing, writer));
     process.stderr.write(`wrote ${target} (${fmt(window.count ?? plan.table(name).layout.rows)} rows)\n`);
   }
 }
@@ -198,9 +202,9 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
 /** 1234567 → 1,234,567, as `toLocaleString('en-US')` writes it, without starting Intl (tens of ms, once per process). */
 const fmt = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-async function write(source: Readable, target: NodeJS.WritableStream): Promise<void> {
+async function toStdout(writing: Promise<void>): Promise<void> {
   try {
-    await pipeline(source, target);
+    await writing;
   } catch (e) {
     // A closed pipe (`seedbed generate … | head`) is a normal way to stop.
     if ((e as NodeJS.ErrnoException).code !== 'EPIPE') throw e;

@@ -46,7 +46,17 @@ const GENERATE_OPTIONS = {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
+    // `seedbed import --help`: the usage, not an unknown option.
+    if (rest.includes('--help') || rest.includes('-h')) {
+      process.stdout.write(USAGE);
+      return EXIT.OK;
+    }
     switch (command) {
+      case 'version':
+      case '--version':
+      case '-v':
+        process.stdout.write(`${(require('../../package.json') as { version: string }).version}\n`);
+        return EXIT.OK;
       case 'generate': {
         const { values, positionals } = parseArgs({ args: rest, options: GENERATE_OPTIONS, allowPositionals: true });
         if (positionals.length > 1) throw new UsageError(`unexpected arguments: ${positionals.slice(1).join(' ')}`);

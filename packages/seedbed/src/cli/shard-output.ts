@@ -6,14 +6,14 @@
  * lists them in order for `cat`) in a folder, an object of that name under
  * an `s3://bucket/prefix`, or standard output.
  */
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { pieceRows, shardPieces, streamPieces, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece } from '@seedbed/engine';
+import { pieceRows, shardPieces, streamPieces, writePieces, type ChunkWorkerPool, type Dialect, type Format, type OutputOptions, type Plan, type StreamPiece } from '@seedbed/engine';
 import { s3LocationOf, type S3Settings } from '../settings';
 import { UsageError } from './usage';
+import { stdoutWriter, writeFile } from './fd-writer';
 
 /** Shards one generation may be cut into: beyond this each shard is a handful of rows and the join dominates. */
 export const MAX_SHARDS = 100_000;
@@ -54,13 +54,10 @@ export interface ShardSettings {
 
 /** Writes this shard of each file to `out` (a folder, `s3://bucket/prefix`, or `-`). */
 export async function writeShards(plan: Plan, files: ShardFile[], out: string, shard: Shard, settings: ShardSettings): Promise<void> {
-  const streamOf = (file: ShardFile) => {
-    const pieces = shardPieces(file.pieces, shard.index, shard.count);
-    return { stream: streamPieces(plan, pieces, settings.format, settings), rows: pieceRows(pieces) };
-  };
+  const piecesOf = (file: ShardFile) => shardPieces(file.pieces, shard.index, shard.count);
   if (out === '-') {
     if (files.length !== 1) throw new UsageError('--out - writes one file: name a table with --table');
-    await pipeline(streamOf(files[0]).stream, process.stdout);
+    await writePieces(plan, piecesOf(files[0]), settings.format, settings, stdoutWriter());
     return;
   }
   const s3 = out.startsWith('s3://') ? s3LocationOf(out, process.env, '--out') : undefined;
@@ -68,14 +65,15 @@ export async function writeShards(plan: Plan, files: ShardFile[], out: string, s
   if (!s3) mkdirSync(out, { recursive: true });
   for (const file of files) {
     const name = shardFileName(file.name, shard);
-    const { stream, rows } = streamOf(file);
+    const pieces = piecesOf(file);
+    const rows = pieceRows(pieces);
     if (client && s3) {
       const key = [s3.prefix, name].filter(Boolean).join('/');
-      await uploadStream(client, s3.bucket, key, stream);
+      await uploadStream(client, s3.bucket, key, streamPieces(plan, pieces, settings.format, settings));
       process.stderr.write(`wrote s3://${s3.bucket}/${key} (${rows.toLocaleString('en-US')} rows)\n`);
     } else {
       const target = path.join(out, name);
-      await pipeline(stream, createWriteStream(target));
+      await writeFile(target, (writer) => writePieces(plan, pieces, settings.format, settings, writer));
       process.stderr.write(`wrote ${target} (${rows.toLocaleString('en-US')} rows)\n`);
     }
   }

@@ -22,6 +22,7 @@ export const USAGE = `Usage:
   seedbed diff A.json B.json [--json]
                (tables and fields added, removed, renamed or changed from A to B)
   seedbed generators [--search WORD] [--category C] [--json]
+  seedbed --version | COMMAND --help
 
 --offset K --rows N: rows K to K+N-1 of the first (or --table) table; a table
 sized by its own count grows to K+N rows, one sized per parent row must have them.

@@ -1,0 +1,240 @@
+/**
+ * Inline code of shaped cell writers (cell-writers.ts, WriterShape) for the
+ * row compiler: each draws from `s` exactly as its writer draws from its
+ * CellRng, and writes at b[p] at most `max` bytes (the compiler reserves
+ * them first).
+ */
+import { BYTES, CHOICE, DIGITS, encodeList, PICK, type EmailShape, type EncodedList, type NameSource, type Step, type WriterShape } from './cell-writers';
+import { asciiBytes, belowCode, COPY_SLACK, copyCode, copyEntryCode, entryCode, intCode, literalCode, MAX_INT_BYTES, num, paddedView, u32Code, widest, type Source } from './row-code';
+
+/** Steps a field's inlined text may have before it is called as it is instead (keeps functions small enough to optimize). */
+const MAX_INLINE_STEPS = 600;
+
+/** Integer ranges up to this many values are written as a list of their texts. */
+const MAX_LISTED_INTS = 4096;
+
+/** A field made as a value by a uniform pick (its entry index in `picks[field]`, -1 for NULL), and its values. */
+export interface PickedField {
+  values: readonly string[];
+}
+
+/** The most bytes text of these steps can write, and their number of steps (for the inlining limit). */
+function measure(steps: readonly Step[]): { max: number; count: number } {
+  let max = 0;
+  let count = 0;
+  for (const step of steps) {
+    count++;
+    if (step.kind === BYTES || step.kind === DIGITS) max += step.bytes.length;
+    else if (step.kind === PICK) max += widest(step.starts);
+    else {
+      let most = 0;
+      for (const option of step.options) {
+        const m = measure(option);
+        most = Math.max(most, m.max);
+        count += m.count;
+      }
+      max += most;
+    }
+  }
+  return { max, count };
+}
+
+/**
+ * Code of a digits template as runProgram writes it: the template, then its
+ * digits drawn as drawDigits draws them (one 30-bit draw per 9, in slot
+ * order). Table-driven: `t` the template, `sl`/`lo`/`ma` its slots, lowest
+ * digits and masks (15 for 0–9, 7 for 2–9: d & 15 is d), so that a choice
+ * among many templates (phone formats) is one loop, not one copy per
+ * template (the function stays small enough for V8 to compile quickly).
+ * Nine digits per draw, as two loops: no test per digit.
+ */
+const digitsLoop = (t: string, sl: string, lo: string, ma: string) =>
+  `q = p; ${copyCode(t, '0', `${t}.byteLength - ${num(COPY_SLACK)}`)}
+e = ${sl}.length; for (j = 0; j < e; ) { ${u32Code()} y = x >>> 2; g = j + 9 < e ? j + 9 : e; for (; j < g; j++) { d = y % 10; y = (y / 10) | 0; b[q + ${sl}[j]] = ${lo}[j] + (d & ${ma}[j]); } }`;
+
+const masks = (step: Step) => Uint8Array.from(step.spans, (span) => (span === 10 ? 15 : 7));
+
+/** Digits (summed over a choice's templates) up to which templates are written out one by one: constant slots, no tables, no loop. */
+const MAX_UNROLLED_DIGITS = 256;
+
+/** A digits template written out: its bytes four at a time, then each digit at its constant slot. */
+function unrolledDigitsCode(src: Source, step: Step): string {
+  const view = src.bind(paddedView(step.bytes));
+  const words = Array.from({ length: Math.ceil(step.bytes.length / 4) }, (_, i) => `dv.setUint32(p + ${num(4 * i)}, ${view}.getUint32(${num(4 * i)}, true), true);`);
+  const digits = Array.from(step.slots, (slot, j) => {
+    const draw = j % 9 === 0 ? `${u32Code()} y = x >>> 2; ` : '';
+    const digit = step.spans[j] === 10 ? 'd' : '(d & 7)';
+    return `${draw}d = y % 10; y = (y / 10) | 0; b[p + ${num(slot)}] = ${num(step.lowest[j])} + ${digit};`;
+  });
+  return `${words.join(' ')}\n${digits.join(' ')}\np += ${num(step.bytes.length)};`;
+}
+
+function digitsCode(src: Source, step: Step): string {
+  if (step.slots.length <= MAX_UNROLLED_DIGITS) return unrolledDigitsCode(src, step);
+  return digitsLoop(src.bind(paddedView(step.bytes)), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
+}
+
+/** A choice among single digits templates: a switch over them written out, or one loop over the chosen one's tables. */
+function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[]): string {
+  if (steps.reduce((sum, step) => sum + step.slots.length, 0) <= MAX_UNROLLED_DIGITS) {
+    const cases = steps.map((step, j) => `${j === steps.length - 1 ? 'default' : `case ${num(j)}`}: { ${quote[j] ? 'b[p++] = 34; ' : ''}${unrolledDigitsCode(src, step)}${quote[j] ? ' b[p++] = 34;' : ''} break; }`);
+    return `${belowCode(steps.length)}\nswitch (k) {\n${cases.join('\n')}\n}`;
+  }
+  const [t, sl, lo, ma, qu] = [src.bind(steps.map((x) => paddedView(x.bytes))), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map(masks)), src.bind(Uint8Array.from(quote, Number))];
+  const open = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
+  const close = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
+  return `${belowCode(steps.length)} tv = ${t}[k]; ts = ${sl}[k]; tl = ${lo}[k]; tp = ${ma}[k]; ${open}\n${digitsLoop('tv', 'ts', 'tl', 'tp')}\n${close}`;
+}
+
+/** Code writing `steps` as runProgram does, drawing the same numbers in the same order. */
+function stepsCode(src: Source, steps: readonly Step[]): string {
+  return steps
+    .map((step) => {
+      switch (step.kind) {
+        case BYTES:
+          return literalCode(src, step.bytes);
+        case PICK:
+          return entryCode(src, step.bytes, step.starts);
+        case DIGITS:
+          return digitsCode(src, step);
+        case CHOICE:
+          return choiceCode(src, step.options, step.options.map(() => false));
+        default:
+          throw new Error(`row compiler: unknown step ${step.kind}`);
+      }
+    })
+    .join('\n');
+}
+
+/** `switch` over `rng.below(options.length)`, each option between quotes where `quote` says. */
+function choiceCode(src: Source, options: readonly Step[][], quote: readonly boolean[]): string {
+  if (options.every((o) => o.length === 1 && o[0].kind === DIGITS)) return digitsChoiceCode(src, options.map((o) => o[0]), quote);
+  const cases = options.map((option, j) => {
+    const body = quoted(src, option, quote[j]);
+    return `${j === options.length - 1 ? 'default' : `case ${num(j)}`}: { ${body} break; }`;
+  });
+  return `${belowCode(options.length)}\nswitch (k) {\n${cases.join('\n')}\n}`;
+}
+
+const quoted = (src: Source, steps: readonly Step[], quote: boolean) => (quote ? `b[p++] = 34; ${stepsCode(src, steps)} b[p++] = 34;` : stepsCode(src, steps));
+
+/** A name's token into `bytes`[from, to) (locals): the field's value when it has one, else drawn; undefined when the field is not a picked one. */
+function nameCode(src: Source, name: NameSource, tokensOf: EmailShape['tokensOf'], picked: readonly (PickedField | undefined)[], [bytes, from, to]: [string, string, string]): { code: string; max: number } | undefined {
+  const drawnCount = name.drawn.starts.length - 1;
+  const drawnStarts = src.bind(name.drawn.starts);
+  // An empty list still draws (below(0) is 0, and its entry undefined: an empty token).
+  const draw = drawnCount
+    ? `${belowCode(drawnCount)} ${bytes} = ${src.bind(paddedView(name.drawn.bytes))}; ${from} = ${drawnStarts}[k]; ${to} = ${drawnStarts}[k + 1];`
+    : `${u32Code()} ${from} = 0; ${to} = 0;`;
+  if (name.field === undefined) return { code: draw, max: widest(name.drawn.starts) };
+  const field = picked[name.field];
+  if (!field) return undefined;
+  const tokens: EncodedList = tokensOf(field.values);
+  const starts = src.bind(tokens.starts);
+  return {
+    code: `k = picks[${num(name.field)}]; if (k >= 0) { ${bytes} = ${src.bind(paddedView(tokens.bytes))}; ${from} = ${starts}[k]; ${to} = ${starts}[k + 1]; } else { ${draw} }`,
+    max: Math.max(widest(tokens.starts), widest(name.drawn.starts)),
+  };
+}
+
+/** internet.email's writer (generators/internet.ts: putLocalPart, then `@` and the domain). */
+function emailCode(src: Source, shape: EmailShape, picked: readonly (PickedField | undefined)[]): { code: string; max: number } | undefined {
+  const first = nameCode(src, shape.first, shape.tokensOf, picked, ['fv', 'fa', 'fb']);
+  const last = nameCode(src, shape.last, shape.tokensOf, picked, ['mv', 'la', 'lb']);
+  if (!first || !last || shape.domains.starts.length < 2) return undefined;
+  const copyLast = copyCode('mv', 'la', 'lb');
+  const variant = shape.unique
+    ? `if (la < lb) { b[p++] = 46; ${copyLast} } ${intCode('r + 1')}`
+    : `${belowCode(4)}
+if (k === 0) { if (la < lb) { b[p++] = 46; ${copyLast} } }
+else if (k === 1) { if (la < lb) { b[p++] = 95; ${copyLast} } else { ${belowCode(100)} ${intCode('k')} } }
+else if (k === 2) { b[p++] = 46; ${copyLast} ${belowCode(100)} ${intCode('k')} }
+else { ${belowCode(1000)} ${intCode('k')} }`;
+  const code = `${first.code}\n${last.code}\n${shape.quote ? 'b[p++] = 34;' : ''}
+if (fa === fb) { ${literalCode(src, asciiBytes('user'))} } else { ${copyCode('fv', 'fa', 'fb')} }
+${variant}
+b[p++] = 64; ${entryCode(src, shape.domains.bytes, shape.domains.starts)}${shape.quote ? ' b[p++] = 34;' : ''}`;
+  return { code, max: Math.max(first.max, 4) + 1 + last.max + MAX_INT_BYTES + 1 + widest(shape.domains.starts) + 2 };
+}
+
+/** Two hex digits per byte value, at 2 × value. */
+const HEX_PAIRS = new Uint8Array(Array.from({ length: 256 }, (_, v) => asciiBytes(v.toString(16).padStart(2, '0'))).flat());
+
+/** The hex digits of `word`'s low `digits` × 4 bits (8 or 4) at b[p]. */
+function hexCode(hex: string, word: string, digits: 4 | 8): string {
+  const bytes = digits === 8 ? [24, 16, 8, 0] : [8, 0];
+  return bytes.map((shift) => `e = ((${word} >>> ${shift}) & 255) << 1; b[p++] = ${hex}[e]; b[p++] = ${hex}[e + 1];`).join(' ');
+}
+
+/** generators/string.ts's uuid: four draws as 8-4-4-4-12 hex digits. */
+function uuidCode(src: Source, quote: boolean): { code: string; max: number } {
+  const hex = src.bind(HEX_PAIRS);
+  const code = [
+    quote ? 'b[p++] = 34;' : '',
+    `${u32Code()} ${hexCode(hex, 'x', 8)} b[p++] = 45;`,
+    `${u32Code()} y = x | 0; ${hexCode(hex, 'y >>> 16', 4)} b[p++] = 45; ${hexCode(hex, `(${num(0x4000)} | (y & ${num(0x0fff)}))`, 4)} b[p++] = 45;`,
+    `${u32Code()} y = x | 0; ${hexCode(hex, `(${num(0x8000)} | ((y >>> 16) & ${num(0x3fff)}))`, 4)} b[p++] = 45; ${hexCode(hex, `(y & ${num(0xffff)})`, 4)}`,
+    `${u32Code()} ${hexCode(hex, 'x', 8)}`,
+    quote ? 'b[p++] = 34;' : '',
+  ].join('\n');
+  return { code, max: 38 };
+}
+
+/** Two decimal digits per value below 100, at 2 × value. */
+const DIGIT_PAIRS = new Uint8Array(Array.from({ length: 100 }, (_, v) => asciiBytes(String(v).padStart(2, '0'))).flat());
+
+/**
+ * Code writing day `first` + k as YYYY-MM-DD (years 1000–9999): generators/
+ * helpers' civilDate on int32s (the day number is positive from year 0 on,
+ * so truncating divisions are floors).
+ */
+function dayCode(src: Source, first: number, quote: boolean): string {
+  const pairs = src.bind(DIGIT_PAIRS);
+  const pair = (value: string, at: number) => `e = (${value}) << 1; b[p + ${num(at)}] = ${pairs}[e]; b[p + ${num(at + 1)}] = ${pairs}[e + 1];`;
+  return `${quote ? 'b[p++] = 34;' : ''} x = k + ${num(first + 719468)}; g = (x / 146097) | 0; d = x - g * 146097;
+y = ((d - ((d / 1460) | 0) + ((d / 36524) | 0) - ((d / 146096) | 0)) / 365) | 0; d = d - (365 * y + ((y / 4) | 0) - ((y / 100) | 0));
+e = ((5 * d + 2) / 153) | 0; d = d - (((153 * e + 2) / 5) | 0) + 1; q = e < 10 ? e + 3 : e - 9; y = y + g * 400 + (q <= 2 ? 1 : 0);
+g = (y / 100) | 0; ${pair('g', 0)} ${pair('y - g * 100', 2)} b[p + 4] = 45; ${pair('q', 5)} b[p + 7] = 45; ${pair('d', 8)} p += 10;${quote ? ' b[p++] = 34;' : ''}`;
+}
+
+/** Inline code of a shaped writer (its draws from `s`) and the most bytes it writes; undefined when it is better called. */
+export function shapeCode(src: Source, shape: WriterShape, picked: readonly (PickedField | undefined)[]): { code: string; max: number } | undefined {
+  switch (shape.kind) {
+    case 'pick': {
+      const { bytes, starts } = shape.list;
+      if (starts.length < 2) return undefined;
+      return { code: entryCode(src, bytes, starts), max: widest(starts) };
+    }
+    case 'day':
+      return { code: `${belowCode(shape.days)} ${dayCode(src, shape.first, shape.quote)}`, max: 12 };
+    case 'email':
+      return emailCode(src, shape, picked);
+    case 'int': {
+      // A few thousand values are a list of their text (an age): copied, not printed digit by digit.
+      if (shape.span >= 1 && shape.span <= MAX_LISTED_INTS) {
+        const list = encodeList(Array.from({ length: shape.span }, (_, k) => String((shape.lo + k) * shape.step)));
+        return { code: entryCode(src, list.bytes, list.starts), max: widest(list.starts) };
+      }
+      return { code: `${belowCode(shape.span)} ${intCode(`(${num(shape.lo)} + k) * ${num(shape.step)}`)}`, max: MAX_INT_BYTES };
+    }
+    case 'uuid':
+      return uuidCode(src, shape.quote);
+    case 'text': {
+      let max = 0;
+      let count = 0;
+      shape.options.forEach((option, j) => {
+        const m = measure(option);
+        max = Math.max(max, m.max + (shape.quote[j] ? 2 : 0));
+        count += m.count;
+      });
+      if (count > MAX_INLINE_STEPS || !shape.options.length) return undefined;
+      const code = shape.draw ? choiceCode(src, shape.options, shape.quote) : quoted(src, shape.options[0], shape.quote[0]);
+      return { code, max };
+    }
+  }
+}
+
+/** Code writing entry `picks[field]` of a picked field's encoded list (the value it made), or NULL's bytes. */
+export function pickedCellCode(src: Source, field: number, list: EncodedList, nullCode: string): string {
+  return `k = picks[${num(field)}]; if (k < 0) { ${nullCode} } else { ${copyEntryCode(src, list.bytes, list.starts)} }`;
+}
