@@ -1,8 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { compileBlueprint, isPerParent, type Plan } from '@seedbed/engine';
 import { AppError } from '@seedbed/engine/errors';
 import { loadInto } from '../load/load';
+import { defaultLoadWorkers } from '../load/load-options';
 import { loadIntoSqlite, sqlitePath } from '../load/sqlite-loader';
 import { checkTarget } from '@seedbed/import';
 import { parseInteger, readBlueprint } from './io';
@@ -30,7 +30,7 @@ export async function load(args: string[]): Promise<number> {
   if (!flags.database) throw new UsageError('load needs --database postgres://user:password@host:5432/database, mysql://user:password@host:3306/database or sqlite:PATH');
   const rows = parseInteger('rows', flags.rows);
   const seed = parseInteger('seed', flags.seed);
-  const workers = parseInteger('workers', flags.workers, 1) ?? availableParallelism();
+  const workers = parseInteger('workers', flags.workers, 1);
   const doc = readBlueprint(positionals[0]);
 
   const tables = Array.isArray(doc.tables) ? doc.tables : [];
@@ -47,10 +47,10 @@ export async function load(args: string[]): Promise<number> {
   process.once('SIGINT', interrupt);
   const bar = new ProgressBar(totalRows(plan));
   try {
-    const options = { truncate: flags.truncate, workers, signal: abort.signal, onProgress: (done: number) => bar.update(done) };
     // A file on this machine (sqlite:PATH), or a server behind the guard.
     const file = sqlitePath(flags.database);
     const target = file ? undefined : await checkTarget(flags.database, { allowPrivate: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false', path: '--database' });
+    const options = { truncate: flags.truncate, workers: workers ?? defaultLoadWorkers(target?.host), signal: abort.signal, onProgress: (done: number) => bar.update(done) };
     const result = target ? await loadInto(plan, target, options) : await loadIntoSqlite(plan, file!, options);
     bar.finish();
     const perTable = result.tables.map((t) => `${t.name} ${fmt(t.rows)}`).join(', ');

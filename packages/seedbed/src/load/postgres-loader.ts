@@ -17,7 +17,6 @@
  * transaction. The server's share (parsing, heap and index writes) is cut by
  * binary COPY instead.
  */
-import { availableParallelism } from 'node:os';
 import { pipeline } from 'node:stream/promises';
 import { DatabaseError, type Client } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -77,7 +76,7 @@ export async function loadIntoPostgres(plan: Plan, target: ResolvedTarget, optio
     let before = 0;
     for (const name of plan.order) {
       table = name;
-      const rows = await copyTable(client, plan, name, { ...options, target }, (done) => progress(before + done));
+      const rows = await copyTable(client, plan, name, options, (done) => progress(before + done));
       tables.push({ name, rows });
       before += rows;
       progress(before);
@@ -215,32 +214,18 @@ async function describeFailure(error: unknown, plan: Plan, client: Client, table
 }
 
 /**
- * Whether binary COPY shortens a load: it moves the parsing (~0.8 µs a row
- * of the people table) from the server to this process, where making the
- * binary form from the engine's CSV costs about as much (~1 µs). That pays
- * when this machine has a core to spare for it: a server elsewhere, or one
- * here with 4 cores or more. Measured on 2 cores with the server beside
- * (npm run bench:load): binary 2.0 s + 1.2 s of CPU (ours + server) against
- * text 1.0 s + 1.6 s, and slower on the clock.
- */
-function binaryPays(target: ResolvedTarget): boolean {
-  const local = /^127\./.test(target.host) || target.host === '::1';
-  return !local || availableParallelism() >= 4;
-}
-
-/**
  * One table's rows, generated as COPY reads them (the engine's stream piped
  * into COPY with backpressure: no table is ever whole in memory). Binary
  * when every column has an exact binary encoder (see pg-binary.ts), inside a
  * savepoint: a value only PostgreSQL can read sends the table again as text.
  */
-async function copyTable(client: Client, plan: Plan, name: string, options: LoadOptions & { target: ResolvedTarget }, report: (rows: number) => void): Promise<number> {
+async function copyTable(client: Client, plan: Plan, name: string, options: LoadOptions, report: (rows: number) => void): Promise<number> {
   const t = plan.table(name);
   const names = t.fields.map((f) => f.sqlName ?? f.name);
   const columns = t.fields.map((f) => sqlColumnName(f, 'postgres')).join(', ');
   const rows = (header: boolean) => streamTable(plan, name, 'csv', { workers: options.workers, deferRefs: true, header });
   const signal = options.signal ? { signal: options.signal } : {};
-  const kinds = (options.binaryCopy ?? binaryPays(options.target)) ? await binaryKinds(client, qualified(plan, name), names) : undefined;
+  const kinds = options.binaryCopy !== false ? await binaryKinds(client, qualified(plan, name), names) : undefined;
   if (kinds) {
     await client.query('SAVEPOINT seedbed_binary_copy');
     try {
