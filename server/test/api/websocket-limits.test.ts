@@ -167,13 +167,19 @@ describe('the budget of a session, shared with HTTP', () => {
   });
 });
 
+/** Polls `check` every 50 ms until it holds (a test's own timeout bounds it). */
+async function until(check: () => Promise<boolean>) {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
 describe('the upgrade: origin and credentials', () => {
   it('refuses a page from another origin with 403, and lets the own origin and non-browsers in', async () => {
     expect(await rawSocket({ origin: 'https://evil.example', cookie: owner.cookieHeader }).refused).toBe(403);
     const own = rawSocket({ origin: server.url, cookie: owner.cookieHeader });
     const noOrigin = rawSocket({ cookie: owner.cookieHeader });
     for (const { socket, messages } of [own, noOrigin]) {
-      await new Promise<void>((resolve) => socket.on('message', () => resolve()));
+      // Polled, not awaited as an event: the second socket's ack may come while the first is awaited, before a listener would be added.
+      await until(async () => messages.length > 0);
       expect(messages[0].type).toBe('connection_ack');
       socket.close();
     }
@@ -215,9 +221,6 @@ describe('connections per address, and what a closed one leaves behind (issue 23
     const text = await (await fetch(`${server.url}/metrics`)).text();
     const read = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1]);
     return { connections: read('seedbed_websocket_connections'), subscriptions: read('seedbed_websocket_subscriptions') };
-  }
-  async function until(check: () => Promise<boolean>) {
-    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   it(`takes ${PER_ADDRESS} connections from one address and answers the other 1,470 of 1,500 with 429 JSON`, async () => {
