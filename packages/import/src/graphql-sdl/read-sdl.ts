@@ -105,6 +105,7 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
   for (const draft of drafts.values()) {
     const { type, table, mapping } = draft;
     const fields = type.getFields();
+    const reported = report.length;
     const columns = new Set(['id']);
     const column = (wanted: string) => {
       let name = snake(wanted) || 'field';
@@ -153,8 +154,10 @@ export async function readGraphqlSdl(text: string, options: SourceOptions): Prom
       }
     }
     // A person's email and user name are made from the row's own names, as after a DDL import.
+    // This table's decisions are the report's last entries (a search of the whole report per field would be quadratic in the schema).
+    const decisions = new Map(report.slice(reported).map((d) => [d.field, d]));
     linkNames(table.fields.flatMap((f) => {
-      const decision = report.find((d) => d.table === table.name && d.field === f.name);
+      const decision = decisions.get(f.name);
       return decision ? [{ field: f, column: { name: f.name }, decision }] : [];
     }));
   }
