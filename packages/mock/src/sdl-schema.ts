@@ -153,8 +153,11 @@ class SdlResolvers implements WrapperContext {
           return typeName ? (ctx as MockContext).data.byKey(this.m.types[typeName].table, decoded!.key) : null;
         };
         const given = Object.values(args)[0];
-        // nodes(ids:) answers one entry per id, null where none is found, as Relay servers do.
-        return Array.isArray(given) ? given.map(byId) : byId(given);
+        if (!Array.isArray(given)) return byId(given);
+        // nodes(ids:) answers one entry per id, null where none is found, as Relay servers do; counted against the
+        // request's rows before any is made, as a list's are.
+        (ctx as MockContext).data.serve(given.length);
+        return given.map(byId);
       };
     }
     if ('lookup' in m) {

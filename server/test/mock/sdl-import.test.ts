@@ -98,6 +98,9 @@ describe('GRAPHQL_SDL import and its mock', () => {
     expect(nodes.errors).toBeUndefined();
     expect(nodes.data!.nodes).toEqual([{ __typename: 'Person', id: person.id, name: person.name }, { __typename: 'Planet', id: planet.data!.planet.id, name: planet.data!.planet.name }, null]);
     expect((await run('query($id: ID!) { node(id: $id) { ... on Person { name } } }', { id: person.id })).data!.node).toEqual({ name: person.name });
+    // More ids than an answer may hold: refused before any row is made, with its code.
+    const many = await run('query($ids: [ID!]!) { nodes(ids: $ids) { id } }', { ids: Array.from({ length: 6000 }, () => person.id) });
+    expect(many.errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
     // The same query twice, the same answer.
     expect(await run(FILM, { id: first.node.id })).toEqual(film);
   });
