@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { hostname } from 'node:os';
 import { DataSource } from 'typeorm';
 import { Foundation1795305600000 } from '../../../migrations/1795305600000-Foundation';
 import { ApiRateLimit1795305700000 } from '../../../migrations/1795305700000-ApiRateLimit';
@@ -63,6 +64,8 @@ export function createDataSource({ url, onQuery }: DataSourceOptions): DataSourc
           log: () => {},
         }
       : undefined,
+    // Names the process in pg_stat_activity as run_shards names a worker: which process holds a lock or a transaction.
+    applicationName: `seedbed ${hostname()}:${process.pid}`,
     extra: { max: 20, connectionTimeoutMillis: 10_000 },
   });
 }

@@ -128,6 +128,20 @@ async function leftOf(runId: string) {
 /** How run_shards names a worker process. */
 const workerId = (w: WorkerProcess) => `${os.hostname()}:${w.child.pid}`;
 
+/**
+ * Stops a worker's process outside any transaction of its own. Stopped inside one (a claim holds the queue's
+ * lock for its transaction), it would hold every other worker until it is let go.
+ */
+async function pause(w: WorkerProcess) {
+  for (;;) {
+    w.child.kill('SIGSTOP');
+    const busy = await server.db.query(`SELECT 1 FROM pg_stat_activity WHERE application_name = $1 AND xact_start IS NOT NULL`, [`seedbed ${workerId(w)}`]);
+    if (!busy.length) return;
+    w.child.kill('SIGCONT');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Polls `sql` (with `params`) until it returns a row, or fails after `timeoutMs` saying what it waited for. */
 async function until(what: string, sql: string, params: unknown[], timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -177,7 +191,7 @@ it('shares runs between two workers that share no folder, with the same bytes', 
   for (const [name, blueprint, extra] of [['shop (shards under 5 MiB: joined in the store)', shopId, { rows: USERS }], ['people (shards over 5 MiB: parts of one upload)', peopleId, {}]] as const) {
     // The second worker is held until the first has claimed a shard of the run. The first holds one shard
     // at a time, so the second, let go, finds the rest: each makes some, whatever the machine's load.
-    second.child.kill('SIGSTOP');
+    await pause(second);
     let id: string;
     try {
       id = (await startRun(owner, blueprint, target, extra)).id;

@@ -9,6 +9,14 @@
  * gone; NoSuchUpload for an unknown one), refuses parts and completions of
  * an upload that is not open, and `openUploads` lists the open ones from
  * s3rver's folder: so a test can see that a run left none behind.
+ *
+ * s3rver's filesystem store also has folders where S3 has none, and its
+ * writes do not handle their stream's errors: a folder removed while a
+ * write into it opens its file throws ENOENT out of the process hosting
+ * s3rver (the jest worker, which then fails the whole suite). A cancelled
+ * run's objects are deleted while its shards still go up, so here no folder
+ * is ever removed: a delete unlinks the object's files and an abort the
+ * upload's, and the empty folders stay until `stop`.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -33,6 +41,12 @@ interface KoaContext {
   body: unknown;
 }
 
+/** Removes the files in a folder, the `key` that marks an open upload first, and keeps the folder. */
+function emptyFolder(folder: string) {
+  rmSync(path.join(folder, 'key'), { force: true });
+  for (const name of existsSync(folder) ? readdirSync(folder) : []) rmSync(path.join(folder, name), { recursive: true, force: true });
+}
+
 const NO_SUCH_UPLOAD = '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
 
 export async function startS3Server(bucket = 'seedbed-test'): Promise<S3Server> {
@@ -54,17 +68,22 @@ export async function startS3Server(bucket = 'seedbed-test'): Promise<S3Server> 
     if (typeof uploadId !== 'string' || !/^[0-9a-f]+$/.test(uploadId)) return next();
     if (!isOpen(uploadId)) return noSuchUpload(ctx);
     if (ctx.method === 'DELETE') {
-      rmSync(path.join(uploads, uploadId), { recursive: true, force: true });
+      emptyFolder(path.join(uploads, uploadId));
       ctx.status = 204;
       return;
     }
     await next();
-    // A part that arrived as its upload was aborted is not kept (s3rver made the upload's folder again for it).
+    // A part that arrived as its upload was aborted is not kept.
     if (ctx.method === 'PUT' && !isOpen(uploadId)) {
-      rmSync(path.join(uploads, uploadId), { recursive: true, force: true });
+      emptyFolder(path.join(uploads, uploadId));
       noSuchUpload(ctx);
     }
   });
+  // An object's delete without s3rver's removal of the folders it leaves empty (see above).
+  const store = server.store;
+  store.deleteObject = async (bucketName: string, key: string) => {
+    for (const resource of ['object', 'object.md5', 'metadata.json']) rmSync(store.getResourcePath(bucketName, key, resource), { force: true });
+  };
   const address: AddressInfo = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
