@@ -4,6 +4,7 @@ import { compileBlueprint } from '../plan/compile';
 import { ChunkEncoder, sinkOver } from '../stream/chunks';
 import { FanOutEncoder } from '../stream/fan-out';
 import { blockTotals, childCountsOf } from '../plan/layout';
+import { expectDetachedBuffers } from './detached-buffers';
 import { PLANS_PER_WORKER, type FromWorker, type ToWorker } from './protocol';
 import { writeShardFiles } from './shard-writer';
 import { PreviewStopped } from '../preview';
@@ -17,6 +18,7 @@ import { previewOfDocument } from '../preview-window';
  * of parents, so that a server never lays out large tables in its own thread.
  */
 const port = parentPort!;
+expectDetachedBuffers(); // before any row is made: this thread transfers every chunk it makes
 if (workerData?.nice) {
   try {
     setPriority(workerData.nice); // this thread only, on Linux

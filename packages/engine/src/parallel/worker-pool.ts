@@ -8,6 +8,7 @@ import type { Plan } from '../plan/types';
 import { EngineError, type EngineErrorCode } from '../errors';
 import { resolvedLayouts } from '../plan/layout';
 import type { Preview } from '../preview';
+import { expectDetachedBuffers } from './detached-buffers';
 import { PLANS_PER_WORKER, type FanOutRequest, type FromWorker, type LayoutRequest, type PreviewRequest, type ToWorker } from './protocol';
 import type { ShardFilesJob } from './shard-writer';
 
@@ -242,6 +243,7 @@ export class ChunkWorkerPool {
   }
 
   private spawn(): Thread {
+    expectDetachedBuffers(); // this thread will receive and send chunk memory
     const worker = new Worker(WORKER_ENTRY, { resourceLimits: WORKER_LIMITS, workerData: { nice: this.options.nice ?? 0 } });
     const thread: Thread = { worker, ready: false, inFlight: 0, plans: [], tasks: new Map() };
     worker.unref();
