@@ -30,11 +30,15 @@ import { pickedCellCode, shapeCode, type PickedField } from './row-shapes';
 
 /**
  * Rows a table's generator writes cell by cell before it compiles its writer.
- * Compiling costs ~8 ms per table and format (more while V8 is busy) and a
- * compiled row saves ~0.3 µs, so a preview or a rows-API window of a few
- * hundred rows would only pay; a stream of millions earns it back early.
+ * Compiling (the code, and lists pre-encoded) costs tens of ms in a cold
+ * thread, so a preview or a rows-API page of a few hundred rows would only
+ * pay. Measured in a fresh process (people, CSV, chunks of 4,096 rows), the
+ * compiled writer cost more up to 8,192 rows and 21 ms less at 16,384; so a
+ * stream's first chunk past this (a CLI chunk holds ~2 MB, some 13,000
+ * people rows) compiles at once, instead of each thread writing its first
+ * 32,768 rows cell by cell as before (0.1 s of CPU in a million rows).
  */
-let compileAfterRows = 32_768;
+let compileAfterRows = 8_192;
 
 /** How many rows are written before compiling: 0 compiles at once (the pinned-output test), Infinity never. */
 export function setCompileAfterRows(rows: number): void {
