@@ -146,6 +146,20 @@ describe('encodeInOrder', () => {
     expect(pooled).toBe(0);
   });
 
+  it('makes the chunk due itself when a helper is late with it, and drops the late copy', async () => {
+    // A helper that answers nothing until the stream is over: without a backup the stream would wait for ever.
+    const late: (() => void)[] = [];
+    const stalled = {
+      start: () => {},
+      readyThreads: 1,
+      encode: (p: typeof plan, r: (typeof requests)[number]) => new Promise((resolve) => late.push(() => resolve(pool.encode(p, r)))),
+    } as unknown as ChunkWorkerPool;
+    expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan), { pool: stalled, reuse: true }))).toEqual(expected);
+    expect(late.length).toBeGreaterThan(0);
+    for (const answer of late) answer();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the late copies come in after the stream ended: dropped, no error
+  });
+
   it('works alone without a pool', async () => {
     expect(await all(encodeInOrder(plan, requests, new ChunkEncoder(plan)))).toEqual(expected);
   });

@@ -92,6 +92,9 @@ export async function* inOrder<T>(
   const results: (T | undefined)[] = new Array(count);
   const pending: (Promise<unknown> | undefined)[] = new Array(count);
   const state = new Uint8Array(count);
+  /** When the pool took each chunk (ms), and what a chunk of this thread's took, lately (see the backup below). */
+  const sentAt = new Float64Array(count);
+  let hereMs = Infinity;
   /** Every chunk below it is claimed. */
   let front = 0;
   let inFlight = 0;
@@ -115,11 +118,17 @@ export async function* inOrder<T>(
       const i = forPool();
       if (i < 0) break;
       state[i] = CLAIMED;
+      sentAt[i] = performance.now();
       inFlight++;
       const encoded = there(i).then((chunk) => {
         inFlight--;
+        // Made here meanwhile (a backup) and maybe yielded already: this copy is not needed, its memory is.
+        if (state[i] === MADE || i < due) return release?.(chunk);
         results[i] = chunk;
         state[i] = MADE;
+      }, (error) => {
+        inFlight--;
+        if (state[i] !== MADE && i >= due) throw error; // a backup's failed copy is not needed either
       });
       encoded.catch(() => {}); // a chunk left behind by an early stop must not go unhandled
       pending[i] = encoded;
@@ -139,12 +148,23 @@ export async function* inOrder<T>(
     if (mine >= 0) {
       // The chunk due, or (while a helper makes that one) the nearest one nobody has taken.
       state[mine] = CLAIMED;
+      const started = performance.now();
       results[mine] = here!(mine);
+      const took = performance.now() - started;
+      hereMs = hereMs === Infinity ? took : (hereMs + took) / 2;
       state[mine] = MADE;
       // Let the pool's answers in before looking again.
       if (there) await new Promise((resolve) => setImmediate(resolve));
+    } else if (here && performance.now() - sentAt[due] > 2 * hereMs) {
+      // Nothing left to take, and the chunk due has been with a helper twice as long as this thread takes for
+      // one: a helper still warming up (its first chunks), or descheduled on a busy machine. Make it here too,
+      // the same bytes, rather than wait; whichever copy comes second is dropped.
+      results[due] = here(due);
+      state[due] = MADE;
     } else {
-      await pending[due]; // being made elsewhere, and nothing left to take: wait for it
+      // Being made elsewhere, and nothing left to take: wait for it, or until it is late enough to back up.
+      const late = here ? 2 * hereMs - (performance.now() - sentAt[due]) : Infinity;
+      await (late < Infinity ? Promise.race([pending[due], new Promise((resolve) => setTimeout(resolve, Math.max(1, late)))]) : pending[due]);
     }
   }
 }
