@@ -84,6 +84,25 @@ describe('the packed packages installed in a fresh project', () => {
     expect(traced.stderr).not.toMatch(/@seedbed\/engine|dist\/cli\/main\.js/);
   });
 
+  it('a table large enough for a helper thread is made by the bundle in both threads, with the bytes of one thread', () => {
+    // 16M cells: over the CLI's threshold for a helper. Narrow rows keep it ~60 MB, hashed as it streams.
+    const narrow = { seedbed: 1, name: 'narrow', seed: 3, tables: [{ name: 't', rows: 4_000_000, fields: ['a', 'b', 'c', 'd'].map((name) => ({ name, generator: 'number.int', options: { min: 0, max: 99 } })) }] };
+    fs.writeFileSync(path.join(project, 'narrow.json'), JSON.stringify(narrow));
+    // Each thread of each process writes a V8 CPU profile: the helper's must show the compiled row writers running.
+    const profiles = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pack-prof-'));
+    const installed = `${JSON.stringify(process.execPath)} --cpu-prof --cpu-prof-dir=${JSON.stringify(profiles)} node_modules/seedbed/bin/seedbed.js`;
+    const helped = spawnSync('sh', ['-c', `${installed} generate narrow.json --workers 2 --out - | sha256sum`], { cwd: project, encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'module' }, maxBuffer: 64 << 20 });
+    expect(helped.status).toBe(0);
+    // The helper thread ran the bundle's worker entry, which loads the same bundle: never the engine module by module.
+    expect(helped.stderr).toMatch(/dist\/bundle\/worker-entry\.js/);
+    expect(helped.stderr).not.toMatch(/@seedbed\/engine|dist\/cli\/main\.js/);
+    const writing = fs.readdirSync(profiles).filter((f) => fs.readFileSync(path.join(profiles, f), 'utf8').includes('"functionName":"writeCells"'));
+    fs.rmSync(profiles, { recursive: true, force: true });
+    expect(writing).toHaveLength(2); // the main thread and its helper
+    const alone = run('sh', ['-c', `${JSON.stringify(process.execPath)} ${JSON.stringify(REPO_BIN)} generate ${JSON.stringify(path.join(project, 'narrow.json'))} --workers 1 --out - | sha256sum`], { cwd: ROOT });
+    expect(helped.stdout).toBe(alone);
+  });
+
   it('npx seedbed validate, import and mock work from the installed package', async () => {
     expect(run('npx', ['--offline', 'seedbed', 'validate', 'shop.json'], { cwd: project })).toMatch(/valid/i);
     fs.writeFileSync(
