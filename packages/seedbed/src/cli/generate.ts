@@ -84,11 +84,10 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
   if (formats.length > 1 && flags.out === '-') throw new UsageError('--out - writes one format: give --out DIR for several');
   const doc = await documentOf(file, flags);
   // This process only generates: its own thread encodes too, beside workers − 1
-  // helper threads, started once the plan shows rows enough to share (each
-  // thread loads the engine again: ~0.1 s of CPU a short command never repays).
+  // helper threads, started once the plan shows cells enough to share.
   let helpers: ChunkWorkerPool | undefined;
   const helpersFor = (plan: Plan) => {
-    if (workers > 1 && plan.order.reduce((rows, name) => rows + plan.table(name).layout.rows, 0) > HELPED_ROWS) {
+    if (workers > 1 && plan.order.reduce((cells, name) => cells + plan.table(name).layout.rows * plan.table(name).fields.length, 0) > HELPED_CELLS) {
       helpers = new ChunkWorkerPool(workers - 1);
       helpers.start();
     }
@@ -102,12 +101,17 @@ export async function generate(file: string | undefined, flags: GenerateFlags): 
 }
 
 /**
- * Rows (of all tables) up to which this thread makes every file alone. A
- * helper thread costs ~0.3 s of CPU to start (0.45 s with V8's threads), and
- * this thread makes every chunk until it is up (see `encodeInOrder`): below
- * this, it would start, cost a core and take nothing.
+ * Cells (rows × fields, of all tables) up to which this thread makes every
+ * file alone. A helper thread is ready ~0.2 s after it starts, and its first
+ * chunks are slow (V8 compiles the row writers again in it); on 2 cores it
+ * also competes with the reader of the output and the kernel's copying.
+ * Measured there (built CLI, `--workers 1` against 2, CSV into `wc -c`): one
+ * thread was faster for a million people rows (10M cells: 0.50 s against
+ * 0.60 s) and a million of the shop's (5M cells), as fast for 2M people rows
+ * (20M), and slower for 4M people rows (40M: 1.6 s against 1.4 s) and 4M of
+ * the shop's (19M: 2.2 s against 1.8 s).
  */
-const HELPED_ROWS = 500_000;
+const HELPED_CELLS = 15_000_000;
 
 /** `--format csv` or a list, `--format csv,sql,ndjson`: each format once, in the order given. */
 function formatsOf(flag = 'csv'): Format[] {
