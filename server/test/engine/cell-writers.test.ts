@@ -5,6 +5,7 @@ import type { Value } from '../../../packages/engine/src/generators/types';
 import type { Format } from '../../../packages/engine/src/formats/types';
 import { RowGenerator } from '../../../packages/engine/src/plan/row-generator';
 import { ChunkEncoder } from '../../../packages/engine/src/stream/chunks';
+import { encodeList } from '../../../packages/engine/src/formats/cell-writers';
 import { doc, REQUIRED_OPTIONS, table } from './helpers';
 
 /** The required options, with values that need quoting, dates over centuries, and negative integers. */
@@ -72,6 +73,14 @@ function expectSameBytes(fields: FieldDef[], locale: string, rows: number) {
 const OFFSET = 1234;
 
 describe('cell writers', () => {
+  it('pre-encode a list as each entry alone encodes, lone surrogates at entries\' ends included', () => {
+    for (const texts of [['Ann', 'Zoë', '', '東京'], ['a\ud800', '\udc00b', 'é'], ['\ud83d', '\ude00']]) {
+      const { bytes, starts } = encodeList(texts);
+      expect(Buffer.from(bytes).equals(Buffer.concat(texts.map((t) => Buffer.from(t, 'utf8'))))).toBe(true);
+      expect([...starts]).toEqual(texts.reduce((at, t) => [...at, at.at(-1)! + Buffer.byteLength(t)], [0]));
+    }
+  });
+
   const fields = everyGenerator();
   const readers = fields.filter((f) => f.name === 'first' || f.name === 'email_of_first');
 

@@ -266,12 +266,18 @@ export interface EncodedList {
   starts: Int32Array;
 }
 
+const utf8 = new TextEncoder();
+
 export function encodeList(texts: readonly string[]): EncodedList {
-  const parts = texts.map((t) => Buffer.from(t, 'utf8'));
-  const starts = new Int32Array(parts.length + 1);
-  parts.forEach((p, i) => (starts[i + 1] = starts[i] + p.length));
+  const starts = new Int32Array(texts.length + 1);
+  for (let i = 0; i < texts.length; i++) starts[i + 1] = starts[i] + Buffer.byteLength(texts[i], 'utf8');
   // A plain Uint8Array, as every step's bytes: one kind of array keeps the copy loops monomorphic.
-  return { bytes: new Uint8Array(Buffer.concat(parts)), starts };
+  // Encoded in one go (a buffer per entry took ~12 ms of a cold thread's first chunk): the same bytes unless
+  // a lone surrogate ends one entry and another starts the next, which joined would pair up (fewer bytes).
+  const bytes = new Uint8Array(starts[texts.length]);
+  if (utf8.encodeInto(texts.join(''), bytes).written === bytes.length) return { bytes, starts };
+  texts.forEach((t, i) => bytes.set(Buffer.from(t, 'utf8'), starts[i]));
+  return { bytes, starts };
 }
 
 // Locale lists are shared by every plan of a process: encode each once per form.
