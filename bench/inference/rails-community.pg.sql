@@ -144,6 +144,8 @@ ALTER TABLE ONLY public.comments ADD CONSTRAINT fk_rails_31554e7034 FOREIGN KEY 
 ALTER TABLE ONLY public.taggings ADD CONSTRAINT fk_rails_9fcd2e236b FOREIGN KEY (tag_id) REFERENCES public.tags(id);
 ALTER TABLE ONLY public.active_storage_attachments ADD CONSTRAINT fk_rails_c3b3935057 FOREIGN KEY (blob_id) REFERENCES public.active_storage_blobs(id);
 
+SET search_path TO "$user", public;
+
 INSERT INTO "schema_migrations" (version) VALUES
 ('20240105101500'),
 ('20240212093000');
