@@ -34,6 +34,7 @@ const BY_WORD: Record<string, Weights> = {
   channel: { email: 45, web: 30, phone: 15, chat: 10 },
   source: { organic: 40, direct: 25, referral: 20, paid: 15 },
   provider: { google: 45, github: 30, email: 15, apple: 10 },
+  scopes: { 'openid email profile': 60, 'read:user': 25, 'repo read:org': 15 },
   disk: { local: 40, public: 20, s3: 40 },
   connection: { redis: 50, database: 40, sqs: 10 },
   queue: { default: 70, high: 20, low: 10 },
@@ -62,6 +63,13 @@ const BY_WORD: Record<string, Weights> = {
   kind: { standard: 60, premium: 25, basic: 15 },
   category: { general: 40, billing: 25, technical: 25, sales: 10 },
 };
+
+/** Who takes a payment: a `provider` beside money is a payment processor, not a sign-in. */
+const PAYMENT_PROVIDERS: Weights = { stripe: 60, paypal: 25, adyen: 10, braintree: 5 };
+const PAYMENT_WORDS = ['payment', 'billing', 'charge', 'invoice', 'order', 'checkout', 'subscription', 'payout', 'transaction', 'purchase'];
+
+/** Table names (their last word) whose rows are one of a few labels: a lookup keyed by its label. */
+export const LOOKUP_WORDS = ['status', 'role', 'plan', 'tier', 'priority', 'severity', 'visibility', 'frequency', 'interval', 'platform', 'stage', 'type', 'kind', 'method', 'provider', 'mode', 'source', 'blood', 'marital'];
 
 /** Words that make a text column a yes/no flag (`ACTV_FLG char(1)`, `accepts_marketing`). */
 export const FLAG_WORDS = ['flag', 'active', 'enabled', 'disabled', 'deleted', 'archived', 'accepts', 'opt', 'exempt', 'taxable', 'is', 'has', 'can', 'allow', 'verified', 'approved', 'discontinued', 'current', 'default', 'primary', 'visible', 'hidden', 'locked', 'paid', 'billable', 'premium', 'completed', 'synced', 'featured', 'published'];
@@ -102,7 +110,7 @@ export function categoryOf(c: NameContext): NameMatch | undefined {
   } else {
     const word = c.words.at(-1) && BY_WORD[c.words.at(-1)!] ? c.words.at(-1) : undefined;
     if (word && !(word === 'type' && c.words.length > 1 && c.words[0] === 'content')) {
-      values = BY_WORD[word];
+      values = word === 'provider' && [...c.words, ...c.table].some((w) => PAYMENT_WORDS.includes(w)) ? PAYMENT_PROVIDERS : BY_WORD[word];
       what = `a ${word}`;
     }
   }

@@ -25,6 +25,8 @@ export interface ColumnFacts {
   precision?: number;
   scale?: number;
   unique?: boolean;
+  /** The column alone is its table's primary key. */
+  primaryKey?: boolean;
   /** The table's other column names. */
   siblings?: string[];
   /** The schema's tables that have a key of their own (what a polymorphic `*_type` names). */
@@ -54,6 +56,7 @@ export function guessColumn(given: ColumnFacts): ColumnGuess {
     kind: facts.kind,
     maxLength: facts.maxLength,
     unique: facts.unique,
+    primaryKey: facts.primaryKey,
     bits: facts.bits,
     precision: facts.precision,
     scale: facts.scale,

@@ -144,10 +144,19 @@ const MIGRATION_TABLES: Record<string, string> = {
   databasechangeloglock: 'Liquibase locks changesets',
 };
 
+/** Laravel's log is named plainly (`migrations`): known by its columns too, so a table of that name holding something else is filled. */
+function migrationLog(table: TableOut): string | undefined {
+  const name = (table.sqlName ?? table.name).toLowerCase();
+  if (MIGRATION_TABLES[name]) return MIGRATION_TABLES[name];
+  const columns = new Set(table.fields.map((f) => f.name.toLowerCase()));
+  if (name === 'migrations' && columns.has('migration') && columns.has('batch')) return "Laravel records applied migrations (a schema:dump carries its rows)";
+  return undefined;
+}
+
 function leaveToMigrationTools(schema: SchemaModel, tables: TableOut[], report: ImportDecision[]): void {
   const referenced = new Set(schema.tables.flatMap((t) => t.foreignKeys.map((fk) => fk.table.toLowerCase())));
   tables.forEach((table, t) => {
-    const why = MIGRATION_TABLES[(table.sqlName ?? table.name).toLowerCase()];
+    const why = migrationLog(table);
     if (!why || referenced.has(table.name.toLowerCase()) || typeof table.rows !== 'number') return;
     table.rows = 0;
     const earlier = report.findIndex((d) => d.path === `tables[${t}].rows`);
@@ -308,7 +317,7 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   } else if (type.kind === 'enum' && type.enumValues?.length) {
     guess = { generator: 'weighted', options: { values: Object.fromEntries(type.enumValues.map((v) => [v, 1])) }, confidence: 0.95, reason: type.typeName ? `one of the enum ${type.typeName}'s labels` : `one of its ${type.enumValues.length} enum labels` };
   } else {
-    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, siblings, tables: relations.keyedTables });
+    guess = guessColumn({ table: table.name, name: column.name, kind: type.kind, maxLength: type.maxLength, fixedLength: type.fixedLength, bits: type.bits, unsigned: type.unsigned, precision: type.precision, scale: type.scale, unique: unique || inKey, primaryKey: inKey && key.length === 1, siblings, tables: relations.keyedTables });
   }
   const rules = column.checks.flatMap((c) => c.rules).filter((r): r is Exclude<CheckRule, { kind: 'columns' } | { kind: 'other' }> => r.kind !== 'columns' && r.kind !== 'other');
   const tableRules = table.checks.flatMap((c) => c.rules).filter((r) => 'column' in r && r.column === column.name) as typeof rules;

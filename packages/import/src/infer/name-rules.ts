@@ -7,6 +7,7 @@
  */
 import type { ValueKind } from '../schema-model';
 import { categoryOf, FLAG_WORDS, polymorphicType, textFlag } from './categories';
+import { lookupKey, oauthWord, providerUid, stripeId, textId } from './text-keys';
 import { matchNumber } from './number-rules';
 
 export interface NameContext {
@@ -18,6 +19,8 @@ export interface NameContext {
   maxLength?: number;
   /** The column must hold distinct values. */
   unique?: boolean;
+  /** The column alone is its table's primary key. */
+  primaryKey?: boolean;
   /** Other columns of the table, as word lists: an address's `state` sits beside `city` and `zip`. */
   siblings: string[][];
   /** Integer width in bits; numeric(p, s). */
@@ -122,10 +125,15 @@ function identifier(c: NameContext): NameMatch {
 
 /** A column about a person's URL, address or id is not their name. */
 const NOT_A_NAME = ['url', 'ip', 'email', 'agent', 'id', 'phone', 'address'];
-const NOT_EMAIL = ['marketing', 'promotion', 'accepts', 'opt', 'verified', 'confirmed', 'notification', 'notifications', 'subscribed', 'bounced', 'sent'];
+const NOT_EMAIL = ['token', 'hash', 'marketing', 'promotion', 'accepts', 'opt', 'verified', 'confirmed', 'notification', 'notifications', 'subscribed', 'bounced', 'sent'];
 
 const TEXT_RULES: Rule[] = [
   (c) => polymorphicType(c),
+  (c) => lookupKey(c),
+  (c) => textId(c),
+  (c) => oauthWord(c),
+  (c) => providerUid(c),
+  (c) => stripeId(c),
   (c) => (has(c, 'email') && !hasAny(c, ...NOT_EMAIL) ? { generator: 'internet.email', confidence: 0.95, reason: 'the name says email' } : undefined),
   (c) => (hasAny(c, 'accepts', 'opt', 'exempt', 'flag') || (c.words.length <= 3 && c.words.some((w) => FLAG_WORDS.includes(w)) && ['is', 'has'].includes(c.words[0])) || ((c.maxLength ?? 99) <= 1 && c.words.some((w) => FLAG_WORDS.includes(w))) ? textFlag(c) : undefined),
   (c) => (has(c, 'first', 'name') || only(c, 'first') ? { generator: 'person.firstName', confidence: 0.95, reason: 'a first name' } : undefined),
@@ -135,12 +143,14 @@ const TEXT_RULES: Rule[] = [
   (c) => (only(c, 'suffix') || has(c, 'name', 'suffix') ? { generator: 'person.suffix', confidence: 0.85, reason: 'a name suffix' } : undefined),
   (c) => ((has(c, 'full', 'name') || (has(c, 'contact', 'name') || (hasAny(c, 'author', 'customer', 'recipient', 'ship', 'shipping', 'billing', 'sender', 'holder') && has(c, 'name')) && !tableIs(c, COMPANY_TABLES)) || only(c, 'author') || only(c, 'composer') || has(c, 'comment', 'author')) && !hasAny(c, ...NOT_A_NAME) ? { generator: 'person.fullName', confidence: 0.85, reason: "a person's full name" } : undefined),
   (c) => (has(c, 'user', 'name') || (hasAny(c, 'user') && hasAny(c, 'created', 'updated', 'by', 'login')) ? { generator: 'internet.username', confidence: 0.9, reason: 'a user name' } : undefined),
+  (c) => (has(c, 'display', 'name') && tableIs(c, new Set(['country', 'currency', 'language', 'state', 'city'])) ? byTable(c, 'the name') : undefined),
   (c) => (has(c, 'display', 'name') ? { generator: 'internet.displayName', confidence: 0.85, reason: 'a display name' } : undefined),
   // `created_at` kept as text is a moment; `created_by` is who.
   (c) => (!hasAny(c, 'by', 'from', 'to', 'user') && (hasAny(c, 'created', 'updated', 'deleted', 'date', 'timestamp') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)))
     ? has(c, 'birth')
       ? { generator: 'date.birthdate', confidence: 0.85, reason: 'a birth date kept as text' }
       : { generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31', ...((c.maxLength ?? 99) < 20 ? { dateOnly: true } : {}) }, confidence: 0.7, reason: 'a date kept as text' } : undefined),
+  (c) => ((has(c, 'phone') || hasAny(c, 'dial', 'dialing', 'calling')) && hasAny(c, 'code', 'prefix') ? { generator: 'regex', options: { pattern: '\\+[1-9][0-9]{0,2}' }, confidence: 0.8, reason: 'an international dialing code (+44)' } : undefined),
   (c) => (has(c, 'phone') ? { generator: 'phone.number', confidence: 0.9, reason: 'a phone number' } : undefined),
   (c) => (has(c, 'extension') && !hasAny(c, 'file') ? { generator: 'string.numeric', options: { length: Math.min(4, c.maxLength ?? 4) }, confidence: 0.7, reason: 'a phone extension' } : undefined),
   (c) => (has(c, 'zip') ? { generator: 'location.zipCode', confidence: 0.9, reason: 'a postal code' } : undefined),
@@ -155,6 +165,7 @@ const TEXT_RULES: Rule[] = [
   (c) => (hasAny(c, 'address', 'street') && !hasAny(c, 'ip', 'mac', 'email', 'type', 'id', 'bitcoin', 'wallet') ? { generator: 'location.streetAddress', confidence: 0.9, reason: 'a street address' } : undefined),
   (c) => (has(c, 'avatar') ? { generator: 'image.avatar', confidence: 0.85, reason: 'an avatar picture' } : undefined),
   (c) => (hasAny(c, 'image', 'logo', 'cover', 'banner', 'thumbnail', 'photo') ? { generator: 'image.url', confidence: 0.8, reason: 'an image' } : undefined),
+  (c) => (hasAny(c, 'redirect', 'callback', 'webhook', 'endpoint', 'origins', 'uris', 'urls') && !hasAny(c, 'type', 'count', 'id', 'enabled', 'status') ? { generator: 'internet.url', confidence: 0.8, reason: 'a web address (a redirect, callback or origin)' } : undefined),
   (c) => (has(c, 'url') && !hasAny(c, 'slug') ? { generator: 'internet.url', confidence: 0.9, reason: 'a web address' } : undefined),
   (c) => (has(c, 'ip') ? { generator: 'internet.ipv4', confidence: 0.9, reason: 'an IP address' } : undefined),
   (c) => (has(c, 'mac') ? { generator: 'internet.mac', confidence: 0.9, reason: 'a MAC address' } : undefined),
@@ -179,6 +190,7 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'ein') ? { generator: 'regex', options: { pattern: '[1-9][0-9]-[0-9]{7}' }, confidence: 0.85, reason: 'an employer identification number' } : undefined),
   (c) => (has(c, 'national', 'id') || hasAny(c, 'vat', 'passport') || has(c, 'tax', 'id') ? { generator: 'string.numeric', options: { length: Math.min(c.maxLength ?? 9, 9) }, confidence: 0.7, reason: 'an identity or tax number' } : undefined),
   (c) => (has(c, 'account', 'number') ? { generator: 'finance.accountNumber', options: { length: Math.min(c.maxLength ?? 10, 10) }, confidence: 0.8, reason: 'an account number' } : undefined),
+  (c) => (has(c, 'symbol') && (has(c, 'currency') || tableIs(c, new Set(['currency'])) || near(c, 'currency')) ? { generator: 'finance.currencySymbol', confidence: 0.85, reason: "a currency's symbol" } : undefined),
   (c) => (has(c, 'currency') ? { generator: codeWidth(c, 3) || !has(c, 'name') ? 'finance.currencyCode' : 'finance.currencyName', confidence: 0.9, reason: 'a currency' } : undefined),
   (c) => (hasAny(c, 'language') ? ((c.maxLength ?? 99) <= 5 || has(c, 'code') ? { generator: 'weighted', options: { values: { en: 55, es: 12, fr: 10, de: 10, pt: 7, ja: 6 } }, confidence: 0.8, reason: 'a language code' } : { generator: 'location.language', confidence: 0.8, reason: 'a language' }) : undefined),
   (c) => (has(c, 'timezone') || has(c, 'time', 'zone') ? { generator: 'location.timeZone', confidence: 0.9, reason: 'a time zone' } : undefined),

@@ -14,6 +14,7 @@ type Rule = (c: NameContext) => NameMatch | undefined;
 
 const has = (c: NameContext, ...words: string[]) => words.every((w) => c.words.includes(w));
 const hasAny = (c: NameContext, ...words: string[]) => words.some((w) => c.words.includes(w));
+const only = (c: NameContext, word: string) => c.words.length === 1 && c.words[0] === word;
 const tableHas = (c: NameContext, ...words: string[]) => words.some((w) => c.table.includes(w));
 const whole = (c: NameContext) => c.kind === 'integer';
 /** A decimal type that holds no whole part: numeric(2,2) holds 0.00–0.99. */
@@ -40,9 +41,48 @@ const PRICES: [string[], number, number, string][] = [
   [['limit', 'credit'], 500, 50_000, 'a credit limit'],
   [['balance'], 0, 25_000, 'a balance'],
   [['commission', 'tip', 'fee'], 0, 100, 'a fee'],
+  // Advertising: a click or a thousand impressions costs cents to a few units.
+  [['cpc', 'cpm', 'cpa', 'click', 'impression', 'impressions'], 0.05, 5, 'a cost per click or per thousand impressions'],
 ];
 
-const moneyWords = ['price', 'cost', 'amount', 'total', 'salary', 'wage', 'fee', 'freight', 'tax', 'balance', 'payment', 'paid', 'due', 'revenue', 'income', 'spent', 'rate', 'charge', 'subtotal', 'budget'];
+const moneyWords = ['cpc', 'cpm', 'cpa', 'price', 'cost', 'amount', 'total', 'salary', 'wage', 'fee', 'freight', 'tax', 'balance', 'payment', 'paid', 'due', 'revenue', 'income', 'spent', 'rate', 'charge', 'subtotal', 'budget'];
+
+/** Sums kept in minor units (`amount_cents`, `budget_cents`, `price_in_pence`): what the words price, times 100, as whole numbers. */
+const MINOR_UNITS = ['cents', 'cent', 'pence', 'minor'];
+const CENTS: Rule = (c) => {
+  if (!whole(c) || !hasAny(c, ...MINOR_UNITS)) return undefined;
+  const words = c.words.filter((w) => !MINOR_UNITS.includes(w) && w !== 'in' && w !== 'units');
+  const major = MONEY({ ...c, words: words.length ? words : ['amount'], kind: 'decimal', scale: 2, precision: 12 });
+  if (!major || major.generator !== 'commerce.price') return undefined;
+  const { min, max } = major.options as { min: number; max: number };
+  return { generator: 'number.int', options: { min: Math.round(min * 100), max: Math.round(max * 100) }, confidence: 0.85, reason: `${major.reason}, in cents` };
+};
+
+/** How long a token or cache entry lives, in seconds (`expires_in`, OAuth's field). */
+const LIFETIME: Rule = (c) => (whole(c) && ((has(c, 'expires', 'in') && c.words.at(-1) === 'in') || hasAny(c, 'lifetime')) ? range(c, 300, 86_400, 'a lifetime in seconds') : undefined);
+
+/** Digits after the decimal point of a currency (`decimal_places`, ISO 4217's minor units): 2, sometimes 0 or 3. */
+const DECIMALS: Rule = (c) => (whole(c) && (has(c, 'decimal', 'places') || has(c, 'minor', 'units') || has(c, 'decimal', 'digits') || only(c, 'decimals') || only(c, 'exponent')) ? { generator: 'weighted', options: { values: [{ value: 2, weight: 85 }, { value: 0, weight: 10 }, { value: 3, weight: 5 }] }, confidence: 0.75, reason: "a currency's decimal places" } : undefined);
+
+/** A sum of money, by what it prices. */
+function MONEY(c: NameContext): NameMatch | undefined {
+  if (!(hasAny(c, ...moneyWords) || has(c, 'credit', 'limit')) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
+  if (has(c, 'rate') && !hasAny(c, 'hourly', 'rental', 'price') && c.kind !== 'decimal') return undefined;
+  // What it prices: its own words, its table's, or what the row points at (a payment beside a rental_id).
+  const priced = PRICES.find(([words]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));
+  // A whole-number amount or price with nothing priced is kept in cents (Stripe's way): the same sums, times 100.
+  const cents = whole(c) && hasAny(c, 'amount', 'total', 'price', 'paid', 'due') && !priced && !tableHas(c, 'salary');
+  if (cents) {
+    const major = MONEY({ ...c, kind: 'decimal', scale: 2, precision: 12 })!;
+    const { min, max } = major.options as { min: number; max: number };
+    return { generator: 'number.int', options: { min: Math.max(100, Math.round(min * 100)), max: Math.round(max * 100) }, confidence: 0.7, reason: `${major.reason}, in whole cents` };
+  }
+  if (priced) return money(c, priced[1], priced[2], priced[3]);
+  if (has(c, 'rate')) return money(c, 10, 200, 'a rate');
+  if (hasAny(c, 'total', 'subtotal', 'spent', 'due', 'revenue', 'budget')) return money(c, 5, 2_000, 'a total');
+  if (hasAny(c, 'amount', 'payment', 'paid', 'charge', 'value')) return money(c, 1, 500, 'an amount of money');
+  return money(c, 1, 500, 'a price');
+}
 
 const FLAG_INT: Rule = (c) => {
   const flag = ['is', 'has', 'can'].includes(c.words[0]) || c.words.at(-1) === 'flag' || (c.words.length === 1 && FLAG_WORDS.includes(c.words[0]));
@@ -54,7 +94,7 @@ const FLAG_INT: Rule = (c) => {
 /** An integer holding a moment: seconds since 1970 in 32 bits, milliseconds in 64. */
 const EPOCH: Rule = (c) => {
   if (!whole(c)) return undefined;
-  const moment = hasAny(c, 'created', 'updated', 'deleted', 'timestamp', 'expires', 'expiry', 'deadline', 'time') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)) || has(c, 'started') || has(c, 'ended');
+  const moment = hasAny(c, 'created', 'updated', 'deleted', 'timestamp', 'expires', 'expiry', 'expiration', 'deadline', 'time') || has(c, 'last', 'activity') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)) || has(c, 'started') || has(c, 'ended');
   if (!moment || hasAny(c, 'zone', 'minutes', 'seconds', 'hours', 'milliseconds', 'count', 'spent', 'reading', 'response')) return undefined;
   const ms = (c.bits ?? 32) > 32;
   const [from, to] = [1_577_836_800, 1_798_761_599];
@@ -79,6 +119,8 @@ const RULES: Rule[] = [
   (c) => (has(c, 'latitude') ? { generator: 'location.latitude', confidence: 0.95, reason: 'a latitude' } : undefined),
   (c) => (has(c, 'longitude') ? { generator: 'location.longitude', confidence: 0.95, reason: 'a longitude' } : undefined),
   FLAG_INT,
+  LIFETIME,
+  DECIMALS,
   EPOCH,
   // Shares: a discount or rate is a fraction when its type holds fractions, a percentage when named so or whole.
   (c) => {
@@ -91,19 +133,8 @@ const RULES: Rule[] = [
   // A line's position in its document (orderLineNumber, line_no): small, not a count.
   (c) => (has(c, 'line') && hasAny(c, 'number', 'no', 'num', 'position') && whole(c) ? range(c, 1, 10, 'a line number within its document') : undefined),
   (c) => (hasAny(c, 'rating', 'stars', 'score') && !hasAny(c, 'count') ? (hasAny(c, 'score') ? range(c, 0, 100, 'a score') : range(c, 1, 5, 'a rating from 1 to 5', 0.8, 1)) : undefined),
-  (c) => {
-    if (!(hasAny(c, ...moneyWords) || has(c, 'credit', 'limit')) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
-    if (has(c, 'rate') && !hasAny(c, 'hourly', 'rental', 'price') && c.kind !== 'decimal') return undefined;
-    // What it prices: its own words, its table's, or what the row points at (a payment beside a rental_id).
-    const priced = PRICES.find(([words]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));
-    const cents = whole(c) && hasAny(c, 'amount', 'total', 'price', 'paid', 'due') && !priced && !tableHas(c, 'salary');
-    if (cents) return { generator: 'number.int', options: { min: 100, max: 500_000 }, confidence: 0.7, reason: 'an amount of money in whole cents' };
-    if (priced) return money(c, priced[1], priced[2], priced[3]);
-    if (has(c, 'rate')) return money(c, 10, 200, 'a rate');
-    if (hasAny(c, 'total', 'subtotal', 'spent', 'due', 'revenue', 'budget')) return money(c, 5, 2_000, 'a total');
-    if (hasAny(c, 'amount', 'payment', 'paid', 'charge', 'value')) return money(c, 1, 500, 'an amount of money');
-    return money(c, 1, 500, 'a price');
-  },
+  CENTS,
+  MONEY,
   DURATIONS,
   (c) => (hasAny(c, 'age') && !hasAny(c, 'page', 'usage') ? range(c, 18, 90, "a person's age") : undefined),
   (c) => (has(c, 'birth') && hasAny(c, 'year') ? range(c, 1940, 2008, 'a year of birth') : undefined),

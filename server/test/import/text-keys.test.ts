@@ -1,0 +1,98 @@
+/**
+ * Text keys and the columns OAuth, billing and ORMs name alike, in the shapes
+ * real projects ship them (a Prisma migration, a Supabase pg_dump, a Laravel
+ * schema:dump): the lookup's rows are its labels and a child copies them, a
+ * Prisma `id TEXT` is a cuid, `token_type` is Bearer, cents are cents. The
+ * PostgreSQL case loads into a database made from the same DDL.
+ */
+import { compileBlueprint, previewRows, type BlueprintDocument, type Value } from '@seedbed/engine';
+import { fixture, importText } from './load-helpers';
+import { databases, expectEveryTableFilled, roundTrip } from './postgres-round-trip';
+
+afterAll(() => Promise.all(databases.map((d) => d.drop())));
+
+function columnValues(document: BlueprintDocument, table: string, rows = 60): Map<string, Value[]> {
+  const preview = previewRows(compileBlueprint(document, { seed: 3 }), table, 0, rows);
+  return new Map(preview.columns.map((c, i) => [c.name, preview.rows.map((r) => r[i]).filter((v) => v !== null)]));
+}
+
+describe('a Prisma migration beside text-keyed lookups (PostgreSQL)', () => {
+  let document: BlueprintDocument;
+  beforeAll(async () => {
+    ({ document } = await importText('POSTGRES_DDL', fixture('text-keys.pg.sql')));
+  });
+
+  it("gives a lookup's text key its labels, distinct, one row per label", () => {
+    const roles = columnValues(document, 'roles').get('name')!;
+    expect(new Set(roles).size).toBe(roles.length);
+    for (const role of roles) expect(['member', 'admin', 'viewer']).toContain(role);
+    const statuses = columnValues(document, 'ticket_statuses').get('slug')!;
+    expect(statuses.length).toBeGreaterThan(1);
+    for (const s of statuses) expect(String(s)).toMatch(/^[a-z_]+$/);
+    expect(columnValues(document, 'currencies').get('code')!.every((c) => /^[A-Z]{3}$/.test(String(c)))).toBe(true);
+    expect(columnValues(document, 'currencies').get('decimal_places')!.every((n) => [0, 2, 3].includes(Number(n)))).toBe(true);
+  });
+
+  it("writes Prisma's TEXT ids as cuids and a char(36) id as a uuid", () => {
+    for (const id of columnValues(document, 'User').get('id')!) expect(String(id)).toMatch(/^c[a-z0-9]{24}$/);
+    for (const id of columnValues(document, 'memberships').get('api_client_id')!) expect(String(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it('reads OAuth, billing and sign-in columns as those libraries write them', () => {
+    const account = columnValues(document, 'Account');
+    for (const t of account.get('token_type')!) expect(['Bearer', 'DPoP']).toContain(t);
+    for (const uid of account.get('providerAccountId')!) expect(String(uid)).toMatch(/^\d+$/);
+    const tickets = columnValues(document, 'tickets');
+    for (const g of tickets.get('grant_type')!) expect(['authorization_code', 'client_credentials', 'refresh_token', 'password']).toContain(g);
+    for (const cents of tickets.get('amount_cents')!) expect(Number(cents)).toBeGreaterThanOrEqual(100);
+    for (const cpc of tickets.get('cpc')!) expect(Number(cpc)).toBeLessThanOrEqual(5);
+    for (const price of tickets.get('unit_price')!) expect(Number(price)).toBeLessThanOrEqual(50_000);
+    for (const id of tickets.get('stripe_customer_id')!) expect(String(id)).toMatch(/^cus_[A-Za-z0-9]+$/);
+  });
+
+  it('loads into a database made from the same DDL, every child pointing at a label its lookup holds', async () => {
+    const loaded = await roundTrip(fixture('text-keys.pg.sql'));
+    try {
+      await expectEveryTableFilled(loaded);
+      expect(await loaded.count('SELECT count(DISTINCT role) AS n FROM public.memberships')).toBeGreaterThan(1);
+      expect(await loaded.count("SELECT count(*) AS n FROM public.memberships WHERE role NOT IN ('member', 'admin', 'viewer')")).toBe(0);
+    } finally {
+      await loaded.end();
+    }
+  }, 120_000);
+});
+
+describe('a Laravel schema:dump (MySQL)', () => {
+  const dump = `CREATE TABLE \`migrations\` (
+  \`id\` int unsigned NOT NULL AUTO_INCREMENT,
+  \`migration\` varchar(255) COLLATE utf8mb4_unicode_ci NOT NULL,
+  \`batch\` int NOT NULL,
+  PRIMARY KEY (\`id\`)
+) ENGINE=InnoDB AUTO_INCREMENT=3 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE \`oauth_clients\` (
+  \`id\` char(36) COLLATE utf8mb4_unicode_ci NOT NULL,
+  \`redirect\` text COLLATE utf8mb4_unicode_ci NOT NULL,
+  \`provider\` varchar(255) COLLATE utf8mb4_unicode_ci DEFAULT NULL,
+  PRIMARY KEY (\`id\`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE \`social_accounts\` (
+  \`id\` bigint unsigned NOT NULL AUTO_INCREMENT,
+  \`provider\` varchar(32) NOT NULL,
+  \`provider_id\` varchar(255) NOT NULL,
+  \`expires_in\` int DEFAULT NULL,
+  PRIMARY KEY (\`id\`)
+) ENGINE=InnoDB;
+INSERT INTO \`migrations\` VALUES (1,'0001_01_01_000000_create_users_table',1);
+INSERT INTO \`migrations\` VALUES (2,'2016_06_01_000004_create_oauth_clients_table',1);`;
+
+  it("leaves the migrations log to Laravel (its rows are in the dump) and reads Passport's and Socialite's columns", async () => {
+    const { document } = await importText('MYSQL_DDL', dump);
+    expect(document.tables.find((t) => t.name === 'migrations')!.rows).toBe(0);
+    const clients = columnValues(document, 'oauth_clients');
+    for (const id of clients.get('id')!) expect(String(id)).toMatch(/^[0-9a-f-]{36}$/);
+    for (const url of clients.get('redirect')!) expect(String(url)).toMatch(/^https?:\/\//);
+    const social = columnValues(document, 'social_accounts');
+    for (const id of social.get('provider_id')!) expect(String(id)).toMatch(/^\d+$/);
+    for (const s of social.get('expires_in')!) expect(Number(s)).toBeLessThanOrEqual(86_400);
+  });
+});
