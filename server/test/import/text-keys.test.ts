@@ -95,4 +95,15 @@ INSERT INTO \`migrations\` VALUES (2,'2016_06_01_000004_create_oauth_clients_tab
     for (const id of social.get('provider_id')!) expect(String(id)).toMatch(/^\d+$/);
     for (const s of social.get('expires_in')!) expect(Number(s)).toBeLessThanOrEqual(86_400);
   });
+
+  it("points Sanctum's tokenable at the users, and reads a product's kind and an OAuth client's type", async () => {
+    const { document } = await importText('MYSQL_DDL', `CREATE TABLE \`users\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`name\` varchar(255) NOT NULL, PRIMARY KEY (\`id\`)) ENGINE=InnoDB;
+CREATE TABLE \`failed_jobs\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`uuid\` varchar(255) NOT NULL, PRIMARY KEY (\`id\`)) ENGINE=InnoDB;
+CREATE TABLE \`personal_access_tokens\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`tokenable_type\` varchar(255) NOT NULL, \`tokenable_id\` bigint unsigned NOT NULL, \`token\` varchar(64) NOT NULL, PRIMARY KEY (\`id\`)) ENGINE=InnoDB;
+CREATE TABLE \`products\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`kind\` varchar(20) NOT NULL, PRIMARY KEY (\`id\`)) ENGINE=InnoDB;
+CREATE TABLE \`oauth_apps\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`client_id\` varchar(100) NOT NULL, \`client_type\` varchar(32) NOT NULL, PRIMARY KEY (\`id\`)) ENGINE=InnoDB;`);
+    expect(new Set(columnValues(document, 'personal_access_tokens').get('tokenable_type'))).toEqual(new Set(['User']));
+    for (const kind of columnValues(document, 'products').get('kind')!) expect(['physical', 'digital', 'service']).toContain(kind);
+    for (const type of columnValues(document, 'oauth_apps').get('client_type')!) expect(['confidential', 'public']).toContain(type);
+  });
 });

@@ -22,6 +22,21 @@ const STATUS_BY_TABLE: [string[], Weights][] = [
   [['user', 'account', 'customer', 'member', 'employee'], { active: 85, inactive: 10, suspended: 5 }],
 ];
 
+/** What a `type` or `kind` sorts, by the words before it or its table: a product's kind is not an address's type. */
+const TYPE_BY_SUBJECT: [string[], Weights][] = [
+  [['address', 'location'], { shipping: 50, billing: 40, other: 10 }],
+  [['phone', 'contact'], { mobile: 60, home: 25, work: 15 }],
+  [['product', 'item', 'sku', 'good', 'variant', 'listing'], { physical: 70, digital: 20, service: 10 }],
+  [['payment', 'transaction', 'ledger', 'entry', 'charge'], { charge: 80, refund: 15, adjustment: 5 }],
+  [['campaign', 'ad', 'advert', 'advertisement'], { search: 50, display: 30, video: 20 }],
+  [['file', 'attachment', 'media', 'asset', 'document', 'upload'], { image: 60, document: 25, video: 15 }],
+  [['ticket', 'issue', 'case', 'incident'], { question: 40, incident: 30, problem: 15, task: 15 }],
+  [['account', 'customer', 'organization', 'company', 'workspace', 'tenant'], { personal: 70, business: 30 }],
+  [['notification', 'message', 'alert'], { email: 55, push: 30, sms: 15 }],
+  [['discount', 'coupon', 'promotion', 'voucher'], { percentage: 60, fixed_amount: 30, free_shipping: 10 }],
+  [['event', 'activity', 'audit'], { created: 35, updated: 40, deleted: 10, viewed: 10, exported: 5 }],
+];
+
 const GENERIC_STATUS: Weights = { active: 70, inactive: 20, pending: 10 };
 
 /** Label sets by the word that names the column. */
@@ -109,7 +124,12 @@ export function categoryOf(c: NameContext): NameMatch | undefined {
     what = 'a status';
   } else {
     const word = c.words.at(-1) && BY_WORD[c.words.at(-1)!] ? c.words.at(-1) : undefined;
-    if (word && !(word === 'type' && c.words.length > 1 && c.words[0] === 'content')) {
+    const sorted = word === 'type' || word === 'kind' ? [...c.words.slice(0, -1), ...c.table.slice().reverse()] : [];
+    const typed = sorted.length ? TYPE_BY_SUBJECT.find(([subjects]) => sorted.some((w) => subjects.includes(w)))?.[1] : undefined;
+    if (typed && !(c.words.length > 1 && c.words[0] === 'content')) {
+      values = typed;
+      what = `a ${word}`;
+    } else if (word && !(word === 'type' && c.words.length > 1 && c.words[0] === 'content')) {
       values = word === 'provider' && [...c.words, ...c.table].some((w) => PAYMENT_WORDS.includes(w)) ? PAYMENT_PROVIDERS : BY_WORD[word];
       what = `a ${word}`;
     }

@@ -7,6 +7,7 @@
 import type { BuiltField } from './bounds';
 import { className } from './categories';
 import { tableTokens } from './name-tokens';
+import { PERSON_TABLES } from './name-rules';
 
 /** Generators that can be made from a person's first and last names. */
 const FROM_NAMES = new Set(['internet.email', 'internet.username', 'person.fullName']);
@@ -54,6 +55,8 @@ interface PolymorphicDecision {
 /** Tables a polymorphic pair may point at: numbered from 1, with a fixed count, and not lookups of a few rows. */
 const MIN_TARGET_ROWS = 20;
 
+const OWNER_STEMS = new Set(['tokenable', 'notifiable', 'authenticatable', 'causer', 'owner', 'creator', 'actor', 'author']);
+
 /**
  * `commentable_type` / `commentable_id`: the type names tables whose keys
  * are numbered from 1, and the id stays within the smallest of their row
@@ -71,7 +74,10 @@ export function linkPolymorphic(tables: PolymorphicTable[], report: PolymorphicD
       if (!stem || type.generator !== 'weighted') continue;
       const id = table.fields.find((f) => f.name === `${stem}_id` || f.name === `${stem}Id`);
       if (!id || id.generator === 'ref' || !['number.int', 'sequence'].includes(id.generator)) continue;
-      const chosen = targets.filter((t) => t.name !== table.name).slice(0, 3);
+      const others = targets.filter((t) => t.name !== table.name);
+      // Who holds tokens, gets notified or acts (Laravel's tokenable, notifiable, causer) is a person's table when there is one.
+      const people = OWNER_STEMS.has(stem.toLowerCase()) ? others.filter((t) => PERSON_TABLES.has(tableTokens(t.name).at(-1) ?? '')) : [];
+      const chosen = (people.length ? people : others).slice(0, 3);
       if (!chosen.length) continue;
       type.options = { values: Object.fromEntries(chosen.map((t, i) => [className(tableTokens(t.name)), chosen.length - i])) };
       id.generator = 'number.int';

@@ -128,10 +128,11 @@ const NOT_A_NAME = ['url', 'ip', 'email', 'agent', 'id', 'phone', 'address'];
 const NOT_EMAIL = ['token', 'hash', 'marketing', 'promotion', 'accepts', 'opt', 'verified', 'confirmed', 'notification', 'notifications', 'subscribed', 'bounced', 'sent'];
 
 const TEXT_RULES: Rule[] = [
+  // OAuth's `client_type` beside `client_id` is a kind of client, not a polymorphic pair.
+  (c) => oauthWord(c),
   (c) => polymorphicType(c),
   (c) => lookupKey(c),
   (c) => textId(c),
-  (c) => oauthWord(c),
   (c) => providerUid(c),
   (c) => stripeId(c),
   (c) => (has(c, 'email') && !hasAny(c, ...NOT_EMAIL) ? { generator: 'internet.email', confidence: 0.95, reason: 'the name says email' } : undefined),
