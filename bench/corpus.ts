@@ -148,7 +148,8 @@ async function mariaTarget(servers: Servers, name: string, ddl: string): Promise
 
 async function sqliteTarget(servers: Servers, name: string, ddl: string): Promise<Target> {
   const file = path.join(servers.scratch, `${name}.sqlite`);
-  const created = spawnSync('sqlite3', [file], { input: ddl, encoding: 'utf8' });
+  // sqlite3's `.schema` prints the table AUTOINCREMENT keeps, which sqlite3 then refuses to create (it makes it itself).
+  const created = spawnSync('sqlite3', [file], { input: ddl.replace(/^CREATE TABLE sqlite_sequence\(name,seq\);$/gm, ''), encoding: 'utf8' });
   if (created.status !== 0) throw new Error(`the schema itself does not load into sqlite3: ${created.stderr.trim()}`);
   const query = (sql: string) => spawnSync('sqlite3', [file, sql], { encoding: 'utf8' }).stdout.trim();
   return {

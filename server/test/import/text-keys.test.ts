@@ -107,3 +107,37 @@ CREATE TABLE \`oauth_apps\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`c
     for (const type of columnValues(document, 'oauth_apps').get('client_type')!) expect(['confidential', 'public']).toContain(type);
   });
 });
+
+describe('two references to one table, and a desktop app’s SQLite schema', () => {
+  it('a message sized by its users would go from a user to the same user: it picks sender and recipient apart, and CHECK (sender_id <> recipient_id) holds in PostgreSQL', async () => {
+    const loaded = await roundTrip(`CREATE TABLE public.users (id bigint NOT NULL, email text NOT NULL, CONSTRAINT users_pkey PRIMARY KEY (id));
+CREATE TABLE public.messages (
+    id bigint NOT NULL,
+    sender_id bigint NOT NULL,
+    recipient_id bigint NOT NULL,
+    body text NOT NULL,
+    sent_at timestamp with time zone NOT NULL,
+    CONSTRAINT messages_pkey PRIMARY KEY (id),
+    CONSTRAINT messages_not_self CHECK ((sender_id <> recipient_id))
+);
+ALTER TABLE ONLY public.messages ADD CONSTRAINT messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES public.users(id);
+ALTER TABLE ONLY public.messages ADD CONSTRAINT messages_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES public.users(id);`);
+    try {
+      expect(typeof loaded.document.tables.find((t) => t.name === 'messages')!.rows).toBe('number');
+      await expectEveryTableFilled(loaded);
+      expect(await loaded.count('SELECT count(DISTINCT recipient_id) AS n FROM public.messages')).toBeGreaterThan(10);
+    } finally {
+      await loaded.end();
+    }
+  }, 120_000);
+
+  it('imports `sqlite3 .schema` output with a typeless column, integer moments and spans of time', async () => {
+    const { document } = await importText('SQLITE_DDL', `CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url LONGVARCHAR, last_visit_date INTEGER, guid TEXT);
+CREATE TABLE moz_meta (key TEXT PRIMARY KEY, value NOT NULL) WITHOUT ROWID ;
+CREATE TABLE moz_places_metadata (id INTEGER PRIMARY KEY, place_id INTEGER NOT NULL, total_view_time INTEGER NOT NULL DEFAULT 0, typing_time INTEGER NOT NULL DEFAULT 0, FOREIGN KEY (place_id) REFERENCES moz_places(id) ON DELETE CASCADE);`);
+    expect(() => compileBlueprint(document, { seed: 1 })).not.toThrow();
+    expect(document.tables.find((t) => t.name === 'moz_meta')!.fields.find((f) => f.name === 'value')!.sqlType).toBeUndefined();
+    for (const moment of columnValues(document, 'moz_places').get('last_visit_date')!) expect(Number(moment)).toBeGreaterThan(1_500_000_000);
+    for (const span of columnValues(document, 'moz_places_metadata').get('total_view_time')!) expect(Number(span)).toBeLessThanOrEqual(600_000);
+  });
+});

@@ -338,7 +338,8 @@ function fieldOf(table: TableModel, column: ColumnModel, relations: TableRelatio
   if (ref && !column.notNull && !inKey && !unique && !field.nullRate && !ref.tenant && !ref.readByRequired && !ref.via) field.nullRate = MIN_REF_NULL_RATE;
   if (field.nullRate === 0) delete field.nullRate;
   if (unique && !inKey) field.unique = true;
-  field.sqlType = type.sqlType;
+  // SQLite lets a column have no type at all (`value NOT NULL`): the field then declares none.
+  if (type.sqlType.trim()) field.sqlType = type.sqlType;
   // SQL output then overrides a GENERATED ALWAYS column and moves the sequence past the ids it wrote.
   if (column.identity && type.kind === 'integer' && IDENTITY_GENERATORS.has(field.generator) && !field.nullRate) field.identity = column.identity;
   return { field, confidence: guess.confidence, reason: guess.reason };

@@ -91,11 +91,14 @@ const FLAG_INT: Rule = (c) => {
   return { generator: 'weighted', options: { values: rare ? { 0: 90, 1: 10 } : { 1: 80, 0: 20 } }, confidence: 0.85, reason: `a 0/1 flag, ${rare ? 'rarely' : 'mostly'} set` };
 };
 
+/** `total_view_time`, `typing_time`, `response_time`: how long something took, not when. */
+const spanOfTime = (c: NameContext) => has(c, 'time') && (hasAny(c, 'total', 'elapsed', 'spent', 'view', 'wait', 'response', 'load', 'run', 'play', 'watch', 'cpu', 'idle', 'active') || c.words.some((w) => w.length > 5 && w.endsWith('ing')));
+
 /** An integer holding a moment: seconds since 1970 in 32 bits, milliseconds in 64. */
 const EPOCH: Rule = (c) => {
   if (!whole(c)) return undefined;
-  const moment = hasAny(c, 'created', 'updated', 'deleted', 'timestamp', 'expires', 'expiry', 'expiration', 'deadline', 'time') || has(c, 'last', 'activity') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)) || has(c, 'started') || has(c, 'ended');
-  if (!moment || hasAny(c, 'zone', 'minutes', 'seconds', 'hours', 'milliseconds', 'count', 'spent', 'reading', 'response')) return undefined;
+  const moment = hasAny(c, 'created', 'updated', 'deleted', 'timestamp', 'expires', 'expiry', 'expiration', 'deadline', 'time', 'date') || has(c, 'last', 'activity') || (c.words.length > 1 && ['at', 'on'].includes(c.words.at(-1)!)) || has(c, 'started') || has(c, 'ended');
+  if (!moment || hasAny(c, 'zone', 'minutes', 'seconds', 'hours', 'milliseconds', 'count', 'spent', 'reading', 'response') || spanOfTime(c)) return undefined;
   const ms = (c.bits ?? 32) > 32;
   const [from, to] = [1_577_836_800, 1_798_761_599];
   return { generator: 'number.int', options: ms ? { min: from * 1000, max: to * 1000 } : { min: from, max: to }, confidence: 0.75, reason: `a moment as ${ms ? 'milliseconds' : 'seconds'} since 1970 (2020–2026)` };
@@ -112,6 +115,7 @@ const DURATIONS: Rule = (c) => {
   if (hasAny(c, 'minutes') || hasAny(c, 'reading', 'runtime')) return range(c, 1, 60, 'a duration in minutes');
   if (hasAny(c, 'length', 'runtime') && (tableHas(c, 'film', 'movie', 'episode', 'show', 'video') || has(c, 'length'))) return range(c, 45, 180, 'a running time in minutes');
   if (has(c, 'duration')) return range(c, 1, 120, 'a duration in minutes');
+  if (spanOfTime(c)) return (c.bits ?? 32) > 32 ? range(c, 1_000, 600_000, 'a span of time in milliseconds') : range(c, 1, 3_600, 'a span of time in seconds');
   return undefined;
 };
 

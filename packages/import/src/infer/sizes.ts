@@ -125,6 +125,7 @@ export function sizeTables(tables: TableModel[], plans: Map<string, TableRelatio
       if (parent && parent !== table) visit(parent, path);
     }
     sizeTable(table, graph);
+    untieSameParent(table, graph);
     done.add(table.name);
   };
   for (const table of tables) visit(table, new Set());
@@ -226,6 +227,24 @@ function sizeTable(table: TableModel, graph: Graph): void {
   const min = line ? 1 : 0;
   plan.rows = { perParent: ref.table, min, max };
   plan.rowsReason = `sized per ${ref.table} row (${min}–${max}) through ${col}${parents.length > 1 ? `, its main parent among ${parents.map(([, r]) => r.table).join(', ')}` : ''}${line ? ': lines of each' : events ? ': events of each' : ''}${fromEstimate ? ', in the proportion the database shows' : ''}`;
+}
+
+/**
+ * A row sized per parent takes that parent in every reference to its table:
+ * a message sized per user would be sent by and to the same user, and
+ * `CHECK (sender_id <> recipient_id)` could never hold. Two references to
+ * the parent's table (sender and recipient, a friendship's two users, a
+ * visit and its referrer) make the table a count instead, each picking apart.
+ */
+function untieSameParent(table: TableModel, graph: Graph): void {
+  const plan = graph.plans.get(table.name)!;
+  const rows = plan.rows;
+  if (typeof rows !== 'object') return;
+  const same = [...plan.refs].filter(([, ref]) => ref.table === rows.perParent && !ref.via).map(([col]) => col);
+  if (same.length < 2) return;
+  const count = Math.max(1, Math.min(ESTIMATE_CAP, Math.round(rowsOf(rows.perParent, graph) * Math.max(1, (rows.min + rows.max) / 2))));
+  plan.rows = count;
+  plan.rowsReason = `${count} rows, about ${Math.max(1, (rows.min + rows.max) / 2)} per ${rows.perParent} row, but not sized per ${rows.perParent}: ${same.join(' and ')} both point there and each picks its own row`;
 }
 
 /** The parent a row belongs to: the person who acts (a customer's rental), else the largest parent. */
