@@ -71,6 +71,7 @@ describe('a Laravel schema:dump (MySQL)', () => {
 ) ENGINE=InnoDB AUTO_INCREMENT=3 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 CREATE TABLE \`oauth_clients\` (
   \`id\` char(36) COLLATE utf8mb4_unicode_ci NOT NULL,
+  \`name\` varchar(255) COLLATE utf8mb4_unicode_ci NOT NULL,
   \`redirect\` text COLLATE utf8mb4_unicode_ci NOT NULL,
   \`provider\` varchar(255) COLLATE utf8mb4_unicode_ci DEFAULT NULL,
   PRIMARY KEY (\`id\`)
@@ -91,6 +92,8 @@ INSERT INTO \`migrations\` VALUES (2,'2016_06_01_000004_create_oauth_clients_tab
     const clients = columnValues(document, 'oauth_clients');
     for (const id of clients.get('id')!) expect(String(id)).toMatch(/^[0-9a-f-]{36}$/);
     for (const url of clients.get('redirect')!) expect(String(url)).toMatch(/^https?:\/\//);
+    // An OAuth client is an app, named after a business, not a person.
+    expect(document.tables.find((t) => t.name === 'oauth_clients')!.fields.find((f) => f.name === 'name')!.generator).toBe('company.name');
     const social = columnValues(document, 'social_accounts');
     for (const id of social.get('provider_id')!) expect(String(id)).toMatch(/^\d+$/);
     for (const s of social.get('expires_in')!) expect(Number(s)).toBeLessThanOrEqual(86_400);

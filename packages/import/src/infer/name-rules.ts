@@ -64,6 +64,10 @@ function byTable(c: NameContext, what: string): NameMatch | undefined {
     const match = byTable({ ...c, table: qualifier, words: ['name'] }, what);
     if (match) return match;
   }
+  // An OAuth client or an API app is named after the business or integration it serves, not a person.
+  if (tableIs(c, new Set(['oauth', 'integration', 'api', 'app'])) || (tableIs(c, new Set(['application'])) && tableIs(c, new Set(['provider', 'client'])))) {
+    return { generator: 'company.name', confidence: 0.6, reason: `${what} of an app (${c.table.join(' ')})` };
+  }
   // The head noun decides first: a `product_category`'s name is a category's, not a product's.
   if (c.table.length > 1) {
     const byHead = byTable({ ...c, table: c.table.slice(-1) }, what);
