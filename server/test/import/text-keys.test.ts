@@ -144,3 +144,69 @@ CREATE TABLE moz_places_metadata (id INTEGER PRIMARY KEY, place_id INTEGER NOT N
     for (const span of columnValues(document, 'moz_places_metadata').get('total_view_time')!) expect(Number(span)).toBeLessThanOrEqual(600_000);
   });
 });
+
+describe('a Spree/Solidus-like structure.sql: orders, payments, cards and rates', () => {
+  const ddl = `CREATE TABLE public.spree_orders (
+    id integer NOT NULL,
+    number character varying(32),
+    state character varying,
+    payment_state character varying,
+    shipment_state character varying,
+    promo_total numeric(10,2) DEFAULT 0.0,
+    shipment_total numeric(10,2) DEFAULT 0.0 NOT NULL,
+    item_count integer DEFAULT 0,
+    last_ip_address character varying
+);
+CREATE TABLE public.spree_credit_cards (
+    id integer NOT NULL,
+    month integer,
+    year integer,
+    last_digits character varying,
+    name character varying
+);
+CREATE TABLE public.spree_payments (
+    id integer NOT NULL,
+    avs_response character varying,
+    cvv_response_code character varying,
+    cvv_response_message character varying
+);
+CREATE TABLE public.spree_products (id integer NOT NULL, name character varying NOT NULL, meta_description text);
+CREATE TABLE public.spree_variants (id integer NOT NULL, "position" integer);
+CREATE TABLE public.spree_tax_rates (id integer NOT NULL, amount numeric(8,5));
+ALTER TABLE ONLY public.spree_orders ADD CONSTRAINT spree_orders_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.spree_credit_cards ADD CONSTRAINT spree_credit_cards_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.spree_payments ADD CONSTRAINT spree_payments_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.spree_products ADD CONSTRAINT spree_products_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.spree_variants ADD CONSTRAINT spree_variants_pkey PRIMARY KEY (id);
+ALTER TABLE ONLY public.spree_tax_rates ADD CONSTRAINT spree_tax_rates_pkey PRIMARY KEY (id);`;
+  let document: BlueprintDocument;
+  beforeAll(async () => {
+    ({ document } = await importText('POSTGRES_DDL', ddl));
+  });
+  const generator = (table: string, field: string) => document.tables.find((t) => t.name === table)!.fields.find((f) => f.name === field)!.generator;
+
+  it("reads an order's states as statuses (its last_ip_address is no postal address), and its promotion as money taken off", () => {
+    for (const field of ['state', 'payment_state', 'shipment_state']) expect(generator('spree_orders', field)).toBe('weighted');
+    const orders = columnValues(document, 'spree_orders');
+    for (const promo of orders.get('promo_total')!) expect(Number(promo)).toBeLessThanOrEqual(0);
+    for (const shipping of orders.get('shipment_total')!) expect(Number(shipping)).toBeLessThanOrEqual(120);
+    for (const count of orders.get('item_count')!) expect(Number(count)).toBeLessThanOrEqual(20);
+  });
+
+  it("reads a card's expiry year, last digits and holder, and a gateway's AVS and CVV answers", () => {
+    const cards = columnValues(document, 'spree_credit_cards');
+    for (const year of cards.get('year')!) expect(Number(year)).toBeGreaterThanOrEqual(2025);
+    for (const digits of cards.get('last_digits')!) expect(String(digits)).toMatch(/^\d{4}$/);
+    expect(generator('spree_credit_cards', 'name')).toBe('person.fullName');
+    const payments = columnValues(document, 'spree_payments');
+    for (const code of payments.get('avs_response')!) expect(String(code)).toMatch(/^[A-Z]$/);
+    for (const code of payments.get('cvv_response_code')!) expect(String(code)).toMatch(/^[A-Z]$/);
+    expect(generator('spree_payments', 'cvv_response_message')).not.toBe('finance.creditCardCVV');
+  });
+
+  it('keeps a meta description as text, a position as a place in a list, and a tax rate as a fraction', () => {
+    expect(generator('spree_products', 'meta_description')).not.toBe('json');
+    for (const position of columnValues(document, 'spree_variants').get('position')!) expect(Number(position)).toBeLessThanOrEqual(100);
+    for (const rate of columnValues(document, 'spree_tax_rates').get('amount')!) expect(Number(rate)).toBeLessThanOrEqual(0.3);
+  });
+});

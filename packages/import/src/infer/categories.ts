@@ -86,6 +86,9 @@ const PAYMENT_WORDS = ['payment', 'billing', 'charge', 'invoice', 'order', 'chec
 /** Table names (their last word) whose rows are one of a few labels: a lookup keyed by its label. */
 export const LOOKUP_WORDS = ['status', 'role', 'plan', 'tier', 'priority', 'severity', 'visibility', 'frequency', 'interval', 'platform', 'stage', 'type', 'kind', 'method', 'provider', 'mode', 'source', 'blood', 'marital'];
 
+/** A sibling that is part of a postal address: `last_ip_address` and `email_address` are not. */
+export const addressSibling = (words: string[]) => ['city', 'zip', 'address', 'street', 'country', 'postal'].some((w) => words.includes(w)) && !words.some((w) => ['ip', 'email', 'mac', 'wallet', 'bitcoin'].includes(w));
+
 /** Words that make a text column a yes/no flag (`ACTV_FLG char(1)`, `accepts_marketing`). */
 export const FLAG_WORDS = ['flag', 'active', 'enabled', 'disabled', 'deleted', 'archived', 'accepts', 'opt', 'exempt', 'taxable', 'is', 'has', 'can', 'allow', 'verified', 'approved', 'discontinued', 'current', 'default', 'primary', 'visible', 'hidden', 'locked', 'paid', 'billable', 'premium', 'completed', 'synced', 'featured', 'published'];
 
@@ -118,7 +121,7 @@ export function categoryOf(c: NameContext): NameMatch | undefined {
   const last = c.words.at(-1) ?? '';
   let values: Weights | undefined;
   let what = '';
-  if (c.words.includes('status') || (last === 'state' && !c.siblings.some((s) => s.some((w) => ['city', 'zip', 'address', 'country', 'street'].includes(w))))) {
+  if (c.words.includes('status') || (last === 'state' && !c.siblings.some(addressSibling))) {
     const subject = [...c.words.filter((w) => w !== 'status' && w !== 'code' && w !== 'state'), ...c.table];
     values = STATUS_BY_TABLE.find(([tables]) => subject.some((w) => tables.includes(w)))?.[1] ?? GENERIC_STATUS;
     what = 'a status';

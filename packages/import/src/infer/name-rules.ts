@@ -6,7 +6,7 @@
  * `customer` is a person's name, in `category` a word, in `company` a firm.
  */
 import type { ValueKind } from '../schema-model';
-import { categoryOf, FLAG_WORDS, polymorphicType, textFlag } from './categories';
+import { addressSibling, categoryOf, FLAG_WORDS, polymorphicType, textFlag } from './categories';
 import { lookupKey, oauthWord, providerUid, stripeId, textId } from './text-keys';
 import { matchNumber } from './number-rules';
 
@@ -65,7 +65,7 @@ function byTable(c: NameContext, what: string): NameMatch | undefined {
     if (match) return match;
   }
   // An OAuth client or an API app is named after the business or integration it serves, not a person.
-  if (tableIs(c, new Set(['oauth', 'integration', 'api', 'app'])) || (tableIs(c, new Set(['application'])) && tableIs(c, new Set(['provider', 'client'])))) {
+  if (tableIs(c, new Set(['oauth', 'integration', 'app'])) || (tableIs(c, new Set(['application', 'api'])) && tableIs(c, new Set(['provider', 'client', 'application'])))) {
     return { generator: 'company.name', confidence: 0.6, reason: `${what} of an app (${c.table.join(' ')})` };
   }
   // The head noun decides first: a `product_category`'s name is a category's, not a product's.
@@ -103,7 +103,7 @@ function byTable(c: NameContext, what: string): NameMatch | undefined {
 
 const near = (c: NameContext, ...words: string[]) => c.siblings.some((s) => words.some((w) => s.includes(w)));
 
-const nearAddress = (c: NameContext) => near(c, 'city', 'zip', 'address', 'street', 'country', 'postal');
+const nearAddress = (c: NameContext) => c.siblings.some(addressSibling);
 const codeWidth = (c: NameContext, n: number) => has(c, 'code') || (c.maxLength ?? 99) <= n;
 /** Words that make a column about a person's personal data rather than its category. */
 /** Last words that make a column one label among a few, even beside words of free text (`comment_status`). */
@@ -148,6 +148,7 @@ const TEXT_RULES: Rule[] = [
   (c) => (only(c, 'suffix') || has(c, 'name', 'suffix') ? { generator: 'person.suffix', confidence: 0.85, reason: 'a name suffix' } : undefined),
   (c) => ((has(c, 'full', 'name') || (has(c, 'contact', 'name') || (hasAny(c, 'author', 'customer', 'recipient', 'ship', 'shipping', 'billing', 'sender', 'holder') && has(c, 'name')) && !tableIs(c, COMPANY_TABLES)) || only(c, 'author') || only(c, 'composer') || has(c, 'comment', 'author')) && !hasAny(c, ...NOT_A_NAME) ? { generator: 'person.fullName', confidence: 0.85, reason: "a person's full name" } : undefined),
   (c) => (has(c, 'user', 'name') || (hasAny(c, 'user') && hasAny(c, 'created', 'updated', 'by', 'login')) ? { generator: 'internet.username', confidence: 0.9, reason: 'a user name' } : undefined),
+  (c) => (only(c, 'name') && tableIs(c, new Set(['card'])) ? { generator: 'person.fullName', confidence: 0.75, reason: "the cardholder's name" } : undefined),
   (c) => (has(c, 'display', 'name') && tableIs(c, new Set(['country', 'currency', 'language', 'state', 'city'])) ? byTable(c, 'the name') : undefined),
   (c) => (has(c, 'display', 'name') ? { generator: 'internet.displayName', confidence: 0.85, reason: 'a display name' } : undefined),
   // `created_at` kept as text is a moment; `created_by` is who.
@@ -189,11 +190,14 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'isbn') ? { generator: 'commerce.isbn', confidence: 0.9, reason: 'an ISBN' } : undefined),
   (c) => (hasAny(c, 'upc', 'ean', 'barcode', 'gtin') ? { generator: 'commerce.upc', confidence: 0.85, reason: 'a barcode' } : undefined),
   (c) => (has(c, 'vin') ? { generator: 'vehicle.vin', confidence: 0.85, reason: 'a vehicle identification number' } : undefined),
-  (c) => (hasAny(c, 'last4', 'last 4') || (has(c, 'last') && c.words.includes('4')) ? { generator: 'string.numeric', options: { length: 4 }, confidence: 0.85, reason: "a card's last four digits" } : undefined),
+  (c) => (hasAny(c, 'last4', 'last 4') || (has(c, 'last') && c.words.includes('4')) || (has(c, 'last', 'digits') && (tableIs(c, new Set(['card', 'payment', 'source'])) || near(c, 'card', 'cc', 'month', 'year'))) ? { generator: 'string.numeric', options: { length: 4 }, confidence: 0.85, reason: "a card's last four digits" } : undefined),
   (c) => (has(c, 'card', 'number') || hasAny(c, 'pan') ? { generator: 'finance.creditCardNumber', confidence: 0.9, reason: 'a card number' } : undefined),
   (c) => (has(c, 'card') && hasAny(c, 'type', 'brand', 'issuer', 'network') ? { generator: 'finance.creditCardIssuer', confidence: 0.85, reason: "a card's network" } : undefined),
   (c) => (has(c, 'card') && hasAny(c, 'expire', 'expiry', 'expiration', 'exp') ? { generator: 'regex', options: { pattern: '(0[1-9]|1[0-2])/(2[6-9]|3[0-2])' }, confidence: 0.8, reason: "a card's expiry (MM/YY)" } : undefined),
-  (c) => (hasAny(c, 'cvv', 'cvc') ? { generator: 'finance.creditCardCVV', confidence: 0.9, reason: 'a card verification value' } : undefined),
+  // What the card network answered to a payment's address and CVV checks: one-letter codes, mostly a match.
+  (c) => (hasAny(c, 'avs') && !hasAny(c, 'message', 'text') ? { generator: 'weighted', options: { values: { Y: 60, Z: 15, A: 10, N: 10, U: 5 } }, confidence: 0.75, reason: 'an address verification (AVS) result code' } : undefined),
+  (c) => (hasAny(c, 'cvv', 'cvc') && hasAny(c, 'response', 'result', 'check') && !hasAny(c, 'message', 'text') ? { generator: 'weighted', options: { values: { M: 90, N: 5, P: 5 } }, confidence: 0.75, reason: 'a CVV check result code' } : undefined),
+  (c) => (hasAny(c, 'cvv', 'cvc') && !hasAny(c, 'response', 'result', 'check', 'message', 'text') ? { generator: 'finance.creditCardCVV', confidence: 0.9, reason: 'a card verification value' } : undefined),
   (c) => (has(c, 'ssn') ? { generator: 'regex', options: { pattern: '[1-8][0-9]{2}-[0-9]{2}-[0-9]{4}' }, confidence: 0.85, reason: 'a social security number' } : undefined),
   (c) => (has(c, 'ein') ? { generator: 'regex', options: { pattern: '[1-9][0-9]-[0-9]{7}' }, confidence: 0.85, reason: 'an employer identification number' } : undefined),
   (c) => (has(c, 'national', 'id') || hasAny(c, 'vat', 'passport') || has(c, 'tax', 'id') ? { generator: 'string.numeric', options: { length: Math.min(c.maxLength ?? 9, 9) }, confidence: 0.7, reason: 'an identity or tax number' } : undefined),
@@ -213,6 +217,7 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'title') && near(c, 'employee', 'emp', 'staff') && !tableIs(c, WORK_TABLES) ? { generator: 'person.jobTitle', confidence: 0.8, reason: "an employee's title" } : undefined),
   (c) => (has(c, 'job') || (has(c, 'title') && (tableIs(c, PERSON_TABLES) || hasAny(c, 'contact', 'employee', 'company')) && (c.maxLength ?? 99) > 8) ? { generator: 'person.jobTitle', confidence: 0.85, reason: 'a job title' } : undefined),
   (c) => (has(c, 'title') && tableIs(c, PERSON_TABLES) ? { generator: 'person.prefix', confidence: 0.7, reason: "a person's courtesy title (the column is too narrow for a job)" } : undefined),
+  (c) => (hasAny(c, 'specialty', 'speciality', 'specialization', 'discipline') && !hasAny(c, 'id', 'code') ? { generator: 'person.jobArea', confidence: 0.7, reason: 'a field of work' } : undefined),
   (c) => (has(c, 'department') && !hasAny(c, 'id', 'code') ? { generator: 'commerce.department', confidence: 0.85, reason: 'a department' } : undefined),
   (c) => (has(c, 'group', 'name') && tableIs(c, new Set(['department', 'team'])) ? { generator: 'person.jobArea', confidence: 0.7, reason: 'a group of departments' } : undefined),
   (c) => (hasAny(c, 'company', 'employer', 'vendor', 'supplier', 'manufacturer', 'university', 'school', 'carrier', 'brand') && !hasAny(c, 'id', 'code', 'type', 'size', 'catch', 'phrase', 'tracking', 'number') ? { generator: 'company.name', confidence: 0.9, reason: 'a company name' } : undefined),
@@ -232,7 +237,8 @@ const TEXT_RULES: Rule[] = [
   (c) => (has(c, 'title') || has(c, 'subject') || has(c, 'headline') ? { generator: 'lorem.sentence', options: { wordCount: 4 }, confidence: 0.7, reason: 'a title' } : undefined),
   (c) => (hasAny(c, 'option', 'meta', 'setting', 'config', 'preference') && hasAny(c, 'name', 'key') ? { generator: 'lorem.slug', options: { count: 2 }, confidence: 0.6, reason: 'the name of a setting' } : undefined),
   (c) => (CATEGORY_HEADS.includes(c.words.at(-1) ?? '') ? categoryOf(c) : undefined),
-  (c) => (hasAny(c, 'payload', 'metadata', 'meta', 'settings', 'preferences', 'data', 'properties', 'attributes', 'options', 'abilities', 'config')
+  // `meta_description` and `meta_title` are a page's SEO text, not a JSON object.
+  (c) => (hasAny(c, 'payload', 'metadata', 'meta', 'settings', 'preferences', 'data', 'properties', 'attributes', 'options', 'abilities', 'config') && !hasAny(c, 'description', 'title', 'keywords', 'keyword', 'tags')
     ? { generator: 'json', options: { keys: 3 }, confidence: 0.6, reason: 'structured data kept as text: a small JSON object' } : undefined),
   (c) => (hasAny(c, 'description', 'comment', 'note', 'content', 'body', 'message', 'text', 'review', 'feedback', 'details', 'excerpt', 'summary', 'exception', 'reason', 'instructions', 'answer', 'question')
     ? { generator: 'lorem.sentence', confidence: 0.75, reason: 'free text' } : undefined),

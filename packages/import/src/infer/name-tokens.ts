@@ -25,7 +25,7 @@ const SYNONYMS: Record<string, string> = {
   pwd: 'password', passwd: 'password', pass: 'password', passwordhash: 'password',
   ccy: 'currency', lang: 'language', locale: 'language code', tz: 'timezone', timezone: 'timezone',
   colour: 'color', org: 'company', organization: 'company', organisation: 'company', employer: 'company', firm: 'company',
-  town: 'city', province: 'state', region: 'state', nation: 'country', countrycode: 'country code',
+  town: 'city', suburb: 'city', locality: 'city', province: 'state', region: 'state', nation: 'country', countrycode: 'country code',
   occupation: 'job', position: 'job', jobtitle: 'job title',
   sex: 'gender', cost: 'price', fee: 'price', msrp: 'price', listprice: 'price', unitprice: 'price',
   subtotal: 'total',

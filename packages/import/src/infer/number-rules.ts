@@ -26,6 +26,7 @@ function range(c: NameContext, min: number, max: number, reason: string, confide
 }
 
 function money(c: NameContext, min: number, max: number, what: string): NameMatch {
+  if (min < 0 && !whole(c)) return { generator: 'number.float', options: { min, max, fractionDigits: c.scale ?? 2 }, confidence: 0.8, reason: what };
   if (whole(c)) return { generator: 'number.int', options: { min: Math.ceil(min), max: Math.floor(max) }, confidence: 0.85, reason: `${what}, in whole units` };
   return { generator: 'commerce.price', options: { min, max, dec: c.scale ?? 2 }, confidence: 0.85, reason: what };
 }
@@ -36,7 +37,10 @@ const PRICES: [string[], number, number, string][] = [
   [['hourly'], 15, 150, 'an hourly rate'],
   [['rental', 'rent'], 0.99, 9.99, 'the price of a rental'],
   [['replacement'], 9.99, 39.99, 'a replacement cost'],
-  [['freight', 'shipping', 'postage', 'delivery'], 0, 120, 'a shipping charge'],
+  [['freight', 'shipping', 'shipment', 'postage', 'delivery'], 0, 120, 'a shipping charge'],
+  // What a promotion takes off an order is negative; an adjustment goes either way.
+  [['promo', 'promotion'], -50, 0, 'a discount, as a negative amount'],
+  [['adjustment', 'adjustments'], -50, 50, 'an adjustment'],
   [['tax', 'vat'], 0, 200, 'a tax amount'],
   [['limit', 'credit'], 500, 50_000, 'a credit limit'],
   [['balance'], 0, 25_000, 'a balance'],
@@ -69,7 +73,8 @@ function MONEY(c: NameContext): NameMatch | undefined {
   if (!(hasAny(c, ...moneyWords) || has(c, 'credit', 'limit')) || hasAny(c, 'count', 'quantity', 'number', 'id', 'days', 'heart', 'products', 'items', 'orders', 'users')) return undefined;
   if (has(c, 'rate') && !hasAny(c, 'hourly', 'rental', 'price') && c.kind !== 'decimal') return undefined;
   // What it prices: its own words, its table's, or what the row points at (a payment beside a rental_id).
-  const priced = PRICES.find(([words]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));
+  // A promotion's own amounts are positive: the sign is the order's (its `promo_total`), so those words count in the column's name only.
+  const priced = PRICES.find(([words, min]) => words.some((w) => c.words.includes(w) || (w !== 'tax' && min >= 0 && c.table.includes(w)) || c.siblings.some((s) => s[0] === w && s.at(-1) === 'id')));
   // A whole-number amount or price with nothing priced is kept in cents (Stripe's way): the same sums, times 100.
   const cents = whole(c) && hasAny(c, 'amount', 'total', 'price', 'paid', 'due') && !priced && !tableHas(c, 'salary');
   if (cents) {
@@ -135,6 +140,8 @@ const RULES: Rule[] = [
     return range(c, hasAny(c, 'off', 'discount') ? 5 : 0, hasAny(c, 'commission') ? 30 : 50, 'a percentage');
   },
   // A line's position in its document (orderLineNumber, line_no): small, not a count.
+  // A tax or interest rate kept as a fraction (Spree's `tax_rates.amount numeric(8,5)`): a few digits after the point, barely any before.
+  (c) => (c.kind === 'decimal' && (tableHas(c, 'rate') || has(c, 'rate')) && (c.scale ?? 0) >= 3 && (c.precision ?? 99) - (c.scale ?? 0) <= 3 ? range(c, 0, 0.3, 'a rate as a fraction') : undefined),
   (c) => (has(c, 'line') && hasAny(c, 'number', 'no', 'num', 'position') && whole(c) ? range(c, 1, 10, 'a line number within its document') : undefined),
   (c) => (hasAny(c, 'rating', 'stars', 'score') && !hasAny(c, 'count') ? (hasAny(c, 'score') ? range(c, 0, 100, 'a score') : range(c, 1, 5, 'a rating from 1 to 5', 0.8, 1)) : undefined),
   CENTS,
@@ -143,7 +150,7 @@ const RULES: Rule[] = [
   (c) => (hasAny(c, 'age') && !hasAny(c, 'page', 'usage') ? range(c, 18, 90, "a person's age") : undefined),
   (c) => (has(c, 'birth') && hasAny(c, 'year') ? range(c, 1940, 2008, 'a year of birth') : undefined),
   (c) => (has(c, 'month') ? range(c, 1, 12, 'a month') : undefined),
-  (c) => (has(c, 'year') && hasAny(c, 'exp', 'expiry', 'expiration', 'expires') ? range(c, 2025, 2032, 'an expiry year') : undefined),
+  (c) => (has(c, 'year') && (hasAny(c, 'exp', 'expiry', 'expiration', 'expires') || tableHas(c, 'card')) ? range(c, 2025, 2032, 'an expiry year') : undefined),
   (c) => (hasAny(c, 'year') ? range(c, 1980, 2025, 'a year') : undefined),
   (c) => ((has(c, 'heart') || hasAny(c, 'bpm', 'pulse')) && hasAny(c, 'max', 'maximum', 'peak') ? range(c, 150, 200, 'a maximum heart rate') : undefined),
   (c) => (has(c, 'heart') || hasAny(c, 'bpm', 'pulse') ? range(c, 55, 190, 'a heart rate in beats per minute') : undefined),
@@ -162,11 +169,16 @@ const RULES: Rule[] = [
   (c) => (hasAny(c, 'reorder', 'safety', 'threshold') ? range(c, 5, 100, 'a stock level') : undefined),
   (c) => (hasAny(c, 'minimum', 'min') && hasAny(c, 'order', 'quantity') ? range(c, 1, 50, 'a minimum order') : undefined),
   (c) => (hasAny(c, 'attempts', 'retries', 'failures', 'failed') ? range(c, 0, 10, 'a number of attempts') : undefined),
+  (c) => (hasAny(c, 'repeats', 'refills', 'renewals') ? range(c, 0, 12, 'a number of repeats') : undefined),
   (c) => (hasAny(c, 'views', 'visits', 'impressions', 'downloads', 'plays', 'clicks') ? range(c, 0, 50_000, 'a count of views') : undefined),
   (c) => (hasAny(c, 'karma') ? range(c, 0, 100, 'a karma score') : undefined),
   (c) => (hasAny(c, 'points', 'votes', 'likes', 'helpful') ? range(c, 0, 1_000, 'a count of points or votes') : undefined),
   (c) => (hasAny(c, 'revision', 'version') ? range(c, 1, 20, 'a revision number') : undefined),
+  (c) => (hasAny(c, 'count', 'total', 'number') && hasAny(c, 'item', 'items', 'line', 'lines', 'product', 'products') && !hasAny(c, 'id', 'phone') ? range(c, 0, 20, 'a count of items') : undefined),
   (c) => (hasAny(c, 'count', 'total', 'number') && !hasAny(c, 'id', 'phone') ? range(c, 0, 200, 'a count') : undefined),
+  // `position` reads as a job in text (synonyms); a number named so is a place in a list.
+  (c) => (only(c, 'job') && whole(c) ? range(c, 1, 100, 'a position in a list') : undefined),
+  (c) => ((hasAny(c, 'numcode') || has(c, 'numeric', 'code')) && tableHas(c, 'country') ? range(c, 4, 894, "the country's ISO 3166 numeric code") : undefined),
   (c) => (hasAny(c, 'order', 'position', 'sort', 'rank', 'priority', 'sequence', 'line', 'index') ? range(c, 1, 100, 'a position in a list') : undefined),
   (c) => (hasAny(c, 'level', 'tier', 'group') ? range(c, 1, 10, 'a level') : undefined),
   (c) => (has(c, 'port') ? { generator: 'internet.port', confidence: 0.8, reason: 'a network port' } : undefined),
