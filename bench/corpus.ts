@@ -16,7 +16,10 @@
  * (a Rails structure.sql with and without foreign keys, a pg_dump of several
  * schemas with domains and partitions, Prisma migrations, a multi-tenant
  * SaaS with composite keys, mysqldump with triggers and MySQL 8 CHECKs,
- * MySQL's sample shapes, Django's SQLite), what each checks named in the closing notes.
+ * MySQL's sample shapes, Django's SQLite, a Laravel schema:dump with Passport,
+ * a Django + allauth pg_dump, a Supabase pg_dump with its auth schema,
+ * Hibernate's generated DDL, a Spree/Solidus-like structure.sql, a browser's
+ * places.sqlite as `sqlite3 .schema` prints it), what each checks named in the closing notes.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

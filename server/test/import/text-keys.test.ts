@@ -41,6 +41,7 @@ describe('a Prisma migration beside text-keyed lookups (PostgreSQL)', () => {
   it('reads OAuth, billing and sign-in columns as those libraries write them', () => {
     const account = columnValues(document, 'Account');
     for (const t of account.get('token_type')!) expect(['Bearer', 'DPoP']).toContain(t);
+    for (const t of account.get('type')!) expect(['oauth', 'oidc', 'email']).toContain(t);
     for (const uid of account.get('providerAccountId')!) expect(String(uid)).toMatch(/^\d+$/);
     const tickets = columnValues(document, 'tickets');
     for (const g of tickets.get('grant_type')!) expect(['authorization_code', 'client_credentials', 'refresh_token', 'password']).toContain(g);

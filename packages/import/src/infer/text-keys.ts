@@ -42,7 +42,8 @@ export function textId(c: NameContext): NameMatch | undefined {
   if (c.maxLength === 36) return { generator: 'string.uuid', confidence: 0.85, reason: 'an id kept as text, 36 characters wide: a uuid' };
   if (!c.primaryKey || c.words.length !== 1) return undefined;
   if (c.maxLength === 26) return { generator: 'string.ulid', confidence: 0.8, reason: 'an id kept as text, 26 characters wide: a ULID' };
-  if (c.table.some((w) => ['session', 'token'].includes(w))) {
+  // Prisma's `TEXT` id is a cuid even in a Session table; a sized varchar there (Laravel's, Rails') holds a random token.
+  if (c.maxLength !== undefined && c.table.some((w) => ['session', 'token'].includes(w))) {
     return { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 40, 40) }, confidence: 0.75, reason: "a session's or token's key: a random token" };
   }
   if (c.maxLength === undefined || c.maxLength >= 25) return { generator: 'regex', options: { pattern: CUID }, confidence: 0.75, reason: "a text primary key named id: a cuid, as ORMs (Prisma's @default(cuid())) make it" };
@@ -70,6 +71,11 @@ export function oauthWord(c: NameContext): NameMatch | undefined {
   const found = OAUTH.find(([words]) => tail(words.length) === words.join(' '));
   let values = found?.[1];
   let what = found ? `${found[0].join(' ')} of OAuth` : '';
+  // NextAuth's and Auth.js's Account.type, beside its provider and tokens: how the account signs in.
+  if (!values && c.words.length === 1 && c.words[0] === 'type' && c.siblings.some((s) => s.length === 1 && s[0] === 'provider') && c.siblings.some((s) => s.includes('token'))) {
+    values = { oauth: 80, oidc: 10, email: 10 };
+    what = 'how an account signs in';
+  }
   if (!values && c.words.at(-1) === 'algorithm') {
     const hashing = [...c.words, ...c.table].some((w) => ['password', 'hash', 'digest', 'salt'].includes(w));
     values = hashing ? HASHING : SIGNING;
