@@ -110,7 +110,7 @@ function inlineLabels(text: string): Label[] {
   const labels: Label[] = [];
   let table = '';
   for (const line of text.split('\n')) {
-    const create = /CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?((?:[`"[]?[\w$]+[`"\]]?\.)*[`"[]?[\w$ ]+?[`"\]]?)\s*\(/i.exec(line);
+    const create = /CREATE\s+(?:UNLOGGED\s+|TEMP(?:ORARY)?\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?((?:[`"[]?[\w$]+[`"\]]?\.)*[`"[]?[\w$ ]+?[`"\]]?)\s*\(/i.exec(line);
     if (create) table = unquote(create[1].split('.').pop()!);
     const at = line.indexOf('-- @');
     if (at < 0 || !table) continue;

@@ -112,6 +112,24 @@ CREATE TABLE \`oauth_apps\` (\`id\` bigint unsigned NOT NULL AUTO_INCREMENT, \`c
   });
 });
 
+describe('a Prisma migration for MySQL', () => {
+  it('keeps cuid ids and unique Stripe ids within VARCHAR(191), as Prisma writes them', async () => {
+    const { document } = await importText('MYSQL_DDL', `-- CreateTable
+CREATE TABLE \`User\` (
+    \`id\` VARCHAR(191) NOT NULL,
+    \`email\` VARCHAR(191) NOT NULL,
+    \`stripeCustomerId\` VARCHAR(191) NULL,
+
+    UNIQUE INDEX \`User_email_key\`(\`email\`),
+    UNIQUE INDEX \`User_stripeCustomerId_key\`(\`stripeCustomerId\`),
+    PRIMARY KEY (\`id\`)
+) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;`);
+    const users = columnValues(document, 'User');
+    for (const id of users.get('id')!) expect(String(id)).toMatch(/^c[a-z0-9]{24}$/);
+    for (const id of users.get('stripeCustomerId')!) expect(String(id)).toMatch(/^cus_[A-Za-z0-9]{24}$/);
+  });
+});
+
 describe('two references to one table, and a desktop app’s SQLite schema', () => {
   it('a message sized by its users would go from a user to the same user: it picks sender and recipient apart, and CHECK (sender_id <> recipient_id) holds in PostgreSQL', async () => {
     const loaded = await roundTrip(`CREATE TABLE public.users (id bigint NOT NULL, email text NOT NULL, CONSTRAINT users_pkey PRIMARY KEY (id));

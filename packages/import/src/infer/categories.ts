@@ -79,6 +79,9 @@ const BY_WORD: Record<string, Weights> = {
   category: { general: 40, billing: 25, technical: 25, sales: 10 },
 };
 
+/** What a token is for (phx.gen.auth's `users_tokens.context`): a taggings' context is something else. */
+const TOKEN_CONTEXTS: Weights = { session: 70, confirm: 15, reset_password: 10, login: 5 };
+
 /** Who takes a payment: a `provider` beside money is a payment processor, not a sign-in. */
 const PAYMENT_PROVIDERS: Weights = { stripe: 60, paypal: 25, adyen: 10, braintree: 5 };
 const PAYMENT_WORDS = ['payment', 'billing', 'charge', 'invoice', 'order', 'checkout', 'subscription', 'payout', 'transaction', 'purchase'];
@@ -133,7 +136,7 @@ export function categoryOf(c: NameContext): NameMatch | undefined {
       values = typed;
       what = `a ${word}`;
     } else if (word && !(word === 'type' && c.words.length > 1 && c.words[0] === 'content')) {
-      values = word === 'provider' && [...c.words, ...c.table].some((w) => PAYMENT_WORDS.includes(w)) ? PAYMENT_PROVIDERS : BY_WORD[word];
+      values = word === 'provider' && [...c.words, ...c.table].some((w) => PAYMENT_WORDS.includes(w)) ? PAYMENT_PROVIDERS : word === 'context' && c.table.includes('token') ? TOKEN_CONTEXTS : BY_WORD[word];
       what = `a ${word}`;
     }
   }

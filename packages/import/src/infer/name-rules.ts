@@ -157,6 +157,10 @@ const TEXT_RULES: Rule[] = [
       ? { generator: 'date.birthdate', confidence: 0.85, reason: 'a birth date kept as text' }
       : { generator: 'date.between', options: { from: '2020-01-01', to: '2025-12-31', ...((c.maxLength ?? 99) < 20 ? { dateOnly: true } : {}) }, confidence: 0.7, reason: 'a date kept as text' } : undefined),
   (c) => ((has(c, 'phone') || hasAny(c, 'dial', 'dialing', 'calling')) && hasAny(c, 'code', 'prefix') ? { generator: 'regex', options: { pattern: '\\+[1-9][0-9]{0,2}' }, confidence: 0.8, reason: 'an international dialing code (+44)' } : undefined),
+  // Where a confirmation or reset was mailed (phx.gen.auth's users_tokens.sent_to).
+  (c) => (has(c, 'sent', 'to') && c.words.length === 2 ? { generator: 'internet.email', confidence: 0.75, reason: 'the address a message was sent to' } : undefined),
+  // The job a background queue runs (Oban's worker, GoodJob's and Que's job_class, Solid Queue's class_name): a class name.
+  (c) => ((only(c, 'worker') || has(c, 'job', 'class') || (has(c, 'class', 'name') && tableIs(c, new Set(['job', 'queue'])))) && !hasAny(c, 'id') ? { generator: 'weighted', options: { values: { SendWelcomeEmailJob: 30, ChargeSubscriptionJob: 25, SyncSearchIndexJob: 20, GenerateReportJob: 15, PruneSessionsJob: 10 } }, confidence: 0.65, reason: 'the class of a background job' } : undefined),
   (c) => (has(c, 'phone') ? { generator: 'phone.number', confidence: 0.9, reason: 'a phone number' } : undefined),
   (c) => (has(c, 'extension') && !hasAny(c, 'file') ? { generator: 'string.numeric', options: { length: Math.min(4, c.maxLength ?? 4) }, confidence: 0.7, reason: 'a phone extension' } : undefined),
   (c) => (has(c, 'zip') ? { generator: 'location.zipCode', confidence: 0.9, reason: 'a postal code' } : undefined),

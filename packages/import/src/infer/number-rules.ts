@@ -179,6 +179,7 @@ const RULES: Rule[] = [
   // `position` reads as a job in text (synonyms); a number named so is a place in a list.
   (c) => (only(c, 'job') && whole(c) ? range(c, 1, 100, 'a position in a list') : undefined),
   (c) => ((hasAny(c, 'numcode') || has(c, 'numeric', 'code')) && tableHas(c, 'country') ? range(c, 4, 894, "the country's ISO 3166 numeric code") : undefined),
+  (c) => (only(c, 'priority') || has(c, 'priority', 'level') ? range(c, 0, 9, 'a priority level') : undefined),
   (c) => (hasAny(c, 'order', 'position', 'sort', 'rank', 'priority', 'sequence', 'line', 'index') ? range(c, 1, 100, 'a position in a list') : undefined),
   (c) => (hasAny(c, 'level', 'tier', 'group') ? range(c, 1, 10, 'a level') : undefined),
   (c) => (has(c, 'port') ? { generator: 'internet.port', confidence: 0.8, reason: 'a network port' } : undefined),

@@ -20,7 +20,8 @@ const measured = new Map<string, Spread | undefined>();
 
 /** Shortest and longest value (in characters) among a sample, or undefined when the generator cannot run alone. */
 export function sampledLengths(generator: string, options: Record<string, unknown> = {}, unique = false): Spread | undefined {
-  const standalone = Object.fromEntries(Object.entries(options).filter(([, v]) => !(typeof v === 'string' && v.includes('{'))));
+  // Options that read the row (`{first_name}`) cannot run alone; a regex's `{24}` is a quantifier, not a row's field.
+  const standalone = Object.fromEntries(Object.entries(options).filter(([k, v]) => k === 'pattern' || !(typeof v === 'string' && v.includes('{'))));
   const key = JSON.stringify([generator, standalone, unique]);
   if (measured.has(key)) return measured.get(key);
   let spread: Spread | undefined;
