@@ -29,6 +29,9 @@ describe('a Prisma migration beside text-keyed lookups (PostgreSQL)', () => {
     const statuses = columnValues(document, 'ticket_statuses').get('slug')!;
     expect(statuses.length).toBeGreaterThan(1);
     for (const s of statuses) expect(String(s)).toMatch(/^[a-z_]+$/);
+    // Its label is the key as a person reads it (in_progress → In progress).
+    const labels = columnValues(document, 'ticket_statuses').get('label')!;
+    labels.forEach((label, i) => expect(label).toBe(String(statuses[i])[0].toUpperCase() + String(statuses[i]).slice(1).replace(/_/g, ' ')));
     expect(columnValues(document, 'currencies').get('code')!.every((c) => /^[A-Z]{3}$/.test(String(c)))).toBe(true);
     expect(columnValues(document, 'currencies').get('decimal_places')!.every((n) => [0, 2, 3].includes(Number(n)))).toBe(true);
   });

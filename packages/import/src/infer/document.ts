@@ -206,9 +206,29 @@ function tableOf(table: TableModel, t: number, relations: TableRelations, report
   linkNames(decisions);
   linkPlaces(decisions);
   if (relations.lookup) distinctNames(decisions, key);
+  labelFromKey(decisions, key);
   const rowsReason = fitUniqueSpace(out, relations.rowsReason);
   if (rowsReason) report.push({ path: `tables[${t}].rows`, table: table.name, field: '', generator: 'rows', confidence: 0.5, reason: rowsReason, details: { rows: out.rows } });
   return out;
+}
+
+/**
+ * A lookup keyed by its labels (`project_statuses.slug` = in_progress) shows
+ * each as a person reads it in its `label` or `name`: In progress, not a
+ * random noun beside it.
+ */
+function labelFromKey(decisions: BuiltField[], key: string[]): void {
+  if (key.length !== 1 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key[0])) return;
+  const keyField = decisions.find((d) => d.column.name === key[0]);
+  if (!keyField || keyField.field.generator !== 'weighted' || !keyField.decision.reason.startsWith('the key of a lookup')) return;
+  const label = decisions.find((d) => d !== keyField && d.column.type.kind === 'text' && !d.column.type.arrayOf && d.field.generator !== 'ref' && ['label', 'name', 'title', 'display name'].includes(nameTokens(d.column.name).join(' ')));
+  if (!label) return;
+  const k = key[0];
+  label.field.generator = 'formula';
+  label.field.options = { expr: `concat(upper(substr(${k}, 0, 1)), replace(substr(${k}, 1), '_', ' '))` };
+  delete label.field.nullRate;
+  label.decision.generator = 'formula';
+  label.decision.reason = `${k} as a person reads it (in_progress → In progress)`;
 }
 
 /** A lookup's rows name different things: ten languages are ten languages, not English five times. */
