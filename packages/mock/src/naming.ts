@@ -7,6 +7,9 @@
 
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', men: 'man', women: 'woman', data: 'datum', indices: 'index', statuses: 'status', addresses: 'address' };
 
+/** A name compared without case or underscores (`user_id`, `userId` and `UserID` are one name). */
+export const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+
 export function singular(word: string): string {
   const lower = word.toLowerCase();
   if (IRREGULAR[lower]) return matchCase(word, IRREGULAR[lower]);

@@ -26,10 +26,9 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlMutationMapping, GraphqlRootMapping, GraphqlTypeMapping } from '@seedbed/engine';
-import { plural, singular } from './naming';
+import { plural, singular, squash } from './naming';
 import { classify, shapeOf, wrapperRoles, type SchemaKinds } from './sdl-kinds';
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /** Rows per page when an API pages without saying how many (the REST wrappers we know use 20). */
 export const DEFAULT_PAGE_SIZE = 20;

@@ -21,6 +21,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
+import { squash } from './naming';
 
 export type WrapperKind = 'page' | 'pageInfo' | 'edge' | 'aggregate' | 'aggregateFields' | 'aggregateValues' | 'payload';
 
@@ -33,7 +34,6 @@ export interface SchemaKinds {
   roots: Set<string>;
 }
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /** Field names of page blocks, by the role they play (compared without case or underscores). */
 const PAGE_ROLES: Record<string, string> = {
