@@ -33,7 +33,7 @@ function matchCase(like: string, word: string) {
   return like[0] === like[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)

@@ -16,6 +16,7 @@ import { pageOf, rowsOf, type Page, type PageArgs } from './connection';
 import type { MockContext } from './context';
 import { decodeGlobalId, encodeGlobalId } from './global-id';
 import { then, type Maybe, type MockRow, type ParentLink, type RowQuery } from './mock-data';
+import { answerResolver } from './answer-values';
 import { mutationResolver } from './sdl-mutations';
 import { DEFAULT_PAGE_SIZE } from './sdl-bindings';
 import { resolveMapping, type ResolvedMapping } from './resolve-mapping';
@@ -83,9 +84,9 @@ class SdlResolvers implements WrapperContext {
       const type = this.schema.getType(name);
       if (isObjectType(type)) attachWrapper(type, roles, this);
     }
-    // Interfaces and unions (Relay's Node) answer the type of the row's table.
+    // Interfaces and unions (Relay's Node) answer the type of the row's table, or the type a mutation's answer says (answer-values.ts).
     for (const type of Object.values(this.schema.getTypeMap())) {
-      if ((isInterfaceType(type) || isUnionType(type)) && !type.name.startsWith('__')) type.resolveType = (row) => this.typeOfTable.get((row as MockRow).table);
+      if ((isInterfaceType(type) || isUnionType(type)) && !type.name.startsWith('__')) type.resolveType = (value) => answeredType(value) ?? this.typeOfTable.get((value as MockRow).table);
     }
     this.attachRoots(this.schema.getQueryType(), this.m.roots);
     this.attachRoots(this.schema.getSubscriptionType(), this.m.subscriptions, true);
@@ -93,7 +94,8 @@ class SdlResolvers implements WrapperContext {
     for (const field of Object.values(mutation?.getFields() ?? {})) {
       const mapped = this.m.mutations[field.name];
       const path = `${mutation!.name}.${field.name}`;
-      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : unmapped(path, this.m.unbound[path]);
+      const answer = this.m.answers[field.name];
+      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : answer ? answerResolver(field.name, answer, this.types) : unmapped(path, this.m.unbound[path]);
     }
   }
 
@@ -218,6 +220,13 @@ class SdlResolvers implements WrapperContext {
       return { table: source.table, selection: selection.count ? selection : new ListSelection([]) };
     })();
   }
+}
+
+/** The type named by a mutation's answer object (plain, or a wrapper's `answer` source). */
+function answeredType(value: unknown): string | undefined {
+  const object = value as { __typename?: unknown; kind?: unknown; values?: { __typename?: unknown } };
+  const name = object.kind === 'answer' ? object.values?.__typename : object.__typename;
+  return typeof name === 'string' ? name : undefined;
 }
 
 function pageArgs(asked: RowsAsked): PageArgs {

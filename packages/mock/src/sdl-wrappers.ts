@@ -18,7 +18,9 @@ export type WrapperSource =
   | { kind: 'page'; page: Page }
   | { kind: 'edge'; position: number | null; row: MockRow | null }
   | { kind: 'aggregate'; data: MockData; table: string; selection: Selection; page: Page; type: GraphqlTypeMapping; fn?: string; values?: Map<string, Promise<Value[]>> }
-  | { kind: 'payload'; rows: MockRow[]; args: Record<string, unknown>; type: GraphqlTypeMapping; typeName: string };
+  | { kind: 'payload'; rows: MockRow[]; args: Record<string, unknown>; type: GraphqlTypeMapping; typeName: string }
+  /** A mutation answered without writing (answer-values.ts): each field's value, made already. */
+  | { kind: 'answer'; values: Record<string, unknown> };
 
 export interface WrapperContext {
   /** GraphQL field → column, per entity type (for aggregate values). */
@@ -154,6 +156,9 @@ async function aggregateValuesOf(source: Extract<WrapperSource, { kind: 'aggrega
 export function attachWrapper(type: GraphQLObjectType, roles: Record<string, string>, wrappers: WrapperContext): void {
   for (const field of Object.values(type.getFields())) {
     const resolve = roleResolver(roles[field.name] ?? 'null', field, wrappers);
-    field.resolve = (source, args, ctx) => resolve(source as WrapperSource, args, ctx as MockContext);
+    field.resolve = (source, args, ctx) => {
+      const from = source as WrapperSource;
+      return from.kind === 'answer' ? from.values[field.name] : resolve(from, args, ctx as MockContext);
+    };
   }
 }
