@@ -72,15 +72,11 @@ export function describeMock(schema: GraphQLSchema, m: ResolvedMapping): MockAns
   for (const field of Object.values(mutation?.getFields() ?? {})) {
     const path = `${mutation!.name}.${field.name}`;
     const w = m.mutations[field.name];
-    const plan = m.answers[field.name];
-    if (!w && plan) {
+    if (!w) {
+      const plan = m.answers[field.name];
       const table = plan.kind === 'row' || plan.kind === 'rows' ? plan.table : null;
       const why = m.unbound[path] ? ` (${m.unbound[path].replace(/: map it by hand.*$/, '')})` : '';
       out.push({ field: path, kind: 'ANSWERED', table, answer: `answered, not written${why}: ${planText(plan)}. To write, map it in graphql.mapping.mutations as a create, update or delete`, unbound: [] });
-      continue;
-    }
-    if (!w) {
-      out.push({ field: path, kind: 'UNMAPPED', table: null, answer: m.unbound[path] ?? 'not mapped: the mock answers an error', unbound: [] });
       continue;
     }
     const returns = getNamedType(field.type).name;

@@ -86,7 +86,8 @@ function unboundOf(schema: GraphQLSchema, m: Omit<ResolvedMapping, 'unbound' | '
   const mutation = schema.getMutationType();
   for (const field of Object.values(mutation?.getFields() ?? {})) {
     const path = `${mutation!.name}.${field.name}`;
-    if (!m.mutations[field.name]) out[path] = reasons[path] ?? 'not mapped: the mock answers an error';
+    // Answered without writing (answer-plan.ts); why it is no write is said in the report.
+    if (!m.mutations[field.name]) out[path] = reasons[path] ?? 'not mapped to a create, update or delete';
   }
   for (const [typeName, fields] of Object.entries(m.fieldArgs)) {
     const type = schema.getType(typeName);

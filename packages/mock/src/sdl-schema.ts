@@ -4,9 +4,9 @@
  * (its gaps bound by convention, sdl-bindings.ts) — lookups by the fields
  * their arguments name, key lists, filters, orders and pages on lists and
  * connections, counts and page blocks that agree with the rows, Relay's
- * `node(id:)`, aggregates, the SDL's own mutations, and live subscriptions.
- * A root field or mutation nothing maps answers an error saying so, never a
- * silent null.
+ * `node(id:)`, aggregates, the SDL's own mutations (those of no create,
+ * update or delete shape answered without writing), and live subscriptions.
+ * A root field nothing maps answers an error saying so, never a silent null.
  */
 import { buildSchema, isInterfaceType, isObjectType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgs, GraphqlFieldMapping, GraphqlRootMapping, GraphqlTypeMapping, Value } from '@seedbed/engine';
@@ -94,8 +94,8 @@ class SdlResolvers implements WrapperContext {
     for (const field of Object.values(mutation?.getFields() ?? {})) {
       const mapped = this.m.mutations[field.name];
       const path = `${mutation!.name}.${field.name}`;
-      const answer = this.m.answers[field.name];
-      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : answer ? answerResolver(field.name, answer, this.types) : unmapped(path, this.m.unbound[path]);
+      // What no create, update or delete maps is answered from its arguments, writing nothing.
+      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : answerResolver(field.name, this.m.answers[field.name], this.types);
     }
   }
 
@@ -234,7 +234,7 @@ function pageArgs(asked: RowsAsked): PageArgs {
   return { first: page.first ?? page.pageSize, last: page.last, after: page.after, before: page.before, offset: page.offset, page: page.page };
 }
 
-/** A root field or mutation the mapping leaves out: an error that says so and how to map it. */
+/** A root field the mapping leaves out: an error that says so and how to map it. */
 function unmapped(path: string, reason: string | undefined): Resolver {
   return () => {
     throw new AppError('BAD_USER_INPUT', `The mock cannot answer ${path}: ${reason ?? 'it is not mapped'}. Map it in the blueprint's graphql mapping (graphql.mapping).`, { path });
