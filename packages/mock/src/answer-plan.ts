@@ -45,7 +45,7 @@ export type Finder =
   | { by: 'first' };
 
 /** What a scalar answers, by its name and type. */
-export type ValueRole = 'true' | 'token' | 'url' | 'email' | 'message' | 'key' | 'count' | 'number' | 'date' | 'enum' | 'json' | 'id';
+export type ValueRole = 'true' | 'false' | 'token' | 'url' | 'email' | 'message' | 'key' | 'count' | 'number' | 'date' | 'enum' | 'json' | 'id';
 
 export type AnswerPlan =
   | { kind: 'row'; typeName: string; table: string; find: Finder; required: boolean }
@@ -66,7 +66,7 @@ const COUNT = /count|total|affected|number|num$|rows$/;
 const DATE = /(date|time|at|on)$/;
 
 export function planAnswer(field: GraphQLField<unknown, unknown>, schema: GraphQLSchema, types: Record<string, GraphqlTypeMapping>, wrappers: Set<string>): AnswerPlan {
-  return new Planner(schema, types, wrappers, argsOf(field)).plan(field.type, field.name, true, true, 0, new Set());
+  return new Planner(schema, types, wrappers, argsOf(field), field.name).plan(field.type, field.name, true, true, 0, new Set());
 }
 
 /** The arguments, and the fields of input object arguments (`input: { postId }`), that a plan may read. */
@@ -91,6 +91,7 @@ class Planner {
     private readonly types: Record<string, GraphqlTypeMapping>,
     private readonly wrappers: Set<string>,
     private readonly args: ArgAt[],
+    private readonly mutation: string,
   ) {}
 
   /**
@@ -127,7 +128,7 @@ class Planner {
         required,
       };
     }
-    return { kind: 'value', role: scalarRole(name, named.name, main), scalar: named.name, name };
+    return { kind: 'value', role: scalarRole(name, named.name, main, this.mutation), scalar: named.name, name };
   }
 
   private successMember(type: GraphQLNamedType): GraphQLObjectType | undefined {
@@ -171,9 +172,13 @@ class Planner {
 }
 
 /** A scalar's role by its name (`token`, `message`, `avatarUrl`, `count`) and type; `main`: it is the mutation's own result, named by the mutation. */
-function scalarRole(name: string, scalar: string, main: boolean): ValueRole {
+function scalarRole(name: string, scalar: string, main: boolean, mutation: string): ValueRole {
   const n = squash(name);
-  if (scalar === 'Boolean') return 'true';
+  if (scalar === 'Boolean') {
+    // `unfollowUser { isFollowing }` is false after it; a one-page answer has no page after it.
+    if (/^has(next|more|prev)/.test(n) || (/^(is|has)/.test(n) && /^(un|cancel|remove|leave|revoke|disable|deactivate|clear)/i.test(mutation))) return 'false';
+    return 'true';
+  }
   // `login(email): String`, as Apollo's tutorial first had it: the session's token.
   if (TOKEN.test(n) || (main && /^(log|sign)(in|on|up)|auth|register|refresh/.test(n) && scalar !== 'Int')) return 'token';
   if (/json/i.test(scalar)) return 'json';
@@ -213,6 +218,7 @@ function finderText(find: Finder, list: boolean): string {
 
 const VALUE_TEXT: Record<ValueRole, string> = {
   true: 'true',
+  false: 'false',
   token: 'a token made from the arguments (JWT-shaped)',
   url: 'a URL made from the arguments',
   email: 'the email argument, else one made from the arguments',

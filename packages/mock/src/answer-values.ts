@@ -12,7 +12,7 @@ import type { GraphQLFieldResolver } from 'graphql';
 import { canonicalValue, jsonIssue, type GraphqlTypeMapping, type Value } from '@seedbed/engine';
 import { AppError, badInput } from '@seedbed/engine/errors';
 import type { AnswerPlan, Finder } from './answer-plan';
-import { isObject } from './arguments';
+import { argumentAt as at, isObject } from './arguments';
 import type { MockContext } from './context';
 import type { Filter } from './filter';
 import { decodeGlobalId } from './global-id';
@@ -25,6 +25,8 @@ import { shownKey } from './sdl-mutations';
 const ISSUED_AT = 1_700_000_000;
 const EXPIRES_AT = 4_102_444_800;
 const DATE_BASE = Date.UTC(2024, 0, 1);
+/** Characters of an argument compared with a column (`login(email:)`), as a filter's texts are bounded. */
+const MAX_COMPARED_TEXT = 1_000;
 
 type Row = MockRow | null;
 
@@ -34,11 +36,6 @@ export function answerResolver(mutation: string, plan: AnswerPlan, types: Record
     if (issue) throw badInput(issue.path, `${issue.path} ${issue.message}`);
     return new Answer(mutation, args, ctx, types).of(plan, []);
   };
-}
-
-/** The value at a dotted path of the arguments (`input.postId`). */
-function at(args: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), args);
 }
 
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
@@ -154,6 +151,7 @@ class Answer {
       const value = at(this.args, arg.path);
       if (value === null || value === undefined) continue;
       if (typeof value === 'object') return undefined;
+      if (typeof value === 'string' && value.length > MAX_COMPARED_TEXT) throw badInput(arg.path, `the mock compares texts of at most ${MAX_COMPARED_TEXT.toLocaleString('en-US')} characters`);
       if (refTable && !(await this.ctx.data.byKey(refTable, value as Value))) return { missing: { table: refTable, value, path: arg.path } };
       values[column] = value as Value;
     }
@@ -167,6 +165,8 @@ class Answer {
     switch (plan.role) {
       case 'true':
         return true;
+      case 'false':
+        return false;
       case 'token': {
         const email = this.argNamed((n) => n.endsWith('email'));
         const claims = { sub: scope[0] ? keyText(this.keyOf(scope[0])) : hex.slice(0, 12), ...(typeof email === 'string' ? { email } : {}), iat: ISSUED_AT, exp: EXPIRES_AT };

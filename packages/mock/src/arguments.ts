@@ -74,6 +74,13 @@ export interface ArgContext {
 
 export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
+/** The value at a dotted path of a field's arguments (`input.user`); "" is the arguments themselves. */
+export function argumentAt(args: Record<string, unknown>, path: string | undefined): unknown {
+  if (path === undefined) return undefined;
+  if (path === '') return args;
+  return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), args);
+}
+
 /** The column a GraphQL field or input field name stands for (ignoring case and underscores), with whether it holds global ids. */
 function columnOf(type: GraphqlTypeMapping, name: string): { column: string; globalId?: string } | undefined {
   const field = type.fields[name];

@@ -179,6 +179,7 @@ describe('a social app: action mutations beside a CRUD one', () => {
     const app = apps.social;
     const { user } = await query(app, 'query($id: ID!) { user(id: $id) { id username } }', { id: '3' });
     expect((await mutate(app, SOCIAL_OPS.FOLLOW_USER, { userId: '3' })).followUser).toMatchObject({ isFollowing: true, followerCount: expect.any(Number), user });
+    expect((await mutate(app, SOCIAL_OPS.UNFOLLOW_USER, { userId: '3' })).unfollowUser).toMatchObject({ isFollowing: false, user: { id: '3' } });
     const read = (await mutate(app, SOCIAL_OPS.MARK_READ, { ids: ['2', '1'] })).markNotificationsAsRead;
     expect(read).toMatchObject({ success: true, message: expect.any(String), count: 2, notifications: [{ id: '2' }, { id: '1' }] });
     const all = (await mutate(app, SOCIAL_OPS.MARK_ALL_AS_READ)).markAllAsRead;
@@ -190,6 +191,11 @@ describe('a social app: action mutations beside a CRUD one', () => {
     expect((await mutate(app, SOCIAL_OPS.REQUEST_RESET, { email: 'ada@example.org' })).requestPasswordReset).toBe(true);
     const login = (await mutate(app, SOCIAL_OPS.LOGIN, { input: { email: 'ada@example.org', password: 'x' } })).login;
     expect(login).toMatchObject({ __typename: 'LoginSuccess', token: expect.any(String), expiresAt: expect.any(String), user: { id: expect.any(String) } });
+  });
+
+  it('refuses an argument compared with a column past the texts a filter compares, at its path', async () => {
+    const refused = (await post(apps.hackernews, HACKERNEWS_OPS.LOGIN_MUTATION, { email: `${'a'.repeat(2_000)}@example.org`, password: 'x' })).body;
+    expect(refused.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', path: 'email' });
   });
 
   it('lets the document map a mutation to a write by hand, which then writes', async () => {

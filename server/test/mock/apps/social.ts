@@ -20,6 +20,7 @@ type Mutation {
   likePost(id: ID!): Post!
   bookmarkPost(postId: ID!): Post
   followUser(userId: ID!): FollowPayload!
+  unfollowUser(userId: ID!): FollowPayload!
   markAllAsRead: [Notification!]!
   markNotificationsAsRead(notificationIds: [ID!]!): MarkReadPayload!
   uploadAvatar(file: Upload!): String!
@@ -87,6 +88,7 @@ export const SOCIAL_OPS = {
   LIKE_POST: `mutation LikePost($id: ID!) { likePost(id: $id) { id title author { id username } } }`,
   BOOKMARK_POST: `mutation BookmarkPost($postId: ID!) { bookmarkPost(postId: $postId) { id title } }`,
   FOLLOW_USER: `mutation FollowUser($userId: ID!) { followUser(userId: $userId) { isFollowing followerCount user { id username } } }`,
+  UNFOLLOW_USER: `mutation UnfollowUser($userId: ID!) { unfollowUser(userId: $userId) { isFollowing user { id } } }`,
   MARK_ALL_AS_READ: `mutation MarkAllAsRead { markAllAsRead { id read } }`,
   MARK_READ: `mutation MarkRead($ids: [ID!]!) { markNotificationsAsRead(notificationIds: $ids) { success message count notifications { id text } } }`,
   UPLOAD_AVATAR: `mutation UploadAvatar($file: Upload!) { uploadAvatar(file: $file) }`,
