@@ -246,7 +246,7 @@ export interface GraphqlMapping {
   connections: Record<string, string>;
   /** Query fields the mock answers. */
   roots: Record<string, GraphqlRootMapping>;
-  /** Mutation fields the mock answers (others answer an error saying they are not mapped). */
+  /** Mutation fields the mock writes through (the mock answers the others in their declared type from their arguments, writing nothing). */
   mutations?: Record<string, GraphqlMutationMapping>;
   /** Subscription fields: live queries, answered again after each write to the mock. */
   subscriptions?: Record<string, GraphqlRootMapping>;
