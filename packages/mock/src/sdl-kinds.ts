@@ -133,14 +133,39 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
       nodes.set(type.name, node);
     }
   }
-  // Mutation payloads: what mutation fields return, when it is not a row itself.
-  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+  // Mutation payloads: what mutation fields return, when it is not a row itself. A union's members
+  // (`union LoginResult = LoginSuccess | InvalidCredentials`) are payloads when nothing else holds them.
+  const mutationFields = Object.values(schema.getMutationType()?.getFields() ?? {});
+  const heldElsewhere = typesHeldOutside(schema, types, new Set(mutationFields.map((f) => getNamedType(f.type).name)));
+  for (const field of mutationFields) {
     const named = getNamedType(field.type);
+    if (isUnionType(named)) {
+      for (const member of named.getTypes()) if (!roots.has(member.name) && !wrappers.has(member.name) && !heldElsewhere.has(member.name)) wrappers.set(member.name, 'payload');
+      continue;
+    }
     if (!isObjectType(named) || roots.has(named.name) || wrappers.has(named.name)) continue;
     const fields = fieldNames(named);
     if (/(Payload|Result|Response)$/i.test(named.name) || fields.has('clientmutationid') || fields.has('affectedrows') || fields.has('returning')) wrappers.set(named.name, 'payload');
   }
   return { entities: types.filter((t) => !wrappers.has(t.name)), wrappers, nodes, roots };
+}
+
+/**
+ * Object types a field of a query, a subscription or another object type returns (directly, or as a member
+ * of the union or interface it returns): rows someone reads, not only a mutation's answer. `answers`: the
+ * types mutations return, whose own fields do not count (a payload's `user` is a row; the payload is not).
+ */
+function typesHeldOutside(schema: GraphQLSchema, types: readonly GraphQLObjectType[], answers: Set<string>): Set<string> {
+  const held = new Set<string>();
+  const holders = [schema.getQueryType(), schema.getSubscriptionType(), ...types].filter((t): t is GraphQLObjectType => !!t && !answers.has(t.name));
+  for (const holder of holders) {
+    for (const field of fieldsOf(holder)) {
+      const named = getNamedType(field.type);
+      if (isUnionType(named)) for (const member of named.getTypes()) held.add(member.name);
+      else held.add(named.name);
+    }
+  }
+  return held;
 }
 
 function fieldNames(named: GraphQLObjectType): Set<string> {
