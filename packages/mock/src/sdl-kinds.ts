@@ -104,7 +104,9 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
       }
     }
   }
-  // Page wrappers: rows of one type (directly or through edges), and otherwise only page fields and blocks.
+  // Page wrappers: rows of one type (directly or through edges), and otherwise only page fields and blocks. An `id`
+  // too when only root fields return the type (How to GraphQL's `Feed { id links count }`): the page's own id.
+  const heldByTypes = typesHeldOutside(schema, types, new Set(), false);
   for (const type of types) {
     if (wrappers.has(type.name)) continue;
     let node: string | undefined;
@@ -123,6 +125,8 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
         // a page field
       } else if ((PAGE_BLOCKS.has(squash(field.name)) || squash(field.name) === 'aggregate') && isObjectType(named) && ['pageInfo', 'aggregateFields'].includes(wrappers.get(named.name) ?? '')) {
         // a page block
+      } else if (isPageId(field) && !heldByTypes.has(type.name)) {
+        // the page's own id
       } else {
         other = true;
       }
@@ -152,12 +156,13 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
 
 /**
  * Object types a field of a query, a subscription or another object type returns (directly, or as a member
- * of the union or interface it returns): rows someone reads, not only a mutation's answer. `answers`: the
- * types mutations return, whose own fields do not count (a payload's `user` is a row; the payload is not).
+ * of the union it returns): rows someone reads, not only a mutation's answer. `answers`: the types mutations
+ * return, whose own fields do not count (a payload's `user` is a row; the payload is not). `roots` false:
+ * only other object types count (a type only root fields return may be a page).
  */
-function typesHeldOutside(schema: GraphQLSchema, types: readonly GraphQLObjectType[], answers: Set<string>): Set<string> {
+function typesHeldOutside(schema: GraphQLSchema, types: readonly GraphQLObjectType[], answers: Set<string>, roots = true): Set<string> {
   const held = new Set<string>();
-  const holders = [schema.getQueryType(), schema.getSubscriptionType(), ...types].filter((t): t is GraphQLObjectType => !!t && !answers.has(t.name));
+  const holders = [...(roots ? [schema.getQueryType(), schema.getSubscriptionType()] : []), ...types].filter((t): t is GraphQLObjectType => !!t && !answers.has(t.name));
   for (const holder of holders) {
     for (const field of fieldsOf(holder)) {
       const named = getNamedType(field.type);
@@ -166,6 +171,12 @@ function typesHeldOutside(schema: GraphQLSchema, types: readonly GraphQLObjectTy
     }
   }
   return held;
+}
+
+/** A page's own `id: ID` field. */
+function isPageId(field: GraphQLField<unknown, unknown>): boolean {
+  const named = getNamedType(field.type);
+  return squash(field.name) === 'id' && isScalarType(named) && named.name === 'ID' && !listItem(field.type);
 }
 
 function fieldNames(named: GraphQLObjectType): Set<string> {
@@ -260,6 +271,7 @@ function roleOf(field: GraphQLField<unknown, unknown>, kind: WrapperKind, kinds:
       if (item && (isObjectType(named) || isInterfaceType(named) || isUnionType(named))) return 'rows';
       if (PAGE_BLOCKS.has(name) && isObjectType(named) && wrapper === 'pageInfo') return 'pageInfo';
       if (name === 'aggregate' && wrapper === 'aggregateFields') return 'aggregate';
+      if (kind === 'page' && isPageId(field)) return 'pageId';
       return isScalarType(named) ? PAGE_ROLES[name] ?? 'null' : 'null';
     }
   }

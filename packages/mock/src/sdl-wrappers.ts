@@ -5,6 +5,7 @@
  * cursors agree with the rows listed), edges their row and position,
  * aggregates the rows they cover, payloads what a mutation wrote.
  */
+import { createHash } from 'node:crypto';
 import { getNullableType, isListType, isNonNullType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import type { GraphqlTypeMapping, Value } from '@seedbed/engine';
 import { encodeCursor, pageNumbers, rowsOf, type Page } from './connection';
@@ -53,6 +54,13 @@ async function aggregateValue(source: Extract<WrapperSource, { kind: 'aggregate'
   }
 }
 
+/** A short digest of a page: its rows (each by table and place) and the count of rows it pages. */
+function pageDigest(rows: (MockRow | null)[], count: number): string {
+  const hash = createHash('sha256').update(String(count));
+  for (const row of rows) hash.update(row ? `\u0000${row.table}\u0000${JSON.stringify(row.ref)}` : '\u0000');
+  return hash.digest('base64url').slice(0, 16);
+}
+
 function nullOf(field: GraphQLField<unknown, unknown>): unknown {
   return isListType(getNullableType(field.type)) ? [] : null;
 }
@@ -99,6 +107,9 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
       return fromPage((p) => pageNumbers(p)[role]);
     case 'pageSize':
       return fromPage((p) => p.size);
+    case 'pageId':
+      // The same rows and count, the same id: a client's cache keeps pages that differ apart and merges equal ones.
+      return fromPage((p) => then(rowsOf(p), (rows) => `${p.table}:${pageDigest(rows, p.selection.count)}`));
     case 'offset':
       return fromPage((p) => p.from);
     case 'key':

@@ -128,6 +128,28 @@ describe("Apollo's full-stack tutorial (space-explorer)", () => {
 });
 
 describe("How to GraphQL's Hacker News clone", () => {
+  it('pages its feed: take and skip over the links, ordered as asked, the count of all, an id per page', async () => {
+    const app = apps.hackernews;
+    const feed = async (variables: Record<string, unknown>) => ((await app.apollo.query({ query: gql(HACKERNEWS_OPS.FEED_QUERY), variables })).data as any).feed;
+    const first = await feed({ take: 5, skip: 0 });
+    const second = await feed({ take: 5, skip: 5 });
+    // The count of all links, whatever the page: the last page holds what is left of it.
+    expect(first.count).toBeGreaterThan(10);
+    expect(second.count).toBe(first.count);
+    expect((await feed({ take: 5, skip: first.count - 2 })).links).toHaveLength(2);
+    expect(first.links).toHaveLength(5);
+    expect(second.links.map((l: { id: string }) => l.id)).not.toEqual(expect.arrayContaining([first.links[0].id]));
+    // Each link as the link itself answers elsewhere (the vote's link).
+    expect((await mutate(app, HACKERNEWS_OPS.VOTE_MUTATION, { linkId: first.links[0].id })).vote.link.id).toBe(first.links[0].id);
+    expect(typeof first.id).toBe('string');
+    expect(second.id).not.toBe(first.id);
+    expect((await feed({ take: 5, skip: 0 })).id).toBe(first.id);
+    const newest = await feed({ take: 10, orderBy: { createdAt: 'desc' } });
+    const times = newest.links.map((l: { createdAt: string }) => Date.parse(l.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(app.report).not.toMatch(/skipped field Query\.feed|table +feeds?\b/);
+  });
+
   it('signs up and logs in with a JWT-shaped token made from the arguments, for the user it answers', async () => {
     const app = apps.hackernews;
     const login = (await mutate(app, HACKERNEWS_OPS.LOGIN_MUTATION, { email: 'ada@example.org', password: 'secret' })).login;

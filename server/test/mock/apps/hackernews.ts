@@ -69,6 +69,29 @@ enum Sort {
 `;
 
 export const HACKERNEWS_OPS = {
+  FEED_QUERY: `
+query FeedQuery($take: Int, $skip: Int, $orderBy: LinkOrderByInput) {
+  feed(take: $take, skip: $skip, orderBy: $orderBy) {
+    id
+    links {
+      id
+      createdAt
+      url
+      description
+      postedBy {
+        id
+        name
+      }
+      votes {
+        id
+        user {
+          id
+        }
+      }
+    }
+    count
+  }
+}`,
   VOTE_MUTATION: `
 mutation VoteMutation($linkId: ID!) {
   vote(linkId: $linkId) {
