@@ -13,9 +13,8 @@ import type { PageArgs } from './connection';
 import type { Filter, FilterOp } from './filter';
 import { decodeGlobalId } from './global-id';
 import type { Order } from './mock-data';
-import { constant } from './naming';
+import { constant, squash } from './naming';
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /** Operator names (without case or underscores) → what they compare. */
 const OPERATORS: Record<string, FilterOp> = {
@@ -73,7 +72,14 @@ export interface ArgContext {
   warn(message: string): void;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The value at a dotted path of a field's arguments (`input.user`); "" is the arguments themselves. */
+export function argumentAt(args: Record<string, unknown>, path: string | undefined): unknown {
+  if (path === undefined) return undefined;
+  if (path === '') return args;
+  return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), args);
+}
 
 /** The column a GraphQL field or input field name stands for (ignoring case and underscores), with whether it holds global ids. */
 function columnOf(type: GraphqlTypeMapping, name: string): { column: string; globalId?: string } | undefined {

@@ -5,11 +5,12 @@
  */
 import { buildSchema, getNamedType, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlRootMapping } from '@seedbed/engine';
+import { planText } from './answer-plan';
 import { DEFAULT_PAGE_SIZE } from './sdl-bindings';
 import { resolveMapping, type ResolvedMapping } from './resolve-mapping';
 import type { GraphqlDocumentKey } from './sdl-mapping';
 
-export type MockAnswerKind = 'LOOKUP' | 'LIST' | 'PAGE' | 'AGGREGATE' | 'NODE' | 'CREATE' | 'UPDATE' | 'DELETE' | 'UNMAPPED';
+export type MockAnswerKind = 'LOOKUP' | 'LIST' | 'PAGE' | 'AGGREGATE' | 'NODE' | 'CREATE' | 'UPDATE' | 'DELETE' | 'ANSWERED' | 'UNMAPPED';
 
 export interface MockAnswer {
   /** `Query.characters`, `Mutation.createUser`, `Subscription.users`. */
@@ -72,7 +73,10 @@ export function describeMock(schema: GraphQLSchema, m: ResolvedMapping): MockAns
     const path = `${mutation!.name}.${field.name}`;
     const w = m.mutations[field.name];
     if (!w) {
-      out.push({ field: path, kind: 'UNMAPPED', table: null, answer: m.unbound[path] ?? 'not mapped: the mock answers an error', unbound: [] });
+      const plan = m.answers[field.name];
+      const table = plan.kind === 'row' || plan.kind === 'rows' ? plan.table : null;
+      const why = m.unbound[path] ? ` (${m.unbound[path].replace(/: map it by hand.*$/, '')})` : '';
+      out.push({ field: path, kind: 'ANSWERED', table, answer: `answered, not written${why}: ${planText(plan)}. To write, map it in graphql.mapping.mutations as a create, update or delete`, unbound: [] });
       continue;
     }
     const returns = getNamedType(field.type).name;

@@ -7,6 +7,9 @@
 
 const IRREGULAR: Record<string, string> = { people: 'person', children: 'child', men: 'man', women: 'woman', data: 'datum', indices: 'index', statuses: 'status', addresses: 'address' };
 
+/** A name compared without case or underscores (`user_id`, `userId` and `UserID` are one name). */
+export const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
+
 export function singular(word: string): string {
   const lower = word.toLowerCase();
   if (IRREGULAR[lower]) return matchCase(word, IRREGULAR[lower]);
@@ -30,7 +33,7 @@ function matchCase(like: string, word: string) {
   return like[0] === like[0].toUpperCase() ? word[0].toUpperCase() + word.slice(1) : word;
 }
 
-function words(name: string): string[] {
+export function words(name: string): string[] {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .split(/[^A-Za-z0-9]+/)

@@ -6,6 +6,7 @@
  */
 import { isObjectType, type GraphQLField, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlMapping, GraphqlMutationMapping, GraphqlRootMapping, GraphqlTypeMapping } from '@seedbed/engine';
+import { planAnswer, type AnswerPlan } from './answer-plan';
 import { bindByConvention } from './sdl-bindings';
 import { classify, type SchemaKinds } from './sdl-kinds';
 
@@ -15,6 +16,8 @@ export interface ResolvedMapping {
   roots: Record<string, GraphqlRootMapping>;
   subscriptions: Record<string, GraphqlRootMapping>;
   mutations: Record<string, GraphqlMutationMapping>;
+  /** Mutations neither the document nor the convention maps to a write: answered in their declared type from their arguments, writing nothing. */
+  answers: Record<string, AnswerPlan>;
   wrappers: Record<string, Record<string, string>>;
   /** Per type, per list field: the bindings of its arguments. */
   fieldArgs: Record<string, Record<string, GraphqlArgs>>;
@@ -56,11 +59,16 @@ export function resolveMapping(schema: GraphQLSchema, mapping: GraphqlMapping, k
     wrappers,
     fieldArgs,
   };
-  return { ...resolved, unbound: unboundOf(schema, resolved, convention.unbound) };
+  const answers: Record<string, AnswerPlan> = {};
+  const wrapperNames = new Set(Object.keys(wrappers));
+  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+    if (!resolved.mutations[field.name]) answers[field.name] = planAnswer(field, schema, mapping.types, wrapperNames);
+  }
+  return { ...resolved, answers, unbound: unboundOf(schema, resolved, convention.unbound) };
 }
 
 /** Root fields, mutations and arguments that nothing binds once the document's and the convention's bindings are merged, with why. */
-function unboundOf(schema: GraphQLSchema, m: Omit<ResolvedMapping, 'unbound'>, reasons: Record<string, string>): Record<string, string> {
+function unboundOf(schema: GraphQLSchema, m: Omit<ResolvedMapping, 'unbound' | 'answers'>, reasons: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   const args = (path: string, field: GraphQLField<unknown, unknown>, bound: Record<string, GraphqlArgBinding> | string[] | undefined) => {
     for (const arg of field.args) if (!bound || Array.isArray(bound) || !(arg.name in bound)) out[`${path}(${arg.name})`] = reasons[`${path}(${arg.name})`] ?? 'not bound: the mock ignores it';
@@ -78,7 +86,8 @@ function unboundOf(schema: GraphQLSchema, m: Omit<ResolvedMapping, 'unbound'>, r
   const mutation = schema.getMutationType();
   for (const field of Object.values(mutation?.getFields() ?? {})) {
     const path = `${mutation!.name}.${field.name}`;
-    if (!m.mutations[field.name]) out[path] = reasons[path] ?? 'not mapped: the mock answers an error';
+    // Answered without writing (answer-plan.ts); why it is no write is said in the report.
+    if (!m.mutations[field.name]) out[path] = reasons[path] ?? 'not mapped to a create, update or delete';
   }
   for (const [typeName, fields] of Object.entries(m.fieldArgs)) {
     const type = schema.getType(typeName);

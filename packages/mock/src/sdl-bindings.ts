@@ -26,10 +26,9 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { GraphqlArgBinding, GraphqlArgs, GraphqlMutationMapping, GraphqlRootMapping, GraphqlTypeMapping } from '@seedbed/engine';
-import { plural, singular } from './naming';
+import { plural, singular, squash } from './naming';
 import { classify, shapeOf, wrapperRoles, type SchemaKinds } from './sdl-kinds';
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /** Rows per page when an API pages without saying how many (the REST wrappers we know use 20). */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -234,9 +233,9 @@ function mutationTarget(field: GraphQLField<unknown, unknown>, schema: GraphQLSc
 /** Where in a mutation's arguments its row's values, key, filter and increments are, by the shapes of PostGraphile, Hasura and plain APIs. */
 export function bindMutation(field: GraphQLField<unknown, unknown>, schema: GraphQLSchema, types: Record<string, GraphqlTypeMapping>, kinds: SchemaKinds): GraphqlMutationMapping | { reason: string } {
   const op = VERBS.find(([re]) => re.test(field.name.replace(/^(insert|update|delete)_/, '$1')))?.[1];
-  if (!op) return { reason: 'its name says neither create, update nor delete: map it by hand to be answered' };
+  if (!op) return { reason: 'its name says neither create, update nor delete: map it by hand to write' };
   const target = mutationTarget(field, schema, types, kinds);
-  if (!target) return { reason: `the mock cannot tell which table it ${op}s: map it by hand to be answered` };
+  if (!target) return { reason: `the mock cannot tell which table it ${op}s: map it by hand to write` };
   const type = types[target];
   const table = type.table;
   const args = new Map(field.args.map((a) => [squash(a.name), a]));
@@ -275,8 +274,8 @@ export function bindMutation(field: GraphQLField<unknown, unknown>, schema: Grap
     const inc = args.get('inc');
     if (inc && op === 'update') mapping.inc = inc.name;
   }
-  if (op === 'create' && mapping.values === undefined) return { reason: `the mock cannot tell where the new ${target}'s values are in its arguments: map it by hand to be answered` };
-  if (op !== 'create' && mapping.key === undefined && mapping.where === undefined) return { reason: `the mock cannot tell which ${target} it ${op}s from its arguments: map it by hand to be answered` };
-  if (op === 'update' && mapping.values === undefined && mapping.inc === undefined) return { reason: `the mock cannot tell where the changes to ${target} are in its arguments: map it by hand to be answered` };
+  if (op === 'create' && mapping.values === undefined) return { reason: `the mock cannot tell where the new ${target}'s values are in its arguments: map it by hand to write` };
+  if (op !== 'create' && mapping.key === undefined && mapping.where === undefined) return { reason: `the mock cannot tell which ${target} it ${op}s from its arguments: map it by hand to write` };
+  if (op === 'update' && mapping.values === undefined && mapping.inc === undefined) return { reason: `the mock cannot tell where the changes to ${target} are in its arguments: map it by hand to write` };
   return mapping;
 }

@@ -21,6 +21,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
+import { squash } from './naming';
 
 export type WrapperKind = 'page' | 'pageInfo' | 'edge' | 'aggregate' | 'aggregateFields' | 'aggregateValues' | 'payload';
 
@@ -33,7 +34,6 @@ export interface SchemaKinds {
   roots: Set<string>;
 }
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
 
 /** Field names of page blocks, by the role they play (compared without case or underscores). */
 const PAGE_ROLES: Record<string, string> = {
@@ -104,7 +104,9 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
       }
     }
   }
-  // Page wrappers: rows of one type (directly or through edges), and otherwise only page fields and blocks.
+  // Page wrappers: rows of one type (directly or through edges), and otherwise only page fields and blocks. An `id`
+  // too when only root fields return the type (How to GraphQL's `Feed { id links count }`): the page's own id.
+  const heldByTypes = typesHeldOutside(schema, types, new Set(), false);
   for (const type of types) {
     if (wrappers.has(type.name)) continue;
     let node: string | undefined;
@@ -123,6 +125,8 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
         // a page field
       } else if ((PAGE_BLOCKS.has(squash(field.name)) || squash(field.name) === 'aggregate') && isObjectType(named) && ['pageInfo', 'aggregateFields'].includes(wrappers.get(named.name) ?? '')) {
         // a page block
+      } else if (isPageId(field) && !heldByTypes.has(type.name)) {
+        // the page's own id
       } else {
         other = true;
       }
@@ -133,14 +137,46 @@ export function classify(schema: GraphQLSchema): SchemaKinds {
       nodes.set(type.name, node);
     }
   }
-  // Mutation payloads: what mutation fields return, when it is not a row itself.
-  for (const field of Object.values(schema.getMutationType()?.getFields() ?? {})) {
+  // Mutation payloads: what mutation fields return, when it is not a row itself. A union's members
+  // (`union LoginResult = LoginSuccess | InvalidCredentials`) are payloads when nothing else holds them.
+  const mutationFields = Object.values(schema.getMutationType()?.getFields() ?? {});
+  const heldElsewhere = typesHeldOutside(schema, types, new Set(mutationFields.map((f) => getNamedType(f.type).name)));
+  for (const field of mutationFields) {
     const named = getNamedType(field.type);
+    if (isUnionType(named)) {
+      for (const member of named.getTypes()) if (!roots.has(member.name) && !wrappers.has(member.name) && !heldElsewhere.has(member.name)) wrappers.set(member.name, 'payload');
+      continue;
+    }
     if (!isObjectType(named) || roots.has(named.name) || wrappers.has(named.name)) continue;
     const fields = fieldNames(named);
     if (/(Payload|Result|Response)$/i.test(named.name) || fields.has('clientmutationid') || fields.has('affectedrows') || fields.has('returning')) wrappers.set(named.name, 'payload');
   }
   return { entities: types.filter((t) => !wrappers.has(t.name)), wrappers, nodes, roots };
+}
+
+/**
+ * Object types a field of a query, a subscription or another object type returns (directly, or as a member
+ * of the union it returns): rows someone reads, not only a mutation's answer. `answers`: the types mutations
+ * return, whose own fields do not count (a payload's `user` is a row; the payload is not). `roots` false:
+ * only other object types count (a type only root fields return may be a page).
+ */
+function typesHeldOutside(schema: GraphQLSchema, types: readonly GraphQLObjectType[], answers: Set<string>, roots = true): Set<string> {
+  const held = new Set<string>();
+  const holders = [...(roots ? [schema.getQueryType(), schema.getSubscriptionType()] : []), ...types].filter((t): t is GraphQLObjectType => !!t && !answers.has(t.name));
+  for (const holder of holders) {
+    for (const field of fieldsOf(holder)) {
+      const named = getNamedType(field.type);
+      if (isUnionType(named)) for (const member of named.getTypes()) held.add(member.name);
+      else held.add(named.name);
+    }
+  }
+  return held;
+}
+
+/** A page's own `id: ID` field. */
+function isPageId(field: GraphQLField<unknown, unknown>): boolean {
+  const named = getNamedType(field.type);
+  return squash(field.name) === 'id' && isScalarType(named) && named.name === 'ID' && !listItem(field.type);
 }
 
 function fieldNames(named: GraphQLObjectType): Set<string> {
@@ -235,6 +271,7 @@ function roleOf(field: GraphQLField<unknown, unknown>, kind: WrapperKind, kinds:
       if (item && (isObjectType(named) || isInterfaceType(named) || isUnionType(named))) return 'rows';
       if (PAGE_BLOCKS.has(name) && isObjectType(named) && wrapper === 'pageInfo') return 'pageInfo';
       if (name === 'aggregate' && wrapper === 'aggregateFields') return 'aggregate';
+      if (kind === 'page' && isPageId(field)) return 'pageId';
       return isScalarType(named) ? PAGE_ROLES[name] ?? 'null' : 'null';
     }
   }

@@ -12,21 +12,13 @@ import { getNamedType, getNullableType, isListType, isObjectType, type GraphQLFi
 import type { GraphqlMutationMapping, GraphqlTypeMapping, Value } from '@seedbed/engine';
 import { badInput } from '@seedbed/engine/errors';
 import { jsonIssue } from '@seedbed/engine';
-import { readFilter } from './arguments';
+import { argumentAt as at, isObject, readFilter } from './arguments';
 import type { MockContext } from './context';
 import { decodeGlobalId, encodeGlobalId } from './global-id';
 import type { MockRow } from './mock-data';
 import type { WrapperContext, WrapperSource } from './sdl-wrappers';
+import { squash } from './naming';
 
-const squash = (name: string) => name.replace(/_/g, '').toLowerCase();
-const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-
-/** The value at a dotted path of the arguments (`input.user`); "" is the arguments themselves. */
-function at(args: Record<string, unknown>, path: string | undefined): unknown {
-  if (path === undefined) return undefined;
-  if (path === '') return args;
-  return path.split('.').reduce<unknown>((value, key) => (isObject(value) ? value[key] : undefined), args);
-}
 
 function typeNameOf(types: Record<string, GraphqlTypeMapping>, table: string): string {
   return Object.entries(types).find(([, t]) => t.table === table)![0];

@@ -4,9 +4,9 @@
  * (its gaps bound by convention, sdl-bindings.ts) — lookups by the fields
  * their arguments name, key lists, filters, orders and pages on lists and
  * connections, counts and page blocks that agree with the rows, Relay's
- * `node(id:)`, aggregates, the SDL's own mutations, and live subscriptions.
- * A root field or mutation nothing maps answers an error saying so, never a
- * silent null.
+ * `node(id:)`, aggregates, the SDL's own mutations (those of no create,
+ * update or delete shape answered without writing), and live subscriptions.
+ * A root field nothing maps answers an error saying so, never a silent null.
  */
 import { buildSchema, isInterfaceType, isObjectType, isUnionType, type GraphQLFieldResolver, type GraphQLSchema } from 'graphql';
 import type { GraphqlArgs, GraphqlFieldMapping, GraphqlRootMapping, GraphqlTypeMapping, Value } from '@seedbed/engine';
@@ -16,6 +16,7 @@ import { pageOf, rowsOf, type Page, type PageArgs } from './connection';
 import type { MockContext } from './context';
 import { decodeGlobalId, encodeGlobalId } from './global-id';
 import { then, type Maybe, type MockRow, type ParentLink, type RowQuery } from './mock-data';
+import { answerResolver } from './answer-values';
 import { mutationResolver } from './sdl-mutations';
 import { DEFAULT_PAGE_SIZE } from './sdl-bindings';
 import { resolveMapping, type ResolvedMapping } from './resolve-mapping';
@@ -83,9 +84,9 @@ class SdlResolvers implements WrapperContext {
       const type = this.schema.getType(name);
       if (isObjectType(type)) attachWrapper(type, roles, this);
     }
-    // Interfaces and unions (Relay's Node) answer the type of the row's table.
+    // Interfaces and unions (Relay's Node) answer the type of the row's table, or the type a mutation's answer says (answer-values.ts).
     for (const type of Object.values(this.schema.getTypeMap())) {
-      if ((isInterfaceType(type) || isUnionType(type)) && !type.name.startsWith('__')) type.resolveType = (row) => this.typeOfTable.get((row as MockRow).table);
+      if ((isInterfaceType(type) || isUnionType(type)) && !type.name.startsWith('__')) type.resolveType = (value) => answeredType(value) ?? this.typeOfTable.get((value as MockRow).table);
     }
     this.attachRoots(this.schema.getQueryType(), this.m.roots);
     this.attachRoots(this.schema.getSubscriptionType(), this.m.subscriptions, true);
@@ -93,7 +94,8 @@ class SdlResolvers implements WrapperContext {
     for (const field of Object.values(mutation?.getFields() ?? {})) {
       const mapped = this.m.mutations[field.name];
       const path = `${mutation!.name}.${field.name}`;
-      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : unmapped(path, this.m.unbound[path]);
+      // What no create, update or delete maps is answered from its arguments, writing nothing.
+      field.resolve = mapped ? mutationResolver(field, mapped, this, path) : answerResolver(field.name, this.m.answers[field.name], this.types);
     }
   }
 
@@ -220,12 +222,19 @@ class SdlResolvers implements WrapperContext {
   }
 }
 
+/** The type named by a mutation's answer object (plain, or a wrapper's `answer` source). */
+function answeredType(value: unknown): string | undefined {
+  const object = value as { __typename?: unknown; kind?: unknown; values?: { __typename?: unknown } };
+  const name = object.kind === 'answer' ? object.values?.__typename : object.__typename;
+  return typeof name === 'string' ? name : undefined;
+}
+
 function pageArgs(asked: RowsAsked): PageArgs {
   const { page } = asked;
   return { first: page.first ?? page.pageSize, last: page.last, after: page.after, before: page.before, offset: page.offset, page: page.page };
 }
 
-/** A root field or mutation the mapping leaves out: an error that says so and how to map it. */
+/** A root field the mapping leaves out: an error that says so and how to map it. */
 function unmapped(path: string, reason: string | undefined): Resolver {
   return () => {
     throw new AppError('BAD_USER_INPUT', `The mock cannot answer ${path}: ${reason ?? 'it is not mapped'}. Map it in the blueprint's graphql mapping (graphql.mapping).`, { path });

@@ -5,6 +5,7 @@
  * cursors agree with the rows listed), edges their row and position,
  * aggregates the rows they cover, payloads what a mutation wrote.
  */
+import { createHash } from 'node:crypto';
 import { getNullableType, isListType, isNonNullType, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import type { GraphqlTypeMapping, Value } from '@seedbed/engine';
 import { encodeCursor, pageNumbers, rowsOf, type Page } from './connection';
@@ -18,7 +19,9 @@ export type WrapperSource =
   | { kind: 'page'; page: Page }
   | { kind: 'edge'; position: number | null; row: MockRow | null }
   | { kind: 'aggregate'; data: MockData; table: string; selection: Selection; page: Page; type: GraphqlTypeMapping; fn?: string; values?: Map<string, Promise<Value[]>> }
-  | { kind: 'payload'; rows: MockRow[]; args: Record<string, unknown>; type: GraphqlTypeMapping; typeName: string };
+  | { kind: 'payload'; rows: MockRow[]; args: Record<string, unknown>; type: GraphqlTypeMapping; typeName: string }
+  /** A mutation answered without writing (answer-values.ts): each field's value, made already. */
+  | { kind: 'answer'; values: Record<string, unknown> };
 
 export interface WrapperContext {
   /** GraphQL field → column, per entity type (for aggregate values). */
@@ -49,6 +52,13 @@ async function aggregateValue(source: Extract<WrapperSource, { kind: 'aggregate'
     default:
       return null;
   }
+}
+
+/** A short digest of a page: its rows (each by table and place) and the count of rows it pages. */
+function pageDigest(rows: (MockRow | null)[], count: number): string {
+  const hash = createHash('sha256').update(String(count));
+  for (const row of rows) hash.update(row ? `\u0000${row.table}\u0000${JSON.stringify(row.ref)}` : '\u0000');
+  return hash.digest('base64url').slice(0, 16);
 }
 
 function nullOf(field: GraphQLField<unknown, unknown>): unknown {
@@ -97,6 +107,9 @@ export function roleResolver(role: string, field: GraphQLField<unknown, unknown>
       return fromPage((p) => pageNumbers(p)[role]);
     case 'pageSize':
       return fromPage((p) => p.size);
+    case 'pageId':
+      // The same rows and count, the same id: a client's cache keeps pages that differ apart and merges equal ones.
+      return fromPage((p) => then(rowsOf(p), (rows) => `${p.table}:${pageDigest(rows, p.selection.count)}`));
     case 'offset':
       return fromPage((p) => p.from);
     case 'key':
@@ -154,6 +167,9 @@ async function aggregateValuesOf(source: Extract<WrapperSource, { kind: 'aggrega
 export function attachWrapper(type: GraphQLObjectType, roles: Record<string, string>, wrappers: WrapperContext): void {
   for (const field of Object.values(type.getFields())) {
     const resolve = roleResolver(roles[field.name] ?? 'null', field, wrappers);
-    field.resolve = (source, args, ctx) => resolve(source as WrapperSource, args, ctx as MockContext);
+    field.resolve = (source, args, ctx) => {
+      const from = source as WrapperSource;
+      return from.kind === 'answer' ? from.values[field.name] : resolve(from, args, ctx as MockContext);
+    };
   }
 }

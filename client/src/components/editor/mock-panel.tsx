@@ -94,6 +94,7 @@ const KIND_LABELS: Record<string, string> = {
   CREATE: 'Create',
   UPDATE: 'Update',
   DELETE: 'Delete',
+  ANSWERED: 'Answered, not written',
   UNMAPPED: 'Not mapped (answers an error)',
 };
 

@@ -81,7 +81,7 @@ export function graphqlKeyIssues(doc: unknown): DocumentIssue[] {
 /** What a field of a wrapper type may answer (see GraphqlWrapperRole). */
 export const WRAPPER_ROLES = new Set([
   'rows', 'edges', 'node', 'cursor', 'totalCount', 'pageInfo', 'hasNextPage', 'hasPreviousPage', 'startCursor', 'endCursor', 'pages', 'page', 'next', 'prev', 'pageSize',
-  'offset', 'row', 'related', 'edge', 'key', 'clientMutationId', 'query', 'affectedRows', 'ok', 'aggregate', 'count', 'min', 'max', 'avg', 'sum', 'value', 'null',
+  'offset', 'pageId', 'row', 'related', 'edge', 'key', 'clientMutationId', 'query', 'affectedRows', 'ok', 'aggregate', 'count', 'min', 'max', 'avg', 'sum', 'value', 'null',
 ]);
 
 const BINDINGS: Record<string, (value: unknown) => boolean> = {

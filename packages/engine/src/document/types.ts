@@ -231,7 +231,8 @@ export interface GraphqlMutationMapping {
  * `pageInfo`, a REST `info` block, a mutation payload, an aggregate):
  * `rows`, `edges`, `node`, `cursor`, `totalCount`, `pageInfo`,
  * `hasNextPage`, `hasPreviousPage`, `startCursor`, `endCursor`, `pages`,
- * `page`, `next`, `prev`, `pageSize`, `offset`, `row` (the row written),
+ * `page`, `next`, `prev`, `pageSize`, `offset`, `pageId` (a page's own id:
+ * the same rows and count, the same id), `row` (the row written),
  * `related` (the written row's field of the same name), `edge`, `key`, `clientMutationId`,
  * `query`, `affectedRows`, `ok`, `aggregate`, `count`, `min`, `max`, `avg`,
  * `sum`, `value` (the aggregate of the node's field of the same name), or
@@ -246,7 +247,7 @@ export interface GraphqlMapping {
   connections: Record<string, string>;
   /** Query fields the mock answers. */
   roots: Record<string, GraphqlRootMapping>;
-  /** Mutation fields the mock answers (others answer an error saying they are not mapped). */
+  /** Mutation fields the mock writes through (the mock answers the others in their declared type from their arguments, writing nothing). */
   mutations?: Record<string, GraphqlMutationMapping>;
   /** Subscription fields: live queries, answered again after each write to the mock. */
   subscriptions?: Record<string, GraphqlRootMapping>;

@@ -510,6 +510,8 @@ export type MembershipEdge = {
 export type MockAnswerKind =
   /** An aggregate (count, min, max, sum, avg) of rows. */
   | 'AGGREGATE'
+  /** A mutation of another shape (`login`, `bookTrips`, `likePost`): answered in its declared type from its arguments and the rows they name, writing nothing. */
+  | 'ANSWERED'
   /** A mutation that creates rows. */
   | 'CREATE'
   /** A mutation that deletes rows. */
