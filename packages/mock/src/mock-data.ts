@@ -173,11 +173,11 @@ export class MockData {
     // Rows of a generated parent sit in a range of the child table; others are found by their ref.
     let inLayout = false;
     if (parent) {
-      const range = parent.baseIndex !== null ? this.access.childRange(table, parent.table, parent.baseIndex) : undefined;
+      const range = parent.baseIndex !== null ? this.access.childRange(table, parent.table, parent.baseIndex, parent.field) : undefined;
       if (range) {
         ({ start, end } = range);
         inLayout = true;
-      } else if (parent.baseIndex === null && this.access.descendsFrom(table, parent.table)) {
+      } else if (parent.baseIndex === null && this.access.descendsFrom(table, parent.table, parent.field)) {
         end = start; // a created parent has no generated children
         inLayout = true;
       } else {

@@ -89,6 +89,43 @@ describe('random access to a plan (engine)', () => {
     expect(access.childRange('orders', 'users', users.length)).toEqual({ start: orders.length, end: orders.length });
   });
 
+  it('follows the parent with a table\'s first reference to it only: a second one picks its own row', () => {
+    const doc = {
+      seedbed: 1 as const,
+      name: 'chat',
+      seed: 9,
+      tables: [
+        { name: 'users', rows: 40, primaryKey: 'id', fields: [{ name: 'id', generator: 'sequence' }] },
+        {
+          name: 'messages',
+          rows: { perParent: 'users', min: 1, max: 4 },
+          primaryKey: 'id',
+          fields: [
+            { name: 'id', generator: 'sequence' },
+            { name: 'sender_id', generator: 'ref', options: { table: 'users' } },
+            { name: 'recipient_id', generator: 'ref', options: { table: 'users' } },
+          ],
+          checks: [{ text: 'sender_id <> recipient_id', expr: { fn: '<>' as const, args: [{ col: 'sender_id' }, { col: 'recipient_id' }] } }],
+        },
+      ],
+    };
+    const chat = compileBlueprint(doc);
+    const access = new PlanAccess(chat);
+    const messages = previewRows(chat, 'messages', 0, 1000, { maxBytes: 1e9 }).rows;
+    let sent = 0;
+    for (let u = 0; u < 40; u++) {
+      const { start, end } = access.childRange('messages', 'users', u, 'sender_id')!;
+      for (let m = start; m < end; m++, sent++) expect(messages[m][1]).toBe(u + 1);
+    }
+    expect(sent).toBe(messages.length);
+    // The recipient is drawn, never the sender (the CHECK holds), and spread over the users.
+    expect(messages.every((m) => m[2] !== m[1])).toBe(true);
+    expect(new Set(messages.map((m) => m[2])).size).toBeGreaterThan(20);
+    expect(access.childRange('messages', 'users', 0, 'recipient_id')).toBeUndefined();
+    expect(access.descendsFrom('messages', 'users', 'recipient_id')).toBe(false);
+    expect(access.descendsFrom('messages', 'users', 'sender_id')).toBe(true);
+  });
+
   it('scans for rows by value within its bound, and says when the bound would be passed', () => {
     const access = new PlanAccess(plan, { maxScan: 1000 });
     const items = allRows('items');

@@ -6,6 +6,7 @@ import { EngineError } from '../errors';
 import { formatCount } from '../cell-limits';
 import { uuidRowOf } from './uuid-inverse';
 import { descendantRange } from './child-range';
+import { ancestorChain, followsParentChain } from '../plan/parent-chain';
 
 export interface PlanAccessOptions {
   /**
@@ -124,14 +125,17 @@ export class PlanAccess {
    * contiguous range, found from the layouts' counts without generating a row.
    * Undefined when `child` does not descend from `ancestor` by per-parent sizing.
    */
-  childRange(child: string, ancestor: string, ancestorRow: number): { start: number; end: number } | undefined {
-    const chain = this.layoutChain(this.table(child), this.table(ancestor));
+  childRange(child: string, ancestor: string, ancestorRow: number, field?: string): { start: number; end: number } | undefined {
+    const chain = this.layoutChain(child, ancestor, field);
     return chain && descendantRange(chain, ancestorRow);
   }
 
-  /** Whether `child`'s rows are laid out under `ancestor`'s rows (so `childRange` answers). */
-  descendsFrom(child: string, ancestor: string): boolean {
-    return this.layoutChain(this.table(child), this.table(ancestor)) !== undefined;
+  /**
+   * Whether `child`'s rows are laid out under `ancestor`'s rows (so `childRange` answers); with `field`, whether
+   * that ref field of `child` is the one following them (a second reference to the same table picks its own row).
+   */
+  descendsFrom(child: string, ancestor: string, field?: string): boolean {
+    return this.layoutChain(child, ancestor, field) !== undefined;
   }
 
   /**
@@ -210,16 +214,13 @@ export class PlanAccess {
     return index.get(identity(key)) ?? (typeof key === 'string' && /^-?\d+(\.\d+)?$/.test(key) ? index.get(identity(Number(key))) ?? null : null);
   }
 
-  private layoutChain(child: TablePlan, ancestor: TablePlan): TableLayout[] | undefined {
-    const chain: TableLayout[] = [];
-    let current = child;
-    while (current.layout.parent) {
-      chain.push(current.layout);
-      const parent = this.plan.table(current.layout.parent);
-      if (parent === ancestor) return chain;
-      current = parent;
+  private layoutChain(child: string, ancestor: string, field?: string): TableLayout[] | undefined {
+    const [table, above] = [this.table(child), this.table(ancestor)];
+    if (field !== undefined) {
+      const ref = table.fieldByName.get(field);
+      if (!ref || ref.ref?.table !== above || !followsParentChain(this.plan, table, ref)) return undefined;
     }
-    return undefined;
+    return ancestorChain(this.plan, table, above);
   }
 }
 

@@ -59,7 +59,7 @@ export const seedbedGenerators: GeneratorDef[] = [
   {
     id: 'ref',
     category: 'seedbed',
-    description: "Key of a row of `table` (its primary key, or `field`); child tables sized per parent point at their parent",
+    description: "Key of a row of `table` (its primary key, or `field`); a table sized per parent points at its parent with its first ref to that table (another picks its own row)",
     options: {
       table: opt.str({ minLength: 1 }),
       field: opt.str({ minLength: 1 }),

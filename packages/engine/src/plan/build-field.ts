@@ -10,6 +10,7 @@ import { canonicalValue } from '../document/canonical';
 import type { FieldPlan, Plan, PlanCellFn, RowState, TablePlan } from './types';
 import type { TableReader } from './table-reader';
 import { descendantRange } from '../access/child-range';
+import { ancestorChain, followsParentChain } from './parent-chain';
 
 export interface BuildEnv {
   plan: Plan;
@@ -134,7 +135,7 @@ function buildRef(env: BuildEnv, table: TablePlan, field: FieldPlan) {
   const keyIndex = target.field.index;
   const slot = field.index;
   if (target.via) return buildVia(env, field, target.via);
-  const chain = ancestorChain(env.plan, table, target.table);
+  const chain = followsParentChain(env.plan, table, field) ? ancestorChain(env.plan, table, target.table) : undefined;
   let pick: (rng: CellRng, row: RowState) => number;
   if (target.match) {
     pick = matchedPick(env, table, field);
@@ -249,14 +250,3 @@ function tenantRowOf(env: BuildEnv, own: FieldPlan, tenant: TablePlan, path: str
 }
 
 /** Layouts to walk from `table` up to `ancestor` through per-parent links, if it is one. */
-function ancestorChain(plan: Plan, table: TablePlan, ancestor: TablePlan) {
-  const chain = [];
-  let current = table;
-  while (current.layout.parent) {
-    chain.push(current.layout);
-    const parent = plan.table(current.layout.parent);
-    if (parent === ancestor) return chain;
-    current = parent;
-  }
-  return undefined;
-}

@@ -14,6 +14,7 @@ import { mix32 } from '../random/hash';
 import type { Value } from '../generators/types';
 import { compilePredicate, type Row } from './check-predicate';
 import type { FieldPlan, Plan, TablePlan } from './types';
+import { followsParentChain } from './parent-chain';
 
 /** Re-draws one CHECK gets for a row before generation gives up on it. */
 export const CHECK_ATTEMPTS = 64;
@@ -38,18 +39,8 @@ const FIXED = new Set(['sequence', 'constant', 'formula', 'template']);
 function canRedraw(plan: Plan, table: TablePlan, field: FieldPlan): boolean {
   if (field.uniqueStrategy.kind !== 'none' || FIXED.has(field.generator)) return false;
   if (table.keyFields.includes(field.name) || table.uniqueKeys.some((k) => k.includes(field.name))) return false;
-  const ref = field.ref;
-  if (ref) {
-    if (ref.via) return false;
-    // A reference along the parent chain is the row's parent itself.
-    let current = table;
-    while (current.layout.parent) {
-      const parent = plan.table(current.layout.parent);
-      if (parent === ref.table && !ref.match) return false;
-      current = parent;
-    }
-  }
-  return true;
+  // A reference along the parent chain is the row's parent itself.
+  return !field.ref?.via && !followsParentChain(plan, table, field);
 }
 
 /** Compiles the table's CHECKs; called once its fields are built and ordered. */

@@ -23,10 +23,11 @@ import { canonicalValue } from '../document/canonical';
 import { isPerParent } from '../document/types';
 import { badInput } from '../errors';
 import { maxChildren, PerParentLayout } from './layout';
+import { followsParentChain } from './parent-chain';
 import { fieldRefsIn, isLiteralOption } from './option-refs';
 import type { Value, ValueSpace } from '../generators/types';
 import type { BuildEnv } from './build-field';
-import type { FieldPlan, Plan, RowState, TablePlan } from './types';
+import type { FieldPlan, RowState, TablePlan } from './types';
 
 /** Tuple spaces up to this size are permuted; KeyedPermutation is exact below 2^52. */
 const MAX_TUPLE_SPACE = 2 ** 52;
@@ -62,9 +63,9 @@ export function applyTupleKeys(env: BuildEnv, table: TablePlan): void {
 /** Ways 1 and 2; false when some component has no finite space. */
 function permuteTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[]): boolean {
   const layout = table.layout;
-  const anchor = layout instanceof PerParentLayout ? fields.find((f) => f.ref && f.ref.table.name === layout.parent) : undefined;
+  const anchor = layout instanceof PerParentLayout ? fields.find((f) => f.ref?.table.name === layout.parent && followsParentChain(env.plan, table, f)) : undefined;
   // Refs that follow the parent chain are fixed by the row's parent: they do not vary within it.
-  const chained = new Set(fields.filter((f) => f.ref && !f.ref.via && !f.ref.match && followsParents(env.plan, table, f.ref.table)));
+  const chained = new Set(fields.filter((f) => followsParentChain(env.plan, table, f)));
   if (chained.size && !anchor) return false;
   const free = fields.filter((f) => !chained.has(f));
   const components: Component[] = [];
@@ -177,7 +178,7 @@ function retryOverTuple(env: BuildEnv, table: TablePlan, fields: FieldPlan[], pa
   // A ref along the parent chain is fixed by the row: re-drawing it changes nothing. Of the others, the
   // one with the most values is re-drawn (a timestamp rather than one of three actors), the last on a tie.
   // Constants, formulas and templates are fixed by the row too.
-  const canVary = (f: FieldPlan) => !FIXED_BY_ROW.has(f.generator) && !f.ref?.via && !(f.ref && !f.ref.match && followsParents(env.plan, table, f.ref.table));
+  const canVary = (f: FieldPlan) => !FIXED_BY_ROW.has(f.generator) && !f.ref?.via && !followsParentChain(env.plan, table, f);
   const sizes = new Map(fields.filter(canVary).map((f) => [f, spaceSize(env, table, f)]));
   let target = fields[fields.length - 1];
   for (const [f, size] of sizes) if (size >= (sizes.get(target) ?? -1)) target = f;
@@ -194,12 +195,3 @@ function spaceSize(env: BuildEnv, table: TablePlan, field: FieldPlan): number {
   return componentOf(env, table, field)?.space.size ?? Infinity;
 }
 
-function followsParents(plan: Plan, table: TablePlan, ancestor: TablePlan): boolean {
-  let current = table;
-  while (current.layout.parent) {
-    const parent = plan.table(current.layout.parent);
-    if (parent === ancestor) return true;
-    current = parent;
-  }
-  return false;
-}
