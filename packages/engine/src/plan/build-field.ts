@@ -248,5 +248,3 @@ function tenantRowOf(env: BuildEnv, own: FieldPlan, tenant: TablePlan, path: str
     return p < 0 ? -1 : reader.refRow(column.index, p);
   };
 }
-
-/** Layouts to walk from `table` up to `ancestor` through per-parent links, if it is one. */
