@@ -230,11 +230,11 @@ function sizeTable(table: TableModel, graph: Graph): void {
 }
 
 /**
- * A row sized per parent takes that parent in every reference to its table:
- * a message sized per user would be sent by and to the same user, and
- * `CHECK (sender_id <> recipient_id)` could never hold. Two references to
- * the parent's table (sender and recipient, a friendship's two users, a
- * visit and its referrer) make the table a count instead, each picking apart.
+ * Two references to the parent's table (sender and recipient, a
+ * friendship's two users, a visit and its referrer) make the table a count,
+ * each reference picking its own row. Sized per parent, the engine would
+ * tie the table's first reference to the parent (plan/parent-chain.ts),
+ * which need not be the column this sized it through and the report names.
  */
 function untieSameParent(table: TableModel, graph: Graph): void {
   const plan = graph.plans.get(table.name)!;

@@ -44,7 +44,7 @@ export function textId(c: NameContext): NameMatch | undefined {
   if (c.maxLength === 26) return { generator: 'string.ulid', confidence: 0.8, reason: 'an id kept as text, 26 characters wide: a ULID' };
   // Prisma's `TEXT` id is a cuid even in a Session table; a sized varchar there (Laravel's, Rails') holds a random token.
   if (c.maxLength !== undefined && c.table.some((w) => ['session', 'token'].includes(w))) {
-    return { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength ?? 40, 40) }, confidence: 0.75, reason: "a session's or token's key: a random token" };
+    return { generator: 'string.alphanumeric', options: { length: Math.min(c.maxLength, 40) }, confidence: 0.75, reason: "a session's or token's key: a random token" };
   }
   if (c.maxLength === undefined || c.maxLength >= 25) return { generator: 'regex', options: { pattern: CUID }, confidence: 0.75, reason: "a text primary key named id: a cuid, as ORMs (Prisma's @default(cuid())) make it" };
   return undefined;
