@@ -50,6 +50,20 @@ describe('seedbed mock BLUEPRINT.json', () => {
     expect(variables.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
   });
 
+  it('refuses a body over 1 MB with a JSON 413, whether its length is declared or it comes in chunks', async () => {
+    const big = JSON.stringify({ query: 'mutation($n: String) { resetMock }', variables: { n: 'x'.repeat(1_200_000) } });
+    const declared = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
+    // A stream has no declared length: fetch sends it chunked, and the limit is met as the bytes arrive.
+    const chunks = new ReadableStream({ start: (c) => { for (let i = 0; i < big.length; i += 65_536) c.enqueue(new TextEncoder().encode(big.slice(i, i + 65_536))); c.close(); } });
+    const chunked = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    for (const response of [declared, chunked]) {
+      expect(response.status).toBe(413);
+      expect((await response.json()).errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    }
+    // The mock goes on answering.
+    expect((await post('{ userById(id: 10) { id } }')).body.data.userById.id).toBe(10);
+  });
+
   it('takes its limits from --depth and --cost, and from the SEEDBED_MOCK_* settings', async () => {
     const { url: limited, child: other } = await startSeedbedMock(file, ['--depth', '4', '--cost', '200'], { ...process.env, SEEDBED_MOCK_ROWS: '30' });
     try {

@@ -144,7 +144,7 @@ async function handle(req: http.IncomingMessage, mock: MockSchema, store: Overla
   try {
     params = req.method === 'POST' ? JSON.parse(await readBody(req)) : { query: url.searchParams.get('query'), variables: JSON.parse(url.searchParams.get('variables') || 'null'), operationName: url.searchParams.get('operationName') };
   } catch (e) {
-    const refused = refusal(e instanceof GraphQLError ? e : new GraphQLError(`The request is not JSON: ${(e as Error).message}`), 'BAD_USER_INPUT');
+    const refused = e instanceof BodyTooLarge ? refusal(new GraphQLError(e.message), 'PAYLOAD_TOO_LARGE', 413) : refusal(new GraphQLError(`The request is not JSON: ${(e as Error).message}`), 'BAD_USER_INPUT');
     return json(refused.status, { errors: refused.errors });
   }
   const prepared = await prepare(params ?? {}, mock, store, events, req.method);
@@ -200,17 +200,31 @@ function json(status: number, body: unknown): Answer {
   return { status, body: JSON.stringify(body) };
 }
 
+/** A request body over MAX_BODY: answered 413 with its code, never by a dropped connection. */
+class BodyTooLarge extends Error {}
+
+/**
+ * The request's body, refused by its declared length before any byte is read, or once the bytes sent pass
+ * MAX_BODY. The rest of an oversized body is read and dropped, not kept, so the refusal reaches the client
+ * (destroying the socket answered nothing at all).
+ */
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    const tooLarge = () => new BodyTooLarge(`The request body is larger than ${MAX_BODY.toLocaleString('en-US')} bytes.`);
+    if (Number(req.headers['content-length']) > MAX_BODY) {
+      req.resume();
+      return reject(tooLarge());
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        reject(new GraphQLError(`The request body is larger than ${MAX_BODY} bytes.`));
-        req.destroy();
-      } else chunks.push(chunk);
-    });
+      if (size <= MAX_BODY) return chunks.push(chunk);
+      req.off('data', collect);
+      req.resume();
+      reject(tooLarge());
+    };
+    req.on('data', collect);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
