@@ -164,4 +164,37 @@ describe('SQLite: prepared INSERTs', () => {
     expect(after.prepare('SELECT count(*) AS n FROM customers').get()).toEqual({ n: 0 });
     after.close();
   });
+
+  it('a row refused in the middle of a multi-row INSERT is named by its own row number', async () => {
+    const file = path.join(dir, 'middle.db');
+    const db = new Database(file);
+    // Ids are a sequence: row 45 is the 13th of the second 32-row statement.
+    db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY CHECK (id <> 45), ref TEXT, name TEXT, born TEXT, balance REAL, visits INTEGER)');
+    db.exec('INSERT INTO customers (id) VALUES (1000)');
+    db.close();
+    const plan = compileBlueprint({ ...shop(100), tables: [shop(100).tables[0]] });
+    const error = (await loadIntoSqlite(plan, file, { createTables: false }).catch((e) => e)) as AppError;
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toMatch(/table "customers", rows 45–45 failed: CHECK constraint failed/);
+    const after = new Database(file, { readonly: true });
+    expect(after.prepare('SELECT id FROM customers').all()).toEqual([{ id: 1000 }]);
+    after.close();
+  });
+
+  it('an aborted load leaves an existing file as it was and removes a file it created', async () => {
+    const plan = compileBlueprint(shop(3_000));
+    const kept = path.join(dir, 'kept.db');
+    const db = new Database(kept);
+    db.exec('CREATE TABLE other (x INTEGER); INSERT INTO other VALUES (7)');
+    db.close();
+    const before = fs.readFileSync(kept);
+    for (const file of [kept, path.join(dir, 'new.db')]) {
+      const controller = new AbortController();
+      // Aborted once the first rows are in, midway through the first table.
+      const error = await loadIntoSqlite(plan, file, { signal: controller.signal, onProgress: (rows) => rows > 0 && controller.abort(new Error('stopped')) }).catch((e) => e);
+      expect((error as Error).message).toBe('stopped');
+    }
+    expect(fs.readFileSync(kept).equals(before)).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'new.db'))).toBe(false);
+  });
 });
