@@ -30,6 +30,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export interface MariaDbOptions {
   /** Also listen on this port of 127.0.0.1 (otherwise the socket only), for a client that connects by URL such as `seedbed load`. */
   tcpPort?: number;
+  /** InnoDB's buffer pool (default 16 MB, small for tests; a bench gives the server's own default, 128 MB). */
+  bufferPoolMb?: number;
 }
 
 export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaDb> {
@@ -45,7 +47,7 @@ export async function startMariaDb(options: MariaDbOptions = {}): Promise<MariaD
   // --no-defaults: the compiled defaults (latin1 server, no client charset), the least a script can count on.
   const server: ChildProcess = spawn(
     SERVER!,
-    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, ...(options.tcpPort ? [`--port=${options.tcpPort}`, '--bind-address=127.0.0.1'] : ['--skip-networking']), `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', '--innodb-buffer-pool-size=16M'],
+    ['--no-defaults', `--datadir=${data}`, `--socket=${socket}`, ...(options.tcpPort ? [`--port=${options.tcpPort}`, '--bind-address=127.0.0.1'] : ['--skip-networking']), `--user=${user}`, `--pid-file=${path.join(dir, 'pid')}`, `--log-error=${log}`, '--skip-log-bin', `--innodb-buffer-pool-size=${options.bufferPoolMb ?? 16}M`],
     { stdio: 'ignore' },
   );
   let exited = false;

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import Database from 'better-sqlite3';
-import { compileBlueprint, streamBlueprintSql, type BlueprintDocument } from '@seedbed/engine';
+import { compileBlueprint, streamBlueprintSql, streamTable, type BlueprintDocument } from '@seedbed/engine';
 import { AppError } from '@seedbed/engine/errors';
 import { freePort } from '../../src/db/embedded-postgres';
 import { loadIntoMysql } from '../../../packages/seedbed/src/load/mysql-loader';
@@ -101,6 +101,30 @@ describeMariaDb('MariaDB: LOAD DATA LOCAL and joined INSERTs', () => {
     expect(error.message).toMatch(/table "customers", column "name", row \d+/);
     expect(error.message).toContain('varchar(3)');
     expect(sql('SELECT count(*) FROM customers')).toBe('0');
+  }, 60_000);
+
+  it('rows keyed by a uuid, sent in key order, store what the INSERTs store; a refusal names the row the blueprint made', async () => {
+    const byRef = (rows: number): BlueprintDocument => ({ ...shop(rows), tables: [{ ...shop(rows).tables[0], primaryKey: 'ref' }] });
+    const plan = compileBlueprint(byRef(1_500));
+    const [fast, slow] = [database('by_ref_fast'), database('by_ref_slow')];
+    await loadIntoMysql(plan, await target('by_ref_fast'));
+    await loadIntoMysql(plan, await target('by_ref_slow'), { loadData: false });
+    const dump = (sql: typeof fast) => sql(`SELECT ${plan.table('customers').fields.map((f) => `COALESCE(HEX(CAST(${f.name} AS CHAR)), 'NULL')`).join(', ')} FROM customers ORDER BY id`);
+    expect(dump(fast)).toBe(dump(slow));
+
+    // Rows go in by ref: the first row the server refuses is the too-long name with the lowest ref, not the first generated.
+    const narrow = database('by_ref_narrow');
+    narrow('CREATE TABLE customers (id INT, ref CHAR(36) PRIMARY KEY, name VARCHAR(5), born DATE, balance DECIMAL(8,2), visits BIGINT)');
+    const small = compileBlueprint(byRef(60));
+    const rows = (await text(streamTable(small, 'customers', 'tsv', { header: false, dialect: 'mysql' }))).split('\n').slice(0, -1).map((line) => line.split('\t'));
+    // Of the AWKWARD names only O'Brien's is longer than 5 characters.
+    const tooLong = rows.map((cells, row) => ({ ref: cells[1], row: row + 1, long: cells[2].startsWith("O'Brien") })).filter((r) => r.long);
+    const lowest = tooLong.reduce((a, b) => (b.ref < a.ref ? b : a));
+    expect(lowest.row).not.toBe(tooLong[0].row);
+    const error = (await loadIntoMysql(small, await target('by_ref_narrow'), { createTables: false }).catch((e) => e)) as AppError;
+    expect(error.code).toBe('TARGET_REFUSED');
+    expect(error.message).toContain(`table "customers", column "name", row ${lowest.row} failed`);
+    expect(narrow('SELECT count(*) FROM customers')).toBe('0');
   }, 60_000);
 
   it('a refused joined INSERT is narrowed to its 500-row batch', async () => {

@@ -12,12 +12,16 @@
  * warnings and skips rows: any warning, or a row count short of the table's,
  * fails the load with the server's own words, and the transaction is rolled
  * back as for a refused INSERT.
+ *
+ * Rows go in their clustered index's order where that cannot change what
+ * is stored (key-order.ts, `clusteredKey`).
  */
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import type * as Mysql from 'mysql2/promise';
-import { quoteIdent, qualifiedTableName, streamTable, type Plan } from '@seedbed/engine';
+import { quoteIdent, qualifiedTableName, streamTable, tableSqlName, type Plan } from '@seedbed/engine';
 import { LineCounter } from './row-counter';
+import { KeyOrder } from './key-order';
 export { valuesAsText as loadsAsData } from './tsv-rows';
 
 /** Warnings that are a key's refusal (duplicate, missing parent, NULL in a NOT NULL column); the rest are values that did not fit. */
@@ -40,7 +44,11 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
   const body = new PassThrough();
   const columns = table.fields.map((f) => quoteIdent(f.sqlName ?? f.name, 'mysql')).join(', ');
   const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})`;
-  const feeding = pipeline(streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' }), new LineCounter(table.layout.rows, report), body);
+  const key = await clusteredKey(connection, plan, name);
+  const order = key && new KeyOrder(key.column, key.numeric);
+  const rows = streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' });
+  const counter = new LineCounter(table.layout.rows, report);
+  const feeding = order ? pipeline(rows, order, counter, body) : pipeline(rows, counter, body);
   const factory = (asked: string) => {
     if (asked === token) return body;
     const refused = new PassThrough();
@@ -58,7 +66,37 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
     const [warnings] = await connection.query<Mysql.RowDataPacket[]>('SHOW WARNINGS LIMIT 1');
     const first = warnings[0];
     const code = Number(first?.Code);
-    const sqlMessage = first ? String(first.Message) : `${result.affectedRows} of ${table.layout.rows} rows were stored`;
+    // The server counts lines as sent: name the row the blueprint made.
+    const message = first ? String(first.Message).replace(/at row (\d+)/, (_, line: string) => `at row ${(order ? order.original(Number(line) - 1) : Number(line) - 1) + 1}`) : undefined;
+    const sqlMessage = message ?? `${result.affectedRows} of ${table.layout.rows} rows were stored`;
     throw Object.assign(new Error(sqlMessage), { sqlMessage, errno: code || undefined, sqlState: KEY_WARNINGS.has(code) || !first ? '23000' : '22000' });
   }
+}
+
+/**
+ * The column of the TSV to order rows by: the first column of the table's
+ * primary key, when the table is InnoDB (clustered by that key), has no
+ * trigger (one could see the order), no foreign key to itself (a row could
+ * come before the row it points at) and no AUTO_INCREMENT column this load
+ * leaves to the server (its values follow the order). Undefined otherwise.
+ */
+async function clusteredKey(connection: Mysql.Connection, plan: Plan, name: string): Promise<{ column: number; numeric: boolean } | undefined> {
+  const table = plan.table(name);
+  const [[found]] = await connection.query<Mysql.RowDataPacket[]>(
+    `SELECT t.engine AS engine,
+            (SELECT count(*) FROM information_schema.triggers g WHERE g.event_object_schema = t.table_schema AND g.event_object_table = t.table_name)
+          + (SELECT count(*) FROM information_schema.referential_constraints r WHERE r.constraint_schema = t.table_schema AND r.table_name = t.table_name AND r.referenced_table_name = t.table_name) AS watchers,
+            (SELECT group_concat(c.column_name) FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.extra LIKE '%auto_increment%') AS serial,
+            (SELECT s.column_name FROM information_schema.statistics s WHERE s.table_schema = t.table_schema AND s.table_name = t.table_name AND s.index_name = 'PRIMARY' AND s.seq_in_index = 1) AS first_key
+       FROM information_schema.tables t WHERE t.table_schema = DATABASE() AND t.table_name = ?`,
+    [tableSqlName(table)],
+  );
+  if (!found || String(found.engine).toLowerCase() !== 'innodb' || Number(found.watchers) > 0 || !found.first_key) return undefined;
+  const loaded = table.fields.map((f) => (f.sqlName ?? f.name).toLowerCase());
+  if (found.serial && String(found.serial).split(',').some((c) => !loaded.includes(c.toLowerCase()))) return undefined;
+  const column = loaded.indexOf(String(found.first_key).toLowerCase());
+  if (column < 0) return undefined;
+  const field = table.fields[column];
+  const type = (field.ref ? field.ref.field : field).type;
+  return { column, numeric: type === 'integer' || type === 'float' };
 }
