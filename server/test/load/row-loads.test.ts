@@ -205,6 +205,58 @@ describe('SQLite: prepared INSERTs', () => {
     after.close();
   });
 
+  describe('a big table, its last rows bound by a helper thread', () => {
+    const big = (rows: number): BlueprintDocument => ({ ...shop(rows), tables: [shop(rows).tables[0]] });
+    const scratchDirs = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('seedbed-sqlite-')).length;
+
+    it('stores the rows, storage classes and rowids the SQL script stores, and leaves no scratch file', async () => {
+      // Keyed by a uuid: the rowid is SQLite's own, given in the order rows arrive.
+      const plan = compileBlueprint({ ...big(60_000), tables: [{ ...big(60_000).tables[0], primaryKey: 'ref' }] });
+      const ours = path.join(dir, 'big-ours.db');
+      const script = path.join(dir, 'big-script.db');
+      const before = scratchDirs();
+      await loadIntoSqlite(plan, ours, { workers: 2 });
+      expect(scratchDirs()).toBe(before);
+      const made = new Database(script);
+      made.exec(await text(streamBlueprintSql(plan, 'sqlite')));
+      made.close();
+      const dump = (file: string) => {
+        const db = new Database(file, { readonly: true });
+        try {
+          const columns = plan.table('customers').fields.map((f) => `quote(${f.name}), typeof(${f.name})`).join(', ');
+          return db.prepare(`SELECT _rowid_, ${columns} FROM customers ORDER BY _rowid_`).raw().all();
+        } finally {
+          db.close();
+        }
+      };
+      const rows = dump(ours);
+      expect(rows.length).toBe(60_000);
+      expect(rows).toEqual(dump(script));
+    }, 60_000);
+
+    it("names a row refused in the helper's part, and leaves the file as it was", async () => {
+      const file = path.join(dir, 'big-checked.db');
+      const db = new Database(file);
+      db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY CHECK (id <> 55555), ref TEXT, name TEXT, born TEXT, balance REAL, visits INTEGER)');
+      db.close();
+      const before = fs.readFileSync(file);
+      const error = (await loadIntoSqlite(compileBlueprint(big(60_000)), file, { createTables: false }).catch((e) => e)) as AppError;
+      expect(error.code).toBe('TARGET_REFUSED');
+      expect(error.message).toMatch(/table "customers", rows 55555–55555 failed: CHECK constraint failed/);
+      expect(fs.readFileSync(file).equals(before)).toBe(true);
+    }, 60_000);
+
+    it('an interrupt while the helper works stops it, removes its scratch file and the file the load created', async () => {
+      const file = path.join(dir, 'big-aborted.db');
+      const before = scratchDirs();
+      const controller = new AbortController();
+      const error = await loadIntoSqlite(compileBlueprint(big(60_000)), file, { signal: controller.signal, onProgress: () => controller.abort(new Error('stopped')) }).catch((e) => e);
+      expect((error as Error).message).toBe('stopped');
+      expect(fs.existsSync(file)).toBe(false);
+      expect(scratchDirs()).toBe(before);
+    }, 60_000);
+  });
+
   it('an aborted load leaves an existing file as it was and removes a file it created', async () => {
     const plan = compileBlueprint(shop(3_000));
     const kept = path.join(dir, 'kept.db');
