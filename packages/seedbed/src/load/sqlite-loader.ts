@@ -7,9 +7,10 @@
  * Tables the file lacks are created inside the transaction (SQLite's DDL is
  * transactional), with the keys that wait for later tables declared
  * DEFERRABLE; the rows go in with the SQL script's values, through a
- * prepared multi-row INSERT where the values allow (insertPrepared below), otherwise
- * as the script's INSERTs joined up to ~1 MB (insert-batches.ts), and the
- * references closing a cycle are set by UPDATEs at the end.
+ * prepared multi-row INSERT where the values allow (insertPrepared below; a
+ * big table's last rows bound by a helper thread, sqlite-scratch.ts),
+ * otherwise as the script's INSERTs joined up to ~1 MB (insert-batches.ts),
+ * and the references closing a cycle are set by UPDATEs at the end.
  */
 import fs from 'node:fs';
 import path from 'node:path';
