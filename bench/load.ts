@@ -145,7 +145,7 @@ async function main() {
     let sqlite: Side | undefined;
     console.log(`\n# MariaDB, ${fmt(DIALECT_ROWS)} people rows: seedbed load vs LOAD DATA LOCAL INFILE of the same rows as TSV (pre-generated, not counted)`);
     if (mariaDbMissing) console.log(`  skipped: ${mariaDbMissing}`);
-    else mariadb = await benchMariaDb(dialectPlan, 'people', dir, REPEAT, WORKERS, log);
+    else mariadb = await benchMariaDb(dialectPlan, 'people', dir, REPEAT, flags.workers ? WORKERS : defaultLoadWorkers('127.0.0.1', 'mysql'), log);
     console.log(`\n# SQLite, ${fmt(DIALECT_ROWS)} people rows: seedbed load vs sqlite3 .import --csv of the same rows (pre-generated, not counted)`);
     if (sqliteMissing) console.log(`  skipped: ${sqliteMissing}`);
     else sqlite = await benchSqlite(dialectPlan, 'people', dir, REPEAT, flags.workers ? WORKERS : defaultLoadWorkers(), log);

@@ -52,18 +52,20 @@ export function throttledProgress(onProgress: ((rows: number) => void) | undefin
 
 /**
  * Generator threads for a load when the user did not say: one per core, but
- * one core fewer for a server on this machine, whose backend needs that core
- * (1 generates in the loading thread itself). A SQLite file is written by the
- * loading thread, so generation in threads beside it keeps all cores.
- * Measured on 2 cores, people table, 1M rows into a local PostgreSQL: 1.75 s
- * of client CPU generating in the loading thread against 2.0 s with 2 threads
- * (and two threads busy, the backend and the loader, for two cores); 200k
- * rows into SQLite: 2.7–5.4 s with 2 threads against 5.0–6.3 s in the
- * loading thread, 4 rounds of 4.
+ * one core fewer for a PostgreSQL server on this machine, whose backend
+ * needs that core while COPY streams (1 generates in the loading thread
+ * itself). A SQLite file is written by the loading thread, so generation in
+ * threads beside it keeps all cores; so does MySQL's LOAD DATA, whose rows
+ * are sorted in runs before they are sent (key-order.ts): the server waits
+ * while a run is made. Measured on 2 cores, people table, 1M rows into a
+ * local PostgreSQL: 1.75 s of client CPU generating in the loading thread
+ * against 2.0 s with 2 threads (and two threads busy, the backend and the
+ * loader, for two cores); 200k rows into a local MariaDB: 1.14–1.31 s with
+ * 2 threads against 1.30–1.45 s in the loading thread, 6 rounds each.
  */
-export function defaultLoadWorkers(host?: string): number {
+export function defaultLoadWorkers(host?: string, dialect?: 'postgres' | 'mysql' | 'sqlite'): number {
   const cores = availableParallelism();
-  return host !== undefined && isThisMachine(host) ? Math.max(1, cores - 1) : cores;
+  return dialect !== 'mysql' && host !== undefined && isThisMachine(host) ? Math.max(1, cores - 1) : cores;
 }
 
 /** A loopback address, or one of this machine's own interfaces. */
