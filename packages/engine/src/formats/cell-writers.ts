@@ -34,6 +34,9 @@ export const PICK = 1;
 export const DIGITS = 2;
 export const CHOICE = 3;
 
+/** Bytes from one day's text to the next in a 'day' shape's `texts`: four-byte aligned, each three whole words (the last six bytes padding). */
+export const DAY_STRIDE = 16;
+
 /**
  * What a cell writer does, as data, for the row compiler (formats/row-compiler)
  * to write inline: `text` runs one of `options` (drawn with
@@ -46,7 +49,7 @@ export type WriterShape =
   /** `values`: the entries as the cell function returns them (list[k]), when other fields may read them. */
   | { kind: 'pick'; list: EncodedList; values?: readonly string[] }
   /** The date (YYYY-MM-DD, years 1000–9999) of day `first` + rng.below(days) since 1970-01-01, between quotes when `quote`. */
-  | { kind: 'day'; first: number; days: number; quote: boolean }
+  | { kind: 'day'; first: number; days: number; quote: boolean; /** Every day's YYYY-MM-DD, day k at k × DAY_STRIDE, made when called. */ texts: () => Uint8Array }
   | EmailShape
   /** `(lo + rng.intBetween's below(span)) * step`, a safe integer, written as String(n) would. */
   | { kind: 'int'; lo: number; span: number; step: number }
