@@ -57,43 +57,64 @@ const masks = (step: Step) => Uint8Array.from(step.spans, (span) => (span === 10
 /** Digits (summed over a choice's templates) up to which templates are written out one by one: constant slots, no tables, no loop. */
 const MAX_UNROLLED_DIGITS = 256;
 
-/**
- * A digits template written out: its bytes four at a time, then each digit
- * at its constant slot. `drawn`: the first draw's digits are already in the
- * locals d0…d8 (digitsChoiceCode hoists them out of its cases).
- */
-function unrolledDigitsCode(src: Source, step: Step, drawn = false): string {
-  const view = src.bind(paddedView(step.bytes));
-  const words = Array.from({ length: Math.ceil(step.bytes.length / 4) }, (_, i) => `dv.setUint32(p + ${num(4 * i)}, ${view}.getUint32(${num(4 * i)}, true), true);`);
-  const digits = Array.from(step.slots, (slot, j) => {
-    const put = (d: string) => `b[p + ${num(slot)}] = ${num(step.lowest[j])} + ${step.spans[j] === 10 ? d : `(${d} & 7)`};`;
-    if (drawn && j < 9) return put(`d${j}`);
-    const draw = j % 9 === 0 ? `${u32Code()} y = x >>> 2; ` : '';
-    return `${draw}d = y % 10; y = (y / 10) | 0; ${put('d')}`;
-  });
-  return `${words.join(' ')}\n${digits.join(' ')}\np += ${num(step.bytes.length)};`;
+/** Draws of a digits template made into locals before its code (d0…d17): at most two. */
+const HOISTED_DRAWS = 2;
+
+/** Code drawing the digits d0…d{count − 1} (lowest first, nine a draw) as drawDigits draws them. */
+function hoistedDigitsCode(count: number): string {
+  return Array.from({ length: count }, (_, j) => `${j % 9 === 0 ? `${u32Code()} y = x >>> 2; ` : ''}d${j} = y % 10; y = (y / 10) | 0;`).join(' ');
 }
 
-/** Code putting the first draw's digits (at most nine) into d0…d{count − 1}, lowest first, as unrolledDigitsCode draws them. */
-function firstDigitsCode(count: number): string {
-  const digits = Array.from({ length: count }, (_, j) => `d${j} = y % 10; y = (y / 10) | 0;`);
-  return `${u32Code()} y = x >>> 2; ${digits.join(' ')}`;
+/**
+ * A digits template written out. Its digits j < `hoisted` are already in
+ * the locals dj: each word of the template is then one store, its constant
+ * bytes ORed with the digits it holds (a phone number is 4–6 stores). The
+ * digits past them are drawn here and placed one by one.
+ */
+function unrolledDigitsCode(step: Step, hoisted: number): string {
+  const template = paddedView(step.bytes);
+  const wordCount = Math.ceil(step.bytes.length / 4);
+  const constant = Array.from({ length: wordCount }, (_, i) => template.getUint32(4 * i, true));
+  const parts: string[][] = constant.map(() => []);
+  const late: string[] = [];
+  step.slots.forEach((slot, j) => {
+    const digit = (d: string) => `${num(step.lowest[j])} + ${step.spans[j] === 10 ? d : `(${d} & 7)`}`;
+    if (j < hoisted) {
+      const word = slot >> 2;
+      const shift = 8 * (slot & 3);
+      // Templates are ASCII: every byte below 128, so words stay positive int32s.
+      constant[word] &= ~(0xff << shift);
+      parts[word].push(`((${digit(`d${j}`)}) << ${num(shift)})`);
+    } else {
+      late.push(`${j % 9 === 0 ? `${u32Code()} y = x >>> 2; ` : ''}d = y % 10; y = (y / 10) | 0; b[p + ${num(slot)}] = ${digit('d')};`);
+    }
+  });
+  const words = constant.map((c, i) => `dv.setUint32(p + ${num(4 * i)}, ${[num(c), ...parts[i]].join(' | ')}, true);`);
+  return `${words.join(' ')}\n${late.join(' ')}\np += ${num(step.bytes.length)};`;
 }
 
 function digitsCode(src: Source, step: Step): string {
-  if (step.slots.length <= MAX_UNROLLED_DIGITS) return unrolledDigitsCode(src, step);
-  return digitsLoop(src.bind(paddedView(step.bytes)), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
+  if (step.slots.length > MAX_UNROLLED_DIGITS) return digitsLoop(src.bind(paddedView(step.bytes)), src.bind(step.slots), src.bind(step.lowest), src.bind(masks(step)));
+  // A template draws all its digits first thing: those of its first draws are made before it is written.
+  const hoisted = Math.min(step.slots.length, 9 * HOISTED_DRAWS);
+  return `${hoistedDigitsCode(hoisted)}\n${unrolledDigitsCode(step, hoisted)}`;
 }
 
-/** A choice among single digits templates: a switch over them written out, or one loop over the chosen one's tables. */
-function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[]): string {
+/**
+ * A choice among single digits templates: a switch over them written out,
+ * or one loop over the chosen one's tables. Every template draws first
+ * thing, so the draws all of them make are made once before the switch, and
+ * their digits placed by each case; `last` (nothing follows in the cell, whose
+ * generator is dropped after it) lets the switch make draws only some
+ * templates need, which no later draw can notice.
+ */
+function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly boolean[], last: boolean): string {
   if (steps.reduce((sum, step) => sum + step.slots.length, 0) <= MAX_UNROLLED_DIGITS) {
-    // Every template draws first thing (none is without digits): that draw and its digits are made once, before
-    // the switch, and each case only places them (phone formats: 16 cases, half the code for V8 to compile).
-    const drawn = steps.every((step) => step.slots.length > 0);
-    const first = drawn ? firstDigitsCode(Math.min(9, Math.max(...steps.map((step) => step.slots.length)))) : '';
-    const cases = steps.map((step, j) => `${j === steps.length - 1 ? 'default' : `case ${num(j)}`}: { ${quote[j] ? 'b[p++] = 34; ' : ''}${unrolledDigitsCode(src, step, drawn)}${quote[j] ? ' b[p++] = 34;' : ''} break; }`);
-    return `${belowCode(steps.length)} ${first}\nswitch (k) {\n${cases.join('\n')}\n}`;
+    const counts = steps.map((step) => step.slots.length);
+    const draws = Math.min(HOISTED_DRAWS, Math.ceil((last ? Math.max(...counts) : Math.min(...counts)) / 9));
+    const hoisted = Math.min(9 * draws, Math.max(...counts));
+    const cases = steps.map((step, j) => `${j === steps.length - 1 ? 'default' : `case ${num(j)}`}: { ${quote[j] ? 'b[p++] = 34; ' : ''}${unrolledDigitsCode(step, hoisted)}${quote[j] ? ' b[p++] = 34;' : ''} break; }`);
+    return `${belowCode(steps.length)} ${hoistedDigitsCode(hoisted)}\nswitch (k) {\n${cases.join('\n')}\n}`;
   }
   const [t, sl, lo, ma, qu] = [src.bind(steps.map((x) => paddedView(x.bytes))), src.bind(steps.map((x) => x.slots)), src.bind(steps.map((x) => x.lowest)), src.bind(steps.map(masks)), src.bind(Uint8Array.from(quote, Number))];
   const open = quote.some(Boolean) ? `if (${qu}[k] === 1) b[p++] = 34;` : '';
@@ -122,8 +143,8 @@ function stepsCode(src: Source, steps: readonly Step[]): string {
 }
 
 /** `switch` over `rng.below(options.length)`, each option between quotes where `quote` says. */
-function choiceCode(src: Source, options: readonly Step[][], quote: readonly boolean[]): string {
-  if (options.every((o) => o.length === 1 && o[0].kind === DIGITS)) return digitsChoiceCode(src, options.map((o) => o[0]), quote);
+function choiceCode(src: Source, options: readonly Step[][], quote: readonly boolean[], last = false): string {
+  if (options.every((o) => o.length === 1 && o[0].kind === DIGITS)) return digitsChoiceCode(src, options.map((o) => o[0]), quote, last);
   const cases = options.map((option, j) => {
     const body = quoted(src, option, quote[j]);
     return `${j === options.length - 1 ? 'default' : `case ${num(j)}`}: { ${body} break; }`;
@@ -267,7 +288,8 @@ export function shapeCode(src: Source, shape: WriterShape, picked: readonly (Pic
         count += m.count;
       });
       if (count > MAX_INLINE_STEPS || !shape.options.length) return undefined;
-      const code = shape.draw ? choiceCode(src, shape.options, shape.quote) : quoted(src, shape.options[0], shape.quote[0]);
+      // The shape is the whole cell: its choice is the last thing it draws.
+      const code = shape.draw ? choiceCode(src, shape.options, shape.quote, true) : quoted(src, shape.options[0], shape.quote[0]);
       return { code, max };
     }
   }
