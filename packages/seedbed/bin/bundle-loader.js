@@ -2,17 +2,20 @@
 // Loads dist/bundle/seedbed.js (see scripts/bundle.mjs) with V8's compiled
 // code of it when a cache beside it was made from these very bytes: Node 20
 // has no compile cache of its own, and compiling the bundle's code was the
-// largest part of a short command's start. The cache starts with the SHA-256
+// largest part of a short command's start. The cache starts with the CRC-32
 // of the source it was made from (V8 itself checks only the source's length):
-// another source, or a V8 that rejects the data, compiles as usual.
+// another source, or a V8 that rejects the data, compiles as usual. A CRC
+// notices a rebuilt or patched bundle as well as a cryptographic hash would
+// here (whoever can write the bundle can write its cache too), and loading
+// node:crypto for SHA-256 cost ~4 ms of every start.
 const fs = require('node:fs');
 const path = require('node:path');
 const Module = require('node:module');
 const vm = require('node:vm');
-const { createHash } = require('node:crypto');
+const { crc32 } = require('node:zlib');
 const { isAscii } = require('node:buffer');
 
-const HASH_BYTES = 32;
+const HASH_BYTES = 4;
 
 /** Commands the bundle leaves out: each brings its own dependencies, which hold the engine too (one copy per process). */
 const UNBUNDLED_COMMANDS = ['diff', 'load', 'import', 'mock', 'codegen'];
@@ -28,7 +31,8 @@ function loadBundle(bundlePath, { write = false } = {}) {
   } catch {
     return undefined;
   }
-  const hash = createHash('sha256').update(bytes).digest();
+  const hash = Buffer.alloc(HASH_BYTES);
+  hash.writeUInt32BE(crc32(bytes));
   // The bundle is written ASCII-only: read as such it is a one-byte string, half the memory of UTF-16 and no decoding.
   const code = isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   let cachedData;

@@ -5,7 +5,8 @@ import type { Value } from '../../../packages/engine/src/generators/types';
 import type { Format } from '../../../packages/engine/src/formats/types';
 import { RowGenerator } from '../../../packages/engine/src/plan/row-generator';
 import { ChunkEncoder } from '../../../packages/engine/src/stream/chunks';
-import { encodeList } from '../../../packages/engine/src/formats/cell-writers';
+import { DAY_STRIDE, encodeList } from '../../../packages/engine/src/formats/cell-writers';
+import { dayTexts, formatDate } from '../../../packages/engine/src/generators/helpers';
 import { doc, REQUIRED_OPTIONS, table } from './helpers';
 
 /** The required options, with values that need quoting, dates over centuries, and negative integers. */
@@ -83,6 +84,15 @@ describe('cell writers', () => {
 
   const fields = everyGenerator();
   const readers = fields.filter((f) => f.name === 'first' || f.name === 'email_of_first');
+
+  it('make a range\'s day texts as formatDate prints them, over leap days and centuries', () => {
+    const DAY = 86_400_000;
+    for (const [from, days] of [[Date.UTC(1899, 0, 1) / DAY, 50_000], [Date.UTC(1000, 0, 1) / DAY, 800], [Date.UTC(9999, 11, 31) / DAY - 900, 901]]) {
+      const texts = Buffer.from(dayTexts(from, days));
+      const written = Array.from({ length: days }, (_, k) => texts.toString('latin1', k * DAY_STRIDE, k * DAY_STRIDE + 10));
+      expect(written).toEqual(Array.from({ length: days }, (_, k) => formatDate((from + k) * DAY)));
+    }
+  });
 
   it('are used for most of the catalog', () => {
     const plan = compileBlueprint(doc([table('t', 10, fields)]));

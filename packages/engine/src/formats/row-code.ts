@@ -69,22 +69,41 @@ export function literalCode(src: Source, bytes: Uint8Array | number[]): string {
  */
 export const COPY_SLACK = 4;
 
+/** Widths up to this are copied by unrolled code, a fixed number of words whatever the entry's own width. */
+const MAX_UNROLLED = 32;
+
+/** Zero bytes after a padded view's data: a copy of up to MAX_UNROLLED bytes' words from any entry's start stays inside. */
+export const VIEW_PADDING = MAX_UNROLLED + COPY_SLACK;
+
 const views = new WeakMap<Uint8Array, DataView>();
 
-/** `bytes` as a DataView over a copy with COPY_SLACK zero bytes more, so a four-byte read at an entry's last byte stays inside. */
+/** `bytes` as a DataView over a copy with VIEW_PADDING zero bytes more, so reads of whole words past an entry's end stay inside. */
 export function paddedView(bytes: Uint8Array): DataView {
   let view = views.get(bytes);
   if (!view) {
-    const padded = new Uint8Array(bytes.length + COPY_SLACK);
+    const padded = new Uint8Array(bytes.length + VIEW_PADDING);
     padded.set(bytes);
     views.set(bytes, (view = new DataView(padded.buffer)));
   }
   return view;
 }
 
-/** Code copying bytes [from, to) of a padded view (`view`, a name) to b[p] through `dv` (the sink's view), four at a time. */
-export const copyCode = (view: string, from: string, to: string) =>
-  `j = ${from}; e = ${to}; for (; j < e; j += 4, p += 4) dv.setUint32(p, ${view}.getUint32(j, true), true); p += e - j;`;
+/**
+ * Code copying bytes [from, to) of a padded view (`view`, a name) to b[p]
+ * through `dv` (the sink's view), four at a time. With `widest` (the most
+ * the copy can be) up to MAX_UNROLLED: that many bytes' words, unrolled,
+ * whatever the entry's length. A loop whose count changes from row to row
+ * is a mispredicted branch a row; the bytes written past the entry lie
+ * within the segment's reserve (its `max` counts `widest`, plus
+ * COPY_SLACK) and are overwritten by the next write or lie past `pos`.
+ */
+export function copyCode(view: string, from: string, to: string, widest = Infinity): string {
+  if (widest <= MAX_UNROLLED) {
+    const words = Array.from({ length: Math.ceil(widest / 4) }, (_, i) => `dv.setUint32(p + ${num(4 * i)}, ${view}.getUint32(j + ${num(4 * i)}, true), true);`);
+    return `j = ${from}; ${words.join(' ')} p += ${to} - j;`;
+  }
+  return `j = ${from}; e = ${to}; for (; j < e; j += 4, p += 4) dv.setUint32(p, ${view}.getUint32(j, true), true); p += e - j;`;
+}
 
 /** The width every entry of a list has, or undefined when they differ. */
 function fixedWidth(starts: Int32Array): number | undefined {
@@ -93,10 +112,7 @@ function fixedWidth(starts: Int32Array): number | undefined {
   return width;
 }
 
-/** Widths up to this are copied by unrolled code when every entry has the same (dates, two-digit numbers). */
-const MAX_UNROLLED = 32;
-
-/** Code copying entry k of a pre-encoded list (entries of one width: at k × width, unrolled, with no offsets to read). */
+/** Code copying entry k of a pre-encoded list (entries of one width: at k × width, with no offsets to read). */
 export function copyEntryCode(src: Source, bytes: Uint8Array, starts: Int32Array): string {
   const view = src.bind(paddedView(bytes));
   const width = fixedWidth(starts);
@@ -105,7 +121,7 @@ export function copyEntryCode(src: Source, bytes: Uint8Array, starts: Int32Array
     return `j = k * ${num(width)}; ${words.join(' ')} p += ${num(width)};`;
   }
   const at = src.bind(starts);
-  return copyCode(view, `${at}[k]`, `${at}[k + 1]`);
+  return copyCode(view, `${at}[k]`, `${at}[k + 1]`, widest(starts));
 }
 
 /** Code copying a uniformly drawn entry of a pre-encoded list. */

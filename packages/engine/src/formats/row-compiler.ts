@@ -79,8 +79,8 @@ const segment = (max: number, code: string) =>
   `if (sink.pos + ${num(max + COPY_SLACK)} > sink.buf.length) sink.ensure(${num(max + COPY_SLACK)});\nb = sink.buf; dv = sink.view; p = sink.pos;\n${code}\nsink.pos = p;`;
 
 /** Locals every generated function declares (typed from the start, so their loads stay monomorphic). */
-const LOCALS =
-  'let k = 0, j = 0, e = 0, g = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, v = 0, w = 0, fa = 0, fb = 0, la = 0, lb = 0, b = sink.buf, dv = sink.view, tv = NO_VIEW, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES, fv = NO_VIEW, mv = NO_VIEW;';
+export const LOCALS =
+  'let k = 0, j = 0, e = 0, g = 0, p = 0, q = 0, s = 0, x = 0, y = 0, d = 0, v = 0, w = 0, fa = 0, fb = 0, la = 0, lb = 0, b = sink.buf, dv = sink.view, tv = NO_VIEW, ts = NO_INTS, tl = NO_BYTES, tp = NO_BYTES, fv = NO_VIEW, mv = NO_VIEW, ' + Array.from({ length: 18 }, (_, j) => `d${j} = 0`).join(', ') + ';';
 
 /**
  * Characters of source per generated function. The cells of a row are cut

@@ -2,7 +2,7 @@ import type { CellRng } from '../random/cell-rng';
 import type { CellFn, EmitFn, GeneratorDef } from './types';
 import { listEmitter, withPlainEmitter } from '../formats/cell-writers';
 import { readsRow, rowBoundDate } from './row-bounds';
-import { DAY_MS, YEAR_MS, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
+import { DAY_MS, YEAR_MS, dayTexts, fakerGenerator, formatDate, formatDateTime, opt, parseDateOption, putDateTime, putDay } from './helpers';
 
 // Module bindings, not `Math.*` globals: see random/hash.ts.
 const { floor, max } = Math;
@@ -27,7 +27,8 @@ function between(from: number, to: number, dateOnly: boolean): CellFn {
     // Four-digit years: writers compute a day's text (the row compiler inline), with no list of every day to make first.
     const year = (day: number) => Number(dayText(day).slice(0, 4));
     if (days > 0 && /^\d{4}-/.test(dayText(0)) && /^\d{4}-/.test(dayText(days - 1)) && year(0) >= 1000 && year(days - 1) <= 9999) {
-      return withPlainEmitter(cell, write, true, (quote) => ({ kind: 'day', first: firstDay, days, quote }));
+      let texts: Uint8Array | undefined;
+      return withPlainEmitter(cell, write, true, (quote) => ({ kind: 'day', first: firstDay, days, quote, texts: () => (texts ??= dayTexts(firstDay, days)) }));
     }
     if (days > MEMO_DAYS) return withPlainEmitter(cell, write, true);
     // Writers copy the days' text pre-encoded, made on first use (a preview never pays for them):

@@ -1,5 +1,6 @@
 import type { CellRng } from '../random/cell-rng';
 import type { ByteSink } from '../formats/byte-sink';
+import { DAY_STRIDE } from '../formats/cell-writers';
 import { compilePatternList, listPick } from '../locale/patterns';
 import type { BuildContext, GeneratorDef, JsonSchema, OutputType, ValueSpace } from './types';
 import { cellLimitOf, checkCellValue, FieldValueError, formatCount } from '../cell-limits';
@@ -185,6 +186,44 @@ function putDate(out: ByteSink, day: number): boolean {
   out.putPadded(ymd - floor(ymd / 100) * 100, 2);
   return true;
 }
+
+/**
+ * Days `first` … `first` + days − 1 as YYYY-MM-DD (years 1000–9999), day k
+ * at k × DAY_STRIDE (the six bytes after each are padding): the first by
+ * formatDate, the others counted on from it a month at a time, three word
+ * stores a day (~1 ms for a century, in a cold thread).
+ */
+export function dayTexts(first: number, days: number): Uint8Array {
+  const words = new Uint32Array(days * (DAY_STRIDE / 4));
+  const start = formatDate(first * DAY_MS);
+  let y = Number(start.slice(0, 4));
+  let m = Number(start.slice(5, 7));
+  let d = Number(start.slice(8, 10));
+  const ascii = (text: string, at: number) => text.charCodeAt(at) | (text.charCodeAt(at + 1) << 8) | (text.charCodeAt(at + 2) << 16) | (text.charCodeAt(at + 3) << 24);
+  for (let k = 0; k < days; ) {
+    // "YYYY" and "-MM-" as little-endian words, then each day of the month ("DD" in the third word's low bytes).
+    const head = `${y}-${m < 10 ? '0' : ''}${m}-`;
+    const year = ascii(head, 0);
+    const month = ascii(head, 4);
+    const last = m === 2 && y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : MONTH_DAYS[m - 1];
+    for (; d <= last && k < days; d++, k++) {
+      const w = k * (DAY_STRIDE / 4);
+      words[w] = year;
+      words[w + 1] = month;
+      words[w + 2] = DAY_DIGITS[d];
+    }
+    d = 1;
+    if (++m > 12) {
+      m = 1;
+      y++;
+    }
+  }
+  return new Uint8Array(words.buffer);
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** "01" … "31" as the low two bytes of a little-endian word. */
+const DAY_DIGITS = Uint32Array.from({ length: 32 }, (_, d) => (48 + Math.floor(d / 10)) | ((48 + (d % 10)) << 8));
 
 /** Writes `formatDate(day · DAY_MS)` as bytes. */
 export function putDay(out: ByteSink, day: number): void {

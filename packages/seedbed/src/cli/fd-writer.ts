@@ -29,18 +29,26 @@ export function fdWriter(fd: number, slow?: () => NodeJS.WritableStream): ByteWr
 }
 
 /**
- * Standard output as a ByteWriter. Node makes `process.stdout` non-blocking
- * when it is a pipe, and makes that stream whenever a worker thread starts
- * (it pipes the thread's output into it): the descriptor is set blocking
+ * Standard output as a ByteWriter. `process.stdout` is made on first use
+ * (~2 ms: Node's net and stream code), so a run in this thread alone writes
+ * to descriptor 1 as it was inherited and makes the stream only if that
+ * descriptor is non-blocking after all (EAGAIN). Node makes the stream, and
+ * a pipe under it non-blocking, when a worker thread starts (it pipes the
+ * thread's output into it): with `threads`, the descriptor is set blocking
  * again here (`setBlocking`, the handle's own method), or every chunk would
  * meet EAGAIN and go the slow way.
  */
-export function stdoutWriter(): ByteWriter {
-  const stdout = process.stdout as NodeJS.WriteStream & { _handle?: { setBlocking?: (blocking: boolean) => number } };
-  stdout._handle?.setBlocking?.(true);
-  // Its errors (EPIPE) reach the write's callback; without a listener they would also be thrown.
-  stdout.on('error', () => {});
-  return fdWriter(1, () => stdout);
+export function stdoutWriter(threads: boolean): ByteWriter {
+  let made = false;
+  const stdout = () => {
+    const stream = process.stdout as NodeJS.WriteStream & { _handle?: { setBlocking?: (blocking: boolean) => number } };
+    // Its errors (EPIPE) reach the write's callback; without a listener they would also be thrown.
+    if (!made) stream.on('error', () => {});
+    made = true;
+    return stream;
+  };
+  if (threads) stdout()._handle?.setBlocking?.(true);
+  return fdWriter(1, stdout);
 }
 
 /** Writes a file from `write(writer)`, created or truncated; closed whatever happens. */

@@ -174,9 +174,9 @@ async function writeTables(doc: BlueprintDocument, source: string, flags: Genera
   }
   const writing = { dialect, output, helpers };
   if (out === '-') {
-    if (format === 'sql' && flags.table === undefined) return toStdout(writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, stdoutWriter()));
+    if (format === 'sql' && flags.table === undefined) return toStdout(writePieces(plan, blueprintSqlPieces(plan, dialect, { dataOnly }), 'sql', writing, stdoutWriter(helpers !== undefined)));
     if (selected.length !== 1) throw new UsageError('--out - writes one table: name it with --table');
-    return toStdout(writePieces(plan, tablePieces(plan, selected[0], format, options(selected[0])), format, writing, stdoutWriter()));
+    return toStdout(writePieces(plan, tablePieces(plan, selected[0], format, options(selected[0])), format, writing, stdoutWriter(helpers !== undefined)));
   }
   mkdirSync(out, { recursive: true });
   if (formats.length > 1) {

@@ -57,7 +57,7 @@ export async function writeShards(plan: Plan, files: ShardFile[], out: string, s
   const piecesOf = (file: ShardFile) => shardPieces(file.pieces, shard.index, shard.count);
   if (out === '-') {
     if (files.length !== 1) throw new UsageError('--out - writes one file: name a table with --table');
-    await writePieces(plan, piecesOf(files[0]), settings.format, settings, stdoutWriter());
+    await writePieces(plan, piecesOf(files[0]), settings.format, settings, stdoutWriter(settings.helpers !== undefined));
     return;
   }
   const s3 = out.startsWith('s3://') ? s3LocationOf(out, process.env, '--out') : undefined;
