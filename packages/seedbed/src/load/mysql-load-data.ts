@@ -6,8 +6,9 @@
  *
  * Used only where it stores exactly what the SQL script's INSERTs store:
  * the server allows LOCAL, and every column's text in the TSV is the value
- * its SQL literal spells (strings, integers, decimals, uuids, dates; not
- * booleans, datetimes, JSON or values a generator spells itself). With
+ * its SQL literal spells (strings, integers, decimals, uuids, dates), or is
+ * turned into it as the server reads it (booleans, datetimes: CONVERTED);
+ * not JSON or values a generator spells itself. With
  * LOCAL the server cannot stop reading midway, so it turns refusals into
  * warnings and skips rows: any warning, or a row count short of the table's,
  * fails the load with the server's own words, and the transaction is rolled
@@ -22,7 +23,22 @@ import type * as Mysql from 'mysql2/promise';
 import { quoteIdent, qualifiedTableName, streamTable, tableSqlName, type Plan } from '@seedbed/engine';
 import { LineCounter } from './row-counter';
 import { KeyOrder } from './key-order';
-export { valuesAsText as loadsAsData } from './tsv-rows';
+import { valuesAsText } from './tsv-rows';
+
+/**
+ * Column types whose TSV text differs from the SQL literal in a way the
+ * server can undo as it reads (`SET col = expression`): booleans (`true` →
+ * TRUE) and datetimes (`2024-12-31T15:15:54Z` → '2024-12-31 15:15:54', as
+ * the engine's literal spells it). NULL (`\N`) stays NULL through both.
+ */
+const CONVERTED: Record<string, (variable: string) => string> = {
+  boolean: (v) => `(${v} = 'true')`,
+  datetime: (v) => `TRIM(TRAILING 'Z' FROM REPLACE(${v}, 'T', ' '))`,
+};
+const CONVERTED_TYPES = new Set(Object.keys(CONVERTED));
+
+/** Whether LOAD DATA stores what the table's INSERTs would (see the module's comment). */
+export const loadsAsData = (plan: Plan, name: string): boolean => valuesAsText(plan, name, CONVERTED_TYPES);
 
 /** Warnings that are a key's refusal (duplicate, missing parent, NULL in a NOT NULL column); the rest are values that did not fit. */
 const KEY_WARNINGS = new Set([1048, 1062, 1451, 1452, 1557, 1586]);
@@ -42,8 +58,11 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
   const table = plan.table(name);
   const token = `seedbed-${name}.tsv`;
   const body = new PassThrough();
-  const columns = table.fields.map((f) => quoteIdent(f.sqlName ?? f.name, 'mysql')).join(', ');
-  const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})`;
+  const column = (f: (typeof table.fields)[number]) => quoteIdent(f.sqlName ?? f.name, 'mysql');
+  const convert = table.fields.map((f) => CONVERTED[(f.ref ? f.ref.field : f).type]);
+  const columns = table.fields.map((f, c) => (convert[c] ? `@c${c}` : column(f))).join(', ');
+  const sets = table.fields.flatMap((f, c) => (convert[c] ? [`${column(f)} = ${convert[c](`@c${c}`)}`] : []));
+  const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})${sets.length ? ` SET ${sets.join(', ')}` : ''}`;
   const key = await clusteredKey(connection, plan, name);
   const order = key && new KeyOrder(key.column, key.numeric);
   const rows = streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' });

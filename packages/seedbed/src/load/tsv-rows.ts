@@ -16,11 +16,14 @@ export type { Cell, CellBatch } from './tsv-cells';
 
 const SAME_AS_LITERAL = new Set(['string', 'integer', 'float', 'uuid', 'date']);
 
-/** Whether every column of the table reads back from TSV as the value its SQL literal spells. */
-export function valuesAsText(plan: Plan, name: string): boolean {
+/**
+ * Whether every column of the table reads back from TSV as the value its SQL
+ * literal spells; `alsoTypes`: column types the caller converts itself.
+ */
+export function valuesAsText(plan: Plan, name: string, alsoTypes?: ReadonlySet<string>): boolean {
   return plan.table(name).fields.every((f) => {
     const source = f.ref ? f.ref.field : f;
-    return SAME_AS_LITERAL.has(source.type) && !source.def.sqlLiteral && !source.def.delimitedText;
+    return (SAME_AS_LITERAL.has(source.type) || alsoTypes?.has(source.type) === true) && !source.def.sqlLiteral && !source.def.delimitedText;
   });
 }
 
