@@ -246,6 +246,22 @@ describe('SQLite: prepared INSERTs', () => {
       expect(fs.readFileSync(file).equals(before)).toBe(true);
     }, 60_000);
 
+    it('without a temporary folder to write in, the loading thread binds every row itself', async () => {
+      const file = path.join(dir, 'big-no-tmp.db');
+      const notADir = path.join(dir, 'not-a-folder');
+      fs.writeFileSync(notADir, '');
+      const saved = process.env.TMPDIR;
+      process.env.TMPDIR = notADir;
+      try {
+        expect((await loadIntoSqlite(compileBlueprint(big(60_000)), file)).rows).toBe(60_000);
+      } finally {
+        process.env.TMPDIR = saved;
+      }
+      const db = new Database(file, { readonly: true });
+      expect(db.prepare('SELECT count(*) AS n, max(id) AS last FROM customers').get()).toEqual({ n: 60_000, last: 60_000 });
+      db.close();
+    }, 60_000);
+
     it('an interrupt while the helper works stops it, removes its scratch file and the file the load created', async () => {
       const file = path.join(dir, 'big-aborted.db');
       const before = scratchDirs();

@@ -111,6 +111,12 @@ const YIELD_ROWS = 8_192;
  */
 const HELPER_ROWS = 50_000;
 const HELPER_SHARE = 0.6;
+/**
+ * Cells (rows × columns) past which a table loads in this thread alone: the
+ * scratch file holds its helper's share until the load ends, in the
+ * temporary folder (often memory); 20M cells of the people table is ~300 MB.
+ */
+const HELPER_MAX_CELLS = 20_000_000;
 
 /**
  * A table whose values read back from the engine's TSV as its SQL literals
@@ -130,14 +136,13 @@ async function insertPrepared(db: BetterSqlite3.Database, plan: Plan, name: stri
   const tuple = `(${table.fields.map(() => '?').join(', ')})`;
   const insertOf = (rows: number) => db.prepare(`${head}VALUES ${new Array<string>(rows).fill(tuple).join(', ')}`);
   const batchRows = Math.max(1, Math.min(STATEMENT_ROWS, Math.floor(STATEMENT_PARAMETERS / columns)));
-  const own = total >= HELPER_ROWS && scratch.available ? Math.floor(total * (1 - HELPER_SHARE)) : total;
-  const helper = own < total ? scratch.fill(plan, name, { offset: own, count: total - own, workers: options.workers, batchRows }) : undefined;
-  try {
-    const batch = insertOf(batchRows);
-    let done = 0;
-    let sinceYield = 0;
+  const batch = insertOf(batchRows);
+  let sinceYield = 0;
+  /** Binds rows [from, to) here. */
+  const bind = async (from: number, to: number) => {
+    let done = from;
     // PostgreSQL and SQLite text cannot hold NUL: the SQL script leaves it out, and so does this.
-    for await (const { cells, rows } of tsvBatches(plan, name, { workers: options.workers, dialect: 'sqlite', stripNul: true, batchRows, count: own })) {
+    for await (const { cells, rows } of tsvBatches(plan, name, { workers: options.workers, dialect: 'sqlite', stripNul: true, batchRows, offset: from, count: to - from })) {
       try {
         (rows === batchRows ? batch : insertOf(rows)).run(cells);
       } catch (error) {
@@ -154,11 +159,18 @@ async function insertPrepared(db: BetterSqlite3.Database, plan: Plan, name: stri
         options.signal?.throwIfAborted();
       }
     }
-    if (helper) {
-      await untilAborted(helper.done, options.signal);
+  };
+  const split = total >= HELPER_ROWS && total * columns <= HELPER_MAX_CELLS && scratch.available;
+  const own = split ? Math.floor(total * (1 - HELPER_SHARE)) : total;
+  const helper = split ? scratch.tryFill(plan, name, { offset: own, count: total - own, workers: options.workers, batchRows }) : undefined;
+  try {
+    await bind(0, helper ? own : total);
+    if (!helper) return true;
+    // A helper that could not finish (the temporary folder full, say) leaves its rows to this thread.
+    if (await untilAborted(helper.done.then(() => true, () => false), options.signal)) {
       copyScratch(db, helper.file, `${head}SELECT ${table.fields.map((_, c) => `c${c}`).join(', ')} FROM`, own, total, at);
       report(total);
-    }
+    } else await bind(own, total);
   } finally {
     await helper?.stop();
   }

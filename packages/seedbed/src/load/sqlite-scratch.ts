@@ -58,9 +58,19 @@ export class ScratchFiles {
 
   /**
    * Rows [offset, offset + count) of the table bound into a new scratch file
-   * by a helper thread, generated as it takes them.
+   * by a helper thread, generated as it takes them; undefined when no helper
+   * could start (no temporary folder to write, no thread): the load goes on
+   * without one.
    */
-  fill(plan: Plan, name: string, options: { offset: number; count: number; workers?: number; batchRows: number }): ScratchFill {
+  tryFill(plan: Plan, name: string, options: { offset: number; count: number; workers?: number; batchRows: number }): ScratchFill | undefined {
+    try {
+      return this.fill(plan, name, options);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private fill(plan: Plan, name: string, options: { offset: number; count: number; workers?: number; batchRows: number }): ScratchFill {
     this.dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-sqlite-'));
     const file = path.join(this.dir, `rows-${this.made++}.db`);
     const job: ScratchJob = { driver: require.resolve('better-sqlite3'), file, table: name, numeric: numericColumns(plan, name), batchRows: options.batchRows };
