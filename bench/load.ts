@@ -7,12 +7,14 @@
  *   PostgreSQL (embedded): `psql \copy` of the CSV, primary key after; ours
  *     as it chooses (binary COPY where the column types allow), and with CSV COPY
  *     forced (`binaryCopy: false`, the format psql sends).
- *   MariaDB (`mariadbd`, started here): LOAD DATA LOCAL INFILE via the stock client.
+ *   MariaDB (`mariadbd`, started here with its default 128 MB buffer pool):
+ *     LOAD DATA LOCAL INFILE via the stock client.
  *   SQLite: `sqlite3 FILE` with `.import --csv`.
  * Plus a naive @faker-js/faker script with 1,000-row INSERTs into PostgreSQL.
  * Targets: PostgreSQL ≥ 1.2× `\copy`, ≥ 4× the naive script; MariaDB and
- * SQLite ratios are printed beside. A missing mariadbd or sqlite3 is said,
- * and that half skipped.
+ * SQLite ≥ 1.2× their own bulk loaders (their ours use two threads: on a
+ * machine whose other core is busy they land near 1×). A missing mariadbd
+ * or sqlite3 is said, and that half skipped.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -157,7 +159,7 @@ async function main() {
     console.log(`PostgreSQL  \\copy / seedbed load       ${vsCopy.toFixed(2)}×   (target ≥ 1.2×)  ${vsCopy >= 1.2 ? 'met' : 'MISSED'}   CSV COPY forced: ${(best.copy / best.csv).toFixed(2)}×`);
     console.log(`PostgreSQL  naive / seedbed load       ${vsNaive.toFixed(1)}×   (target ≥ 4×)    ${vsNaive >= 4 ? 'met' : 'MISSED'}`);
     const side = (name: string, baseline: string, r: Side | undefined) =>
-      console.log(`${name.padEnd(11)} ${`${baseline} / seedbed load`.padEnd(25)} ${r ? `${(r.theirs / r.ours).toFixed(2)}×   (${r.ours.toFixed(2)} s vs ${r.theirs.toFixed(2)} s)${r.inserts ? `   INSERTs only: ${(r.theirs / r.inserts).toFixed(2)}×` : ''}` : 'skipped'}`);
+      console.log(`${name.padEnd(11)} ${`${baseline} / seedbed load`.padEnd(25)} ${r ? `${(r.theirs / r.ours).toFixed(2)}×   (target ≥ 1.2×)  ${r.theirs / r.ours >= 1.2 ? 'met' : 'MISSED'}   (${r.ours.toFixed(2)} s vs ${r.theirs.toFixed(2)} s)${r.inserts ? `   INSERTs only: ${(r.theirs / r.inserts).toFixed(2)}×` : ''}` : 'skipped'}`);
     side('MariaDB', 'LOAD DATA', mariadb);
     side('SQLite', '.import', sqlite);
   } finally {
