@@ -63,9 +63,13 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
   const columns = table.fields.map((f, c) => (convert[c] ? `@c${c}` : column(f))).join(', ');
   const sets = table.fields.flatMap((f, c) => (convert[c] ? [`${column(f)} = ${convert[c](`@c${c}`)}`] : []));
   const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})${sets.length ? ` SET ${sets.join(', ')}` : ''}`;
-  const key = await clusteredKey(connection, plan, name);
-  const order = key && new KeyOrder(key.column, key.numeric);
+  // Generation starts while the server says how the table is keyed.
   const rows = streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' });
+  const key = await clusteredKey(connection, plan, name).catch((error: unknown) => {
+    rows.destroy();
+    throw error;
+  });
+  const order = key && new KeyOrder(key.column, key.numeric);
   const counter = new LineCounter(table.layout.rows, report);
   const feeding = order ? pipeline(rows, order, counter, body) : pipeline(rows, counter, body);
   const factory = (asked: string) => {
