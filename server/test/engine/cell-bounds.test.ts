@@ -1,5 +1,7 @@
 import { compileBlueprint, EngineError, previewRows, validateBlueprint, type Value } from '@seedbed/engine';
 import type { FieldDef } from '../../../packages/engine/src/document/types';
+import { ChunkEncoder } from '../../../packages/engine/src/stream/chunks';
+import { compileAfter, setCompileAfterRows } from '../../../packages/engine/src/formats/row-compiler';
 import { doc, table } from './helpers';
 
 const LIMIT = 65_536;
@@ -146,6 +148,19 @@ describe('generation-time checks', () => {
     expect(failure(count)).toMatchObject({ path: 'tables[0].fields[1].options.count', message: 'tables[0].fields[1].options.count: is 100,000,000 in this row; at most 100' });
     const length = oneTable([field('n', 'number.int', { min: 1e8, max: 1e8 }), field('s', 'string.alpha', { length: '{n}' })]);
     expect(failure(length)).toMatchObject({ path: 'tables[0].fields[1].options.length' });
+  });
+
+  it('names the field of a failure in the compiled row writers too', () => {
+    const document = oneTable([field('id', 'uuid'), field('n', 'number.int', { min: 1e8, max: 1e8 }), field('w', 'lorem.words', { count: '{n}' })]);
+    const compileAfterDefault = compileAfter();
+    setCompileAfterRows(0);
+    try {
+      expect(() => new ChunkEncoder(compileBlueprint(document)).encode('t', 'csv', 'postgres', 0, 0, 10)).toThrow(
+        expect.objectContaining({ path: 'tables[0].fields[2].options.count', message: 'tables[0].fields[2].options.count: is 100,000,000 in this row; at most 100' }),
+      );
+    } finally {
+      setCompileAfterRows(compileAfterDefault);
+    }
   });
 
   it('leaves templates and row-read options that fit exactly as they were', () => {

@@ -74,9 +74,45 @@ export interface RowCompileInput {
   layout: RowLayout;
 }
 
-/** Code of a segment that writes at most `max` bytes through locals b and p. */
-const segment = (max: number, code: string) =>
-  `if (sink.pos + ${num(max + COPY_SLACK)} > sink.buf.length) sink.ensure(${num(max + COPY_SLACK)});\nb = sink.buf; dv = sink.view; p = sink.pos;\n${code}\nsink.pos = p;`;
+/** Code that writes at most `max` bytes at b[p] (locals of the sink's buffer and position). */
+interface Segment {
+  max: number;
+  code: string;
+}
+
+/**
+ * A generated function's code: plain statements, and segments writing
+ * through the locals b and p. Consecutive segments (most cells of a row)
+ * share one check for room and one load and store of the sink's position.
+ */
+type Piece = string | Segment;
+
+/** Code of segments run one after the other, with room for all of them checked once. */
+function segmentsCode(run: readonly Segment[]): string {
+  const max = run.reduce((sum, s) => sum + s.max, 0) + COPY_SLACK;
+  return `if (sink.pos + ${num(max)} > sink.buf.length) sink.ensure(${num(max)});\nb = sink.buf; dv = sink.view; p = sink.pos;\n${run.map((s) => s.code).join('\n')}\nsink.pos = p;`;
+}
+
+/** The pieces as code: each run of consecutive segments as one. */
+function piecesCode(pieces: readonly Piece[]): string {
+  const out: string[] = [];
+  let run: Segment[] = [];
+  const close = () => {
+    if (run.length) out.push(segmentsCode(run));
+    run = [];
+  };
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      close();
+      out.push(piece);
+    } else run.push(piece);
+  }
+  close();
+  return out.join('\n');
+}
+
+const segment = (max: number, code: string): Segment => ({ max, code });
+const pieceChars = (piece: Piece) => (typeof piece === 'string' ? piece.length : piece.code.length);
 
 /** Locals every generated function declares (typed from the start, so their loads stay monomorphic). */
 export const LOCALS =
@@ -104,14 +140,15 @@ function build<F>(name: 'writeRows' | 'writeCells' | 'makeValues', env: Record<s
 
 /** Blocks of code (one per field) gathered into functions of about GROUP_CHARS each, in order. */
 class Groups {
-  private readonly done: { env: Record<string, unknown>; code: string[] }[] = [];
-  private current: { env: Record<string, unknown>; code: string[]; chars: number } = { env: {}, code: [], chars: 0 };
+  private readonly done: { env: Record<string, unknown>; code: Piece[] }[] = [];
+  private current: { env: Record<string, unknown>; code: Piece[]; chars: number } = { env: {}, code: [], chars: 0 };
 
-  add(src: Source, code: string) {
-    if (this.current.code.length && this.current.chars + code.length > GROUP_CHARS) this.flush();
+  add(src: Source, pieces: readonly Piece[]) {
+    const chars = pieces.reduce((sum, piece) => sum + pieceChars(piece), 0);
+    if (this.current.code.length && this.current.chars + chars > GROUP_CHARS) this.flush();
     Object.assign(this.current.env, src.env);
-    this.current.code.push(code);
-    this.current.chars += code.length;
+    this.current.code.push(...pieces);
+    this.current.chars += chars;
   }
 
   flush() {
@@ -123,7 +160,7 @@ class Groups {
   build<F>(name: 'writeCells' | 'makeValues', shared: Record<string, unknown>, params: string, locals: string): F[] {
     this.flush();
     return this.done.map((group) =>
-      build<F>(name, { ...shared, ...group.env }, params, `${locals}\nlet cur = -1;\ntry {\n${group.code.join('\n')}\n} catch (error) {\n  throw cur >= 0 ? atField(error, paths[cur]) : error;\n}`),
+      build<F>(name, { ...shared, ...group.env }, params, `${locals}\nlet cur = -1;\ntry {\n${piecesCode(group.code)}\n} catch (error) {\n  throw cur >= 0 ? atField(error, paths[cur]) : error;\n}`),
     );
   }
 }
@@ -169,7 +206,7 @@ export function compileRows(input: RowCompileInput): CompiledRows {
       make = `${seedCode(f.valueKey)} rng.reset(x); values[${i}] = ${src.bind(f.produce, 'produce')}(rng, row);`;
     }
     const unpicked = picked[f.index] ? ` picks[${i}] = -1;` : '';
-    valueGroups.add(src, `cur = ${i};\n` + (f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1;${unpicked} } else { ${make} }` : make));
+    valueGroups.add(src, [`cur = ${i};\n` + (f.nullThreshold !== 0 ? `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { values[${i}] = null; refRows[${i}] = -1;${unpicked} } else { ${make} }` : make)]);
   }
 
   const nullBytes = layout.kind === 'json' ? asciiBytes('null') : asciiBytes(layout.nullText);
@@ -178,7 +215,9 @@ export function compileRows(input: RowCompileInput): CompiledRows {
   for (let k = 0; k <= last; k++) {
     const f = fields[k];
     const src = new Source(names);
-    const code: string[] = [`cur = ${num(k)};`];
+    // `cur` goes inside the cell's first segment: a plain statement between segments would split their run.
+    const code: Piece[] = [];
+    const at = `cur = ${num(k)};`;
     // What comes before the cell: a separator, or the JSON key (with `{` or `,`); written with the cell's bytes where they are inline.
     const lead = layout.kind === 'json' ? Buffer.from((k === 0 ? '{' : ',') + JSON.stringify(f.name) + ':', 'utf8') : k > 0 ? [layout.separator] : [];
     const leadCode = literalCode(src, lead);
@@ -187,30 +226,32 @@ export function compileRows(input: RowCompileInput): CompiledRows {
     const pick = picked[k];
     const inline = writer?.shape && shapeCode(src, writer.shape, picked);
     if (pick) {
-      code.push(segment(lead.length + Math.max(nullBytes.length, widest(pick.list.starts)), `${leadCode}\n${pickedCellCode(src, k, pick.list, nullCode)}`));
+      code.push(segment(lead.length + Math.max(nullBytes.length, widest(pick.list.starts)), `${at} ${leadCode}\n${pickedCellCode(src, k, pick.list, nullCode)}`));
     } else if (!writer) {
+      code.push(at);
       if (lead.length) code.push(segment(lead.length, leadCode));
       code.push(`${src.bind(put[k], 'put')}(sink, values[${num(k)}]);`);
     } else if (inline) {
       const body = `${seedCode(f.valueKey)} s = x | 0;\n${inline.code}`;
       const max = lead.length + Math.max(inline.max, nullBytes.length);
-      code.push(segment(max, `${leadCode}\n${f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullCode} } else { ${body} }`}`));
+      code.push(segment(max, `${at} ${leadCode}\n${f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullCode} } else { ${body} }`}`));
     } else {
+      code.push(at);
       if (lead.length) code.push(segment(lead.length, leadCode));
       const body = `${seedCode(f.valueKey)} rng.reset(x); ${src.bind(writer, 'write')}(rng, row, sink);`;
-      code.push(f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullBytes.length ? segment(nullBytes.length, nullCode) : ''} } else { ${body} }`);
+      code.push(f.nullThreshold === 0 ? body : `${seedCode(f.nullKey)} if (x < ${num(f.nullThreshold)}) { ${nullBytes.length ? segmentsCode([segment(nullBytes.length, nullCode)]) : ''} } else { ${body} }`);
     }
     // The row's end goes with its last cell.
     if (k === last) {
       const end = layout.kind === 'json' ? asciiBytes('}') : asciiBytes(layout.lineEnd);
       code.push(segment(end.length, literalCode(src, end)));
     }
-    cellGroups.add(src, code.join('\n'));
+    cellGroups.add(src, code);
   }
 
   // JSON rows after the stream's first start with their separator.
   const src = new Source(names);
-  const rowStart = layout.kind === 'json' && layout.rowSeparator ? `if (r !== streamStart) { ${LOCALS} ${segment(layout.rowSeparator.length, literalCode(src, asciiBytes(layout.rowSeparator)))} }` : '';
+  const rowStart = layout.kind === 'json' && layout.rowSeparator ? `if (r !== streamStart) { ${LOCALS} ${segmentsCode([segment(layout.rowSeparator.length, literalCode(src, asciiBytes(layout.rowSeparator)))])} }` : '';
   const calls = [
     ...valueGroups.build<(r: number) => void>('makeValues', shared, 'r', 'let x = 0, s = 0, k = 0;').map((fn) => `${src.bind(fn, 'f')}(r);`),
     ...cellGroups.build<(r: number, sink: ByteSink) => void>('writeCells', shared, 'r, sink', LOCALS).map((fn) => `${src.bind(fn, 'f')}(r, sink);`),

@@ -112,7 +112,9 @@ function digitsChoiceCode(src: Source, steps: readonly Step[], quote: readonly b
   if (steps.reduce((sum, step) => sum + step.slots.length, 0) <= MAX_UNROLLED_DIGITS) {
     const counts = steps.map((step) => step.slots.length);
     const draws = Math.min(HOISTED_DRAWS, Math.ceil((last ? Math.max(...counts) : Math.min(...counts)) / 9));
-    const hoisted = Math.min(9 * draws, Math.max(...counts));
+    // The digits every template places (the shortest's), and at least one of each hoisted draw; longer ones
+    // take the rest of `y` in their case (phone formats of 10-15 digits: 10 made before the switch).
+    const hoisted = Math.min(9 * draws, Math.max(9 * (draws - 1) + 1, Math.min(...counts)));
     const cases = steps.map((step, j) => `${j === steps.length - 1 ? 'default' : `case ${num(j)}`}: { ${quote[j] ? 'b[p++] = 34; ' : ''}${unrolledDigitsCode(step, hoisted)}${quote[j] ? ' b[p++] = 34;' : ''} break; }`);
     return `${belowCode(steps.length)} ${hoistedDigitsCode(hoisted)}\nswitch (k) {\n${cases.join('\n')}\n}`;
   }
