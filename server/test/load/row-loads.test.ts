@@ -211,7 +211,7 @@ describe('SQLite: prepared INSERTs', () => {
 
     it('stores the rows, storage classes and rowids the SQL script stores, and leaves no scratch file', async () => {
       // Keyed by a uuid: the rowid is SQLite's own, given in the order rows arrive.
-      const plan = compileBlueprint({ ...big(60_000), tables: [{ ...big(60_000).tables[0], primaryKey: 'ref' }] });
+      const plan = compileBlueprint({ ...big(50_000), tables: [{ ...big(50_000).tables[0], primaryKey: 'ref' }] });
       const ours = path.join(dir, 'big-ours.db');
       const script = path.join(dir, 'big-script.db');
       const before = scratchDirs();
@@ -230,19 +230,19 @@ describe('SQLite: prepared INSERTs', () => {
         }
       };
       const rows = dump(ours);
-      expect(rows.length).toBe(60_000);
+      expect(rows.length).toBe(50_000);
       expect(rows).toEqual(dump(script));
     }, 60_000);
 
     it("names a row refused in the helper's part, and leaves the file as it was", async () => {
       const file = path.join(dir, 'big-checked.db');
       const db = new Database(file);
-      db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY CHECK (id <> 55555), ref TEXT, name TEXT, born TEXT, balance REAL, visits INTEGER)');
+      db.exec('CREATE TABLE customers (id INTEGER PRIMARY KEY CHECK (id <> 45555), ref TEXT, name TEXT, born TEXT, balance REAL, visits INTEGER)');
       db.close();
       const before = fs.readFileSync(file);
-      const error = (await loadIntoSqlite(compileBlueprint(big(60_000)), file, { createTables: false }).catch((e) => e)) as AppError;
+      const error = (await loadIntoSqlite(compileBlueprint(big(50_000)), file, { createTables: false }).catch((e) => e)) as AppError;
       expect(error.code).toBe('TARGET_REFUSED');
-      expect(error.message).toMatch(/table "customers", rows 55555–55555 failed: CHECK constraint failed/);
+      expect(error.message).toMatch(/table "customers", rows 45555–45555 failed: CHECK constraint failed/);
       expect(fs.readFileSync(file).equals(before)).toBe(true);
     }, 60_000);
 
@@ -253,12 +253,12 @@ describe('SQLite: prepared INSERTs', () => {
       const saved = process.env.TMPDIR;
       process.env.TMPDIR = notADir;
       try {
-        expect((await loadIntoSqlite(compileBlueprint(big(60_000)), file)).rows).toBe(60_000);
+        expect((await loadIntoSqlite(compileBlueprint(big(50_000)), file)).rows).toBe(50_000);
       } finally {
         process.env.TMPDIR = saved;
       }
       const db = new Database(file, { readonly: true });
-      expect(db.prepare('SELECT count(*) AS n, max(id) AS last FROM customers').get()).toEqual({ n: 60_000, last: 60_000 });
+      expect(db.prepare('SELECT count(*) AS n, max(id) AS last FROM customers').get()).toEqual({ n: 50_000, last: 50_000 });
       db.close();
     }, 60_000);
 
@@ -266,7 +266,7 @@ describe('SQLite: prepared INSERTs', () => {
       const file = path.join(dir, 'big-aborted.db');
       const before = scratchDirs();
       const controller = new AbortController();
-      const error = await loadIntoSqlite(compileBlueprint(big(60_000)), file, { signal: controller.signal, onProgress: () => controller.abort(new Error('stopped')) }).catch((e) => e);
+      const error = await loadIntoSqlite(compileBlueprint(big(50_000)), file, { signal: controller.signal, onProgress: () => controller.abort(new Error('stopped')) }).catch((e) => e);
       expect((error as Error).message).toBe('stopped');
       expect(fs.existsSync(file)).toBe(false);
       expect(scratchDirs()).toBe(before);
