@@ -125,6 +125,9 @@ describeMariaDb('MariaDB: LOAD DATA LOCAL and joined INSERTs', () => {
     expect(error.code).toBe('TARGET_REFUSED');
     expect(error.message).toContain(`table "customers", column "name", row ${lowest.row} failed`);
     expect(narrow('SELECT count(*) FROM customers')).toBe('0');
+    // keyOrderBytes 0: rows go as generated, and the first too-long one is the first refused.
+    const asMade = (await loadIntoMysql(small, await target('by_ref_narrow'), { createTables: false, keyOrderBytes: 0 }).catch((e) => e)) as AppError;
+    expect(asMade.message).toContain(`table "customers", column "name", row ${tooLong[0].row} failed`);
   }, 60_000);
 
   it('a refused joined INSERT is narrowed to its 500-row batch', async () => {

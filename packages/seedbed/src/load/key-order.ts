@@ -17,7 +17,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
 
 /** Bytes of one sorted run: memory holds up to about twice this while a run is sorted. */
-const RUN_BYTES = 64 << 20;
+export const RUN_BYTES = 64 << 20;
 const SLICE_BYTES = 64 << 10;
 /** Slices pushed between two turns of the event loop. */
 const YIELD_SLICES = 16;

@@ -27,6 +27,11 @@ export interface LoadOptions {
   binaryCopy?: boolean;
   /** MySQL/MariaDB: LOAD DATA LOCAL for tables whose values it reads as the INSERTs would, where the server allows it (default true); false sends INSERTs only. */
   loadData?: boolean;
+  /**
+   * MySQL/MariaDB: bytes of rows sorted at a time into their primary key's order before LOAD DATA sends them (default
+   * 64 MB; memory holds about twice this while a run is sorted); 0 sends rows as generated. See key-order.ts.
+   */
+  keyOrderBytes?: number;
 }
 
 export interface LoadResult {

@@ -22,7 +22,7 @@ import { PassThrough } from 'node:stream';
 import type * as Mysql from 'mysql2/promise';
 import { quoteIdent, qualifiedTableName, streamTable, tableSqlName, type Plan } from '@seedbed/engine';
 import { LineCounter } from './row-counter';
-import { KeyOrder } from './key-order';
+import { KeyOrder, RUN_BYTES } from './key-order';
 import { valuesAsText } from './tsv-rows';
 
 /**
@@ -54,7 +54,9 @@ export async function serverAllowsLocal(connection: Mysql.Connection): Promise<b
  * mysql2's (`sqlState`, `sqlMessage` naming the column and row), so the
  * loader describes it as it does a refused INSERT.
  */
-export async function loadData(connection: Mysql.Connection, plan: Plan, name: string, workers: number | undefined, report: (rows: number) => void): Promise<void> {
+export async function loadData(connection: Mysql.Connection, plan: Plan, name: string, options: { workers?: number; keyOrderBytes?: number }, report: (rows: number) => void): Promise<void> {
+  const { workers } = options;
+  const runBytes = options.keyOrderBytes ?? RUN_BYTES;
   const table = plan.table(name);
   const token = `seedbed-${name}.tsv`;
   const body = new PassThrough();
@@ -65,11 +67,11 @@ export async function loadData(connection: Mysql.Connection, plan: Plan, name: s
   const sql = `LOAD DATA LOCAL INFILE ? INTO TABLE ${qualifiedTableName(table, 'mysql')} CHARACTER SET utf8mb4 FIELDS TERMINATED BY '\\t' ESCAPED BY '\\\\' LINES TERMINATED BY '\\n' (${columns})${sets.length ? ` SET ${sets.join(', ')}` : ''}`;
   // Generation starts while the server says how the table is keyed.
   const rows = streamTable(plan, name, 'tsv', { workers, deferRefs: true, header: false, dialect: 'mysql' });
-  const key = await clusteredKey(connection, plan, name).catch((error: unknown) => {
+  const key = runBytes > 0 ? await clusteredKey(connection, plan, name).catch((error: unknown) => {
     rows.destroy();
     throw error;
-  });
-  const order = key && new KeyOrder(key.column, key.numeric);
+  }) : undefined;
+  const order = key && new KeyOrder(key.column, key.numeric, runBytes);
   const counter = new LineCounter(table.layout.rows, report);
   const feeding = order ? pipeline(rows, order, counter, body) : pipeline(rows, counter, body);
   const factory = (asked: string) => {

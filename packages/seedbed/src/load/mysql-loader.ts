@@ -78,7 +78,7 @@ export async function loadIntoMysql(plan: Plan, target: ResolvedTarget, options:
     // A refused value or key (SQLSTATE 22, 23) undoes its statement only; a deadlock or a lost connection ends the transaction.
     const statementOnly = (error: unknown) => /^2[23]/.test((error as { sqlState?: string }).sqlState ?? '');
     const local = options.loadData !== false && (await serverAllowsLocal(connection));
-    const bulk = async (name: string, report: (rows: number) => void) => local && loadsAsData(plan, name) && (await loadData(connection, plan, name, options.workers, report), true);
+    const bulk = async (name: string, report: (rows: number) => void) => local && loadsAsData(plan, name) && (await loadData(connection, plan, name, options, report), true);
     const result = await insertAll(plan, 'mysql', (sql) => connection.query(sql), { ...options, maxBytes: statementBytes(Number(packet?.bytes)), at, statementOnly, bulk });
     if (verifyAtCommit) {
       await verifyForeignKeys(connection, plan.order.map((n) => tableSqlName(plan.table(n))));
