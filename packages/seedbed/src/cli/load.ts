@@ -50,7 +50,7 @@ export async function load(args: string[]): Promise<number> {
     // A file on this machine (sqlite:PATH), or a server behind the guard.
     const file = sqlitePath(flags.database);
     const target = file ? undefined : await checkTarget(flags.database, { allowPrivate: process.env.SEEDBED_ALLOW_PRIVATE_TARGETS !== 'false', path: '--database' });
-    const options = { truncate: flags.truncate, workers: workers ?? defaultLoadWorkers(target?.host), signal: abort.signal, onProgress: (done: number) => bar.update(done) };
+    const options = { truncate: flags.truncate, workers: workers ?? defaultLoadWorkers(target?.host, target?.engine), signal: abort.signal, onProgress: (done: number) => bar.update(done) };
     const result = target ? await loadInto(plan, target, options) : await loadIntoSqlite(plan, file!, options);
     bar.finish();
     const perTable = result.tables.map((t) => `${t.name} ${fmt(t.rows)}`).join(', ');
