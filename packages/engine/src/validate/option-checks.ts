@@ -4,8 +4,10 @@
  * more), paid for each generator of a blueprint on the way to its first row,
  * so they are compiled ahead of time into `option-checks.generated.js` (Ajv's
  * standalone code, written by `npm run codegen`), keyed by each schema's JSON
- * text. A schema changed since is not found there and is compiled here, as
- * before: a stale file costs time, never correctness.
+ * text. Each check there is made when first asked for: running the code of
+ * all of them at start cost ~7 ms of every command. A schema changed since
+ * is not found there and is compiled here, as before: a stale file costs
+ * time, never correctness.
  */
 import type { ValidateFunction } from 'ajv';
 import type { GeneratorDef } from '../generators/types';
@@ -19,17 +21,23 @@ export function optionSchema(def: GeneratorDef): object {
   return { type: 'object', properties: def.options ?? {}, required: def.required ?? [], additionalProperties: false };
 }
 
-let generated: Record<string, ValidateFunction> | undefined;
+/** The generated file: for each schema's JSON text, a function making its check (call it once). */
+export type GeneratedChecks = Record<string, () => ValidateFunction>;
+
+let generated: GeneratedChecks | undefined;
 const checks = new Map<string, ValidateFunction>();
+const madeFromText = new Map<string, ValidateFunction>();
 
 /** The check of `def`'s options: the precompiled one of its schema, else compiled now. */
 export function optionCheck(def: GeneratorDef): ValidateFunction {
   let check = checks.get(def.id);
   if (!check) {
     const schema = optionSchema(def);
-    generated ??= (require('./option-checks.generated.js') as { bySchema: Record<string, ValidateFunction> }).bySchema;
+    generated ??= (require('./option-checks.generated.js') as { bySchema: GeneratedChecks }).bySchema;
     const text = JSON.stringify(schema);
-    check = Object.hasOwn(generated, text) ? generated[text] : compiledNow(schema);
+    // Generators sharing a schema share its check.
+    check = madeFromText.get(text) ?? (Object.hasOwn(generated, text) ? generated[text]() : compiledNow(schema));
+    madeFromText.set(text, check);
     checks.set(def.id, check);
   }
   return check;
@@ -44,22 +52,25 @@ export function compiledNow(schema: object): ValidateFunction {
   return ajv.compile(schema);
 }
 
-/** The text of `option-checks.generated.js`: one check per distinct option schema of `defs`. */
+/**
+ * The text of `option-checks.generated.js`: per distinct option schema of
+ * `defs`, a function holding Ajv's standalone module of its check, which
+ * makes the check when called.
+ */
 export function optionChecksSource(defs: readonly GeneratorDef[]): string {
   const Ajv = (require('ajv') as typeof import('ajv')).default;
   const standaloneCode = (require('ajv/dist/standalone') as typeof import('ajv/dist/standalone')).default;
-  const source = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
   const texts = [...new Set(defs.map((def) => JSON.stringify(optionSchema(def))))].sort();
-  const refs: Record<string, string> = {};
-  texts.forEach((text, i) => {
-    source.addSchema(JSON.parse(text) as object, `options${i}`);
-    refs[`check${i}`] = `options${i}`;
+  const makers = texts.map((text) => {
+    const ajv = new Ajv({ ...AJV_OPTIONS, code: { source: true } });
+    // A module of its own: `module` is a local of the maker, so the check is its `module.exports`.
+    return [`  ${JSON.stringify(text)}: () => {`, '    const module = { exports: {} };', `    ${standaloneCode(ajv, ajv.compile(JSON.parse(text) as object))}`, '    return module.exports;', '  },'].join('\n');
   });
   return [
     '// Generated from the generators\' option schemas by packages/engine/scripts/shape-check.ts (npm run codegen): do not edit.',
-    standaloneCode(source, refs),
+    '"use strict";',
     'module.exports.bySchema = {',
-    ...texts.map((text, i) => `  ${JSON.stringify(text)}: module.exports.check${i},`),
+    ...makers,
     '};',
     '',
   ].join('\n');
