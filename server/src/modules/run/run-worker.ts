@@ -23,6 +23,9 @@ import type { ClaimedShard, ShardOutputs, ShardsStore } from './shards-store';
 import { unseal } from './target-secret';
 import { workerName } from './worker-liveness';
 
+/** Bytes of rows a run into MySQL sorts at a time (LoadOptions.keyOrderBytes; the CLI's default is 64 MB). */
+const RUN_KEY_ORDER_BYTES = 16 << 20;
+
 /** Progress (and the cancellation check riding on it) goes to the database at most this often per shard. */
 const TICK_MS = 250;
 /** A held shard's heartbeat while no chunk is being made. */
@@ -187,6 +190,9 @@ export class RunWorker {
           onProgress: (rows) => void tick(rows).catch(() => {}),
           // A worker that lost the run's one shard must not commit rows its new worker loads again.
           beforeCommit: async () => void (await tick(claimed.to, true)),
+          // MySQL rows are sorted into key order in runs; a worker shares the server's memory with the others, so its
+          // runs are a quarter of the CLI's (~32 MB held while one is sorted, not ~128 MB).
+          keyOrderBytes: RUN_KEY_ORDER_BYTES,
         });
         if (!(await tick(claimed.to, true))) outputs = null;
       }
