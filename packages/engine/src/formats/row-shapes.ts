@@ -186,7 +186,8 @@ function emailCode(src: Source, shape: EmailShape, picked: readonly (PickedField
   if (!first || !last || shape.domains.starts.length < 2) return undefined;
   const copyLast = copyCode('mv', 'la', 'lb', last.max);
   // The numbers below 1,000 are copied as their text: printing one digit by digit divides doubles.
-  const number = (n: number) => `${belowCode(n)} ${copyEntryCode(src, SMALL_INTS().bytes, SMALL_INTS().starts)}`;
+  const ints = SMALL_INTS();
+  const number = (n: number) => `${belowCode(n)} ${copyEntryCode(src, ints.bytes, ints.starts)}`;
   const variant = shape.unique
     ? `if (la < lb) { b[p++] = 46; ${copyLast} } ${intCode('r + 1')}`
     : `${belowCode(4)}
